@@ -1,0 +1,52 @@
+# lowdiam: every figure from one command.
+#   make figures   build .venv if needed, run every notebook headlessly (papermill), render the scorecard
+#   make test      build .venv if needed, unit tests + nbval over the committed notebooks
+#   make bench     benchmarks (distances, simulator, ...)
+#   make clean     remove generated caches (keeps .venv and committed figures); make distclean also .venv
+
+SHELL      := /bin/bash
+PYTHON     ?= $(shell command -v python3.11 || command -v python3)
+VENV       := .venv
+BIN        := $(VENV)/bin
+STAMP      := $(VENV)/.lowdiam-installed
+PROFILE    ?= quick
+NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
+export MPLBACKEND := Agg
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+.PHONY: all venv figures test bench clean distclean
+
+all: figures
+
+venv: $(STAMP)
+
+# Re-install only when the dependency list changes; a second `make` is a no-op.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (lowdiam)" > /dev/null
+	@touch $@
+
+figures: $(STAMP)
+	@mkdir -p figures/claims
+	@set -e; for nb in $(NOTEBOOKS); do \
+	  echo "== papermill $$nb (profile=$(PROFILE))"; \
+	  (cd notebooks && ../$(BIN)/papermill --log-level WARNING -k python3 -p profile $(PROFILE) \
+	      $$(basename $$nb) $$(basename $$nb)); \
+	done
+	$(BIN)/python -m lowdiam.claims figures/claims figures/claims.md
+
+test: $(STAMP)
+	$(BIN)/python -m pytest tests $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider
+
+bench: $(STAMP)
+	@set -e; for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b; done
+
+clean:
+	rm -rf .cache benchmarks/results .pytest_cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
+	find . -path ./$(VENV) -prune -o -name .ipynb_checkpoints -type d -print0 | xargs -0 rm -rf
+
+distclean: clean
+	rm -rf $(VENV)
