@@ -8,6 +8,8 @@ galois' start-up cost.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 from .base import Topology, default_concentration
@@ -65,3 +67,21 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+class _Package(types.ModuleType):
+    """Keeps ``topologies.<name>`` the constructor when its submodule has the same name.
+
+    Importing submodule ``slimfly`` makes Python bind the package attribute
+    ``slimfly`` to the module, which would shadow the function ``slimfly``
+    for every later ``from lowdiam.topologies import slimfly``.  The module
+    itself stays reachable via ``sys.modules`` / ``from .slimfly import ...``.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == name and hasattr(value, name):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

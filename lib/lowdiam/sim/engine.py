@@ -1,0 +1,492 @@
+"""Cycle-level network simulator: flat numpy state and one numba kernel.
+
+Model (BookSim2 / CAMINOS semantics, simplified where noted)
+-------------------------------------------------------------
+Routers and channels
+    Input-queued routers.  Every directed link ``c -> v`` is an *arc*
+    ``a`` (its CSR position; ``indices[a] == v``); the arc is the output port
+    of ``c`` and, at its downstream end, an input port of ``v``.  Each
+    endpoint has an injection channel into its router (input port) and an
+    ejection port out of it.  Every input port has ``vcs`` virtual channels,
+    each a FIFO buffer of ``buffer_flits`` flits (injection ports use VC 0).
+Packets, flow control
+    Packets of ``packet_flits`` (P) flits.  Credit-based flow control with
+    **virtual cut-through**: a packet is forwarded only when the downstream VC
+    has credits for all P flits; it then occupies the output link for P
+    consecutive cycles (one flit per cycle, no interleaving of packets on a
+    link) and its head reaches the next router ``link_latency`` cycles later.
+    The input port it leaves is busy for the same P cycles (one flit per cycle
+    out of each input port, crossbar input speedup 1); the P credits travel
+    back once the tail has left, ``link_latency`` cycles later (credit
+    latency = link latency).  Cut-through timing is exact because flits arrive
+    and leave at one per cycle: a head may leave before its tail has arrived.
+    (Wormhole flow control is not implemented; ``flow_control="vct"`` only.)
+Router pipeline
+    A head that arrives at cycle t may win allocation at cycle
+    t + ``router_delay`` (routing + VC/switch allocation stages).  Zero-load
+    latency of an H-hop packet, creation to tail delivery::
+
+        inj_latency + H * link_latency + (H + 1) * router_delay + (P - 1) + ej_latency
+
+    (link latencies summed per hop when local and global links differ).
+Allocation
+    Each cycle every input VC whose head packet is ready requests one output
+    (VC class fixed by the hop count).  Requests are served one by one in
+    random order (``arbitration="random"``: a fresh shuffle each cycle) or in a
+    rotating order (``"round_robin"``); a request wins when its input port and
+    output port are idle and the downstream VC has room for the packet.  This
+    greedy sequential matching is a maximal matching, i.e. an idealised
+    separable allocator (at least as good as one iteration of BookSim's
+    separable input-first allocator).
+Deadlock freedom
+    Hop-indexed VCs: a packet that has crossed h links is held in VC h-1 of
+    its input port, so channel dependencies only go to higher VC indices and
+    the last class drains into ejection.  ``vcs`` must be at least the longest
+    route of the routing algorithm (``routing.max_route_length``); fewer is a
+    ``ValueError`` before anything runs.
+Endpoints, traffic
+    Each endpoint generates packets by a Bernoulli process of rate
+    load / P packets per cycle (geometric inter-arrival gaps, equivalent and
+    cheaper) into an *unbounded* source queue (the ring grows on demand), and
+    injects the head of its queue whenever its injection channel is idle and
+    the router's injection VC has room: latency therefore includes source
+    queueing.  Ejection takes one flit per cycle per endpoint and never blocks.
+Phases
+    Cycles [0, warmup) warm up; packets *created* in [warmup, warmup+measure)
+    are measured (latency, hops); accepted load counts flits delivered in the
+    window.  Drain (``drain="measured"``, default): keep simulating, with
+    injection on, until every measured packet is delivered (at most
+    ``max_drain_cycles``); ``drain="all"``: stop generating and run until the
+    network and the source queues are empty; ``drain="none"``: stop at the end
+    of the window.
+Conservation
+    At the end of every run: generated = injected + source-queued packets,
+    injected = ejected + buffered (packet slots in use = packets in FIFOs),
+    and for every (port, VC): credits + P x (pending credit returns) +
+    P x (packets in the FIFO) = buffer size.  Any violation raises
+    ``RuntimeError``.
+
+State layout (all flat arrays, no per-flit objects)
+    channel ``ch`` in ``[0, A)`` = arc, ``[A, A+NE)`` = injection channel of
+    endpoint ``ch - A``; ``chv = ch * V + vc`` indexes per-VC state: FIFO of
+    packet ids (``S = buffer_flits // P`` slots), credit counter (free flits
+    downstream as seen upstream).  Pending credit returns sit in a time wheel.
+    A packet table (slot pool with a free stack) holds source / destination
+    endpoint, Valiant intermediate, hop count, creation and injection time,
+    the cycle its head becomes eligible and its chosen output.  Input VCs
+    holding packets form an *active list*; idle ports cost nothing.
+
+Determinism: the kernel draws from its own SplitMix64 state (:mod:`.rng`)
+seeded from the run seed, so a seed fixes every number of a run.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .routing import (
+    EJECT,
+    MIN,
+    MIN_SINGLE,
+    NO_ROUTE,
+    POLARIZED,
+    UGAL,
+    UGAL_SAMPLES,
+    UNSET,
+    VALIANT,
+    WAIT,
+    polarized_arc,
+    random_intermediate,
+    random_min_arc,
+    random_min_arc_mask,
+)
+from .rng import below, uniform01
+from .traffic import HOTSPOT, TABLE
+
+# ---------------------------------------------------------------- cfg slots
+C_P, C_V, C_S, C_CAP, C_R, C_LI, C_LE = 0, 1, 2, 3, 4, 5, 6
+C_WARM, C_WEND, C_ALGO, C_TMODE, C_STOP, C_GEN_UNTIL = 7, 8, 9, 10, 11, 12
+C_N, C_A, C_NE, C_W, C_QCAP, C_LH, C_ARB, C_HOT_PPM = 13, 14, 15, 16, 17, 18, 19, 20
+C_USE_MASK = 21
+N_CFG = 22
+
+# ---------------------------------------------------------------- counters
+K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS = 0, 1, 2, 3, 4
+K_MEAS, K_MEAS_DONE, K_LAT_SUM, K_NETLAT_SUM, K_HOP_SUM = 5, 6, 7, 8, 9
+K_ERR, K_ERR_A, K_ERR_B, K_NACT, K_NFREE, K_NOW, K_SAFE, K_LAT_MAX = 10, 11, 12, 13, 14, 15, 16, 17
+K_SQ_TOTAL = 18
+N_CTR = 20
+
+# kernel return codes
+RUN_DONE, RUN_GROW, RUN_STOPPED = 0, 1, 2
+ERR_NO_ROUTE, ERR_VC_OVERFLOW, ERR_NO_SLOT = 1, 2, 3
+
+STOP_NONE, STOP_MEASURED, STOP_EMPTY = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _gap(logq, rs):
+    """Geometric inter-arrival gap (>= 1) of a Bernoulli process with log(1-p) = logq."""
+    if logq == 0.0:
+        return 1 << 62
+    if logq == -np.inf:
+        return 1
+    u = uniform01(rs)
+    return 1 + np.int64(math.floor(math.log1p(-u) / logq))
+
+
+@njit(cache=True, inline="always")
+def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
+    if tmode == TABLE:
+        lo = tptr[e]
+        k = tptr[e + 1] - lo
+        return tdst[lo + below(rs, k)]
+    if tmode == HOTSPOT:
+        if below(rs, 1000000) < hot_ppm:
+            return hot[below(rs, hot.shape[0])]
+    d = below(rs, NE - 1)
+    if d >= e:
+        d += 1
+    return d
+
+
+@njit(cache=True, inline="always")
+def _min_arc(c, t, use_mask, indptr, indices, D, mask, rs):
+    if use_mask:
+        return random_min_arc_mask(c, t, indptr, mask, rs)
+    return random_min_arc(c, t, indptr, indices, D, rs)
+
+
+@njit(cache=True)
+def run_kernel(
+    t_end, cfg, logq,
+    # topology / routing tables
+    indptr, indices, arc_lat, D, mask, nh_single, ep_router,
+    # traffic
+    tptr, tdst, hot,
+    # per-VC / per-channel state
+    fifo, f_head, f_cnt, vc_ready, credits, used, wheel, wheel_cnt, in_busy, out_busy, ej_busy, inj_busy,
+    act, in_act,
+    # packets
+    p_src, p_dst, p_mid, p_hops, p_out, p_meas, p_ctime, p_itime, p_ready, free_stack,
+    # source queues
+    sq_time, sq_dst, sq_head, sq_cnt, next_gen,
+    # statistics
+    ctr, src_acc, arc_flits, hop_hist, lat_hist,
+    # scratch, generator state
+    req, cand_a, cand_r, rs,
+):
+    P = cfg[C_P]
+    V = cfg[C_V]
+    S = cfg[C_S]
+    R = cfg[C_R]
+    LI = cfg[C_LI]
+    LE = cfg[C_LE]
+    warm = cfg[C_WARM]
+    wend = cfg[C_WEND]
+    algo = cfg[C_ALGO]
+    tmode = cfg[C_TMODE]
+    stop = cfg[C_STOP]
+    gen_until = cfg[C_GEN_UNTIL]
+    n = cfg[C_N]
+    A = cfg[C_A]
+    NE = cfg[C_NE]
+    W = cfg[C_W]
+    QCAP = cfg[C_QCAP]
+    LH = cfg[C_LH]
+    arb_random = cfg[C_ARB] == 0
+    hot_ppm = cfg[C_HOT_PPM]
+    use_mask = cfg[C_USE_MASK] != 0
+    Cw = A + NE
+
+    now = ctr[K_NOW]
+    nact = ctr[K_NACT]
+    nfree = ctr[K_NFREE]
+    safe = ctr[K_SAFE]
+
+    status = RUN_DONE
+    while now < t_end:
+        # ---- source-queue capacity: at most one packet per endpoint per cycle
+        if now >= safe:
+            m = 0
+            for e in range(NE):
+                if sq_cnt[e] > m:
+                    m = sq_cnt[e]
+            if QCAP - m < 2:
+                status = RUN_GROW
+                break
+            safe = now + (QCAP - m - 1)
+
+        # ---- credits that arrive upstream this cycle
+        slot = now % W
+        base = slot * Cw
+        for k in range(wheel_cnt[slot]):
+            chv = wheel[base + k]
+            credits[chv] += P
+            used[chv // V] -= P
+        wheel_cnt[slot] = 0
+
+        # ---- packet generation (Bernoulli, geometric gaps)
+        if now < gen_until:
+            for e in range(NE):
+                if next_gen[e] <= now:
+                    next_gen[e] = now + _gap(logq[e], rs)
+                    d = _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs)
+                    q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
+                    sq_time[q] = now
+                    sq_dst[q] = d
+                    sq_cnt[e] += 1
+                    ctr[K_GEN] += 1
+                    if now >= warm and now < wend:
+                        ctr[K_GEN_WIN_FLITS] += P
+                        ctr[K_MEAS] += 1
+
+        # ---- requests: active input VCs whose head packet is ready and whose input port is idle;
+        #      emptied VCs leave the active list on the way
+        nreq = 0
+        k = 0
+        for i in range(nact):
+            chv = act[i]
+            if f_cnt[chv] == 0:
+                in_act[chv] = 0
+                continue
+            act[k] = chv
+            k += 1
+            if in_busy[chv // V] > now:
+                continue
+            if vc_ready[chv] > now:
+                continue
+            req[nreq] = chv
+            nreq += 1
+        nact = k
+        ctr[18] += nact
+        ctr[19] += nreq
+        # ---- allocation: serve the requests in random (or rotating) order
+        if arb_random:
+            for i in range(nreq - 1, 0, -1):
+                j = below(rs, i + 1)
+                tmp = req[i]
+                req[i] = req[j]
+                req[j] = tmp
+            start = 0
+        else:
+            start = now % nreq if nreq > 0 else 0
+        for ii in range(nreq):
+            i = ii + start
+            if i >= nreq:
+                i -= nreq
+            chv = req[i]
+            ch = chv // V
+            if in_busy[ch] > now:  # another VC of this input port won this cycle
+                continue
+            p = fifo[chv * S + f_head[chv]]
+            # router holding the head: downstream end of the arc, or the endpoint's router
+            if ch < A:
+                c = indices[ch]
+            else:
+                c = ep_router[ch - A]
+            dst_r = ep_router[p_dst[p]]
+            out = p_out[p]
+            vc_next = p_hops[p]
+            if out == UNSET or out == WAIT or algo == POLARIZED:
+                if algo == POLARIZED:
+                    if c == dst_r:
+                        out = EJECT
+                    else:
+                        if vc_next >= V:
+                            ctr[K_ERR] = ERR_VC_OVERFLOW
+                            ctr[K_ERR_A] = p
+                            ctr[K_ERR_B] = c
+                            status = -1
+                            break
+                        out = polarized_arc(
+                            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, credits, V, P,
+                            cand_a, cand_r, rs,
+                        )
+                        if out == NO_ROUTE:
+                            ctr[K_ERR] = ERR_NO_ROUTE
+                            ctr[K_ERR_A] = p
+                            ctr[K_ERR_B] = c
+                            status = -1
+                            break
+                else:
+                    tgt = dst_r
+                    if p_mid[p] >= 0:
+                        if p_mid[p] == c:
+                            p_mid[p] = -1
+                        else:
+                            tgt = p_mid[p]
+                    if algo == UGAL and p_mid[p] == -2:
+                        # UGAL-L decision at the source router
+                        p_mid[p] = -1
+                        if c == dst_r:
+                            out = EJECT
+                        else:
+                            out = _min_arc(c, dst_r, use_mask, indptr, indices, D, mask, rs)
+                            best = used[out] * np.int64(D[dst_r, c])
+                            if n >= 3:
+                                for _k in range(UGAL_SAMPLES):
+                                    m = random_intermediate(n, c, dst_r, rs)
+                                    a = _min_arc(c, m, use_mask, indptr, indices, D, mask, rs)
+                                    cost = used[a] * (np.int64(D[m, c]) + np.int64(D[m, dst_r]))
+                                    if cost < best:
+                                        best = cost
+                                        out = a
+                                        p_mid[p] = m
+                    elif c == tgt:
+                        out = EJECT
+                    elif algo == MIN_SINGLE:
+                        out = nh_single[c, tgt]
+                    else:
+                        out = _min_arc(c, tgt, use_mask, indptr, indices, D, mask, rs)
+                    if out >= 0 and vc_next >= V:
+                        ctr[K_ERR] = ERR_VC_OVERFLOW
+                        ctr[K_ERR_A] = p
+                        ctr[K_ERR_B] = c
+                        status = -1
+                        break
+                p_out[p] = out
+            if out == WAIT:
+                continue
+            if out == EJECT:
+                e = p_dst[p]
+                if ej_busy[e] > now:
+                    # the route is fixed: sleep until the port frees (it cannot win before)
+                    p_ready[p] = ej_busy[e]
+                    vc_ready[chv] = ej_busy[e]
+                    continue
+                ej_busy[e] = now + P
+            else:
+                if out_busy[out] > now:
+                    if algo != POLARIZED:
+                        p_ready[p] = out_busy[out]
+                        vc_ready[chv] = out_busy[out]
+                    continue
+                dchv = out * V + vc_next
+                if credits[dchv] < P or f_cnt[dchv] >= S:
+                    continue
+                out_busy[out] = now + P
+            # ---- grant: the packet leaves input VC chv
+            in_busy[ch] = now + P
+            f_head[chv] += 1
+            if f_head[chv] == S:
+                f_head[chv] = 0
+            f_cnt[chv] -= 1
+            if f_cnt[chv] > 0:
+                vc_ready[chv] = p_ready[fifo[chv * S + f_head[chv]]]
+            if ch < A:
+                back = arc_lat[ch]
+            else:
+                back = LI
+            ws = (now + P - 1 + back) % W
+            wheel[ws * Cw + wheel_cnt[ws]] = chv
+            wheel_cnt[ws] += 1
+            if out == EJECT:
+                done = now + P - 1 + LE
+                ctr[K_EJ] += 1
+                if done >= warm and done < wend:
+                    ctr[K_ACC_WIN_FLITS] += P
+                    src_acc[p_src[p]] += P
+                if p_meas[p]:
+                    lat = done - p_ctime[p]
+                    ctr[K_MEAS_DONE] += 1
+                    ctr[K_LAT_SUM] += lat
+                    ctr[K_NETLAT_SUM] += done - p_itime[p]
+                    ctr[K_HOP_SUM] += p_hops[p]
+                    hop_hist[p_hops[p]] += 1
+                    if lat > ctr[K_LAT_MAX]:
+                        ctr[K_LAT_MAX] = lat
+                    lat_hist[min(lat, LH - 1)] += 1
+                free_stack[nfree] = p
+                nfree += 1
+            else:
+                credits[dchv] -= P
+                used[out] += P
+                if now >= warm and now < wend:
+                    arc_flits[out] += P
+                f_tail = dchv * S + (f_head[dchv] + f_cnt[dchv]) % S
+                fifo[f_tail] = p
+                f_cnt[dchv] += 1
+                p_hops[p] = vc_next + 1
+                p_ready[p] = now + arc_lat[out] + R
+                p_out[p] = UNSET
+                if f_cnt[dchv] == 1:
+                    vc_ready[dchv] = p_ready[p]
+                if in_act[dchv] == 0:
+                    in_act[dchv] = 1
+                    act[nact] = dchv
+                    nact += 1
+        if status < 0:
+            break
+
+        # ---- injection from source queues
+        for e in range(NE):
+            if sq_cnt[e] == 0 or inj_busy[e] > now:
+                continue
+            ch = A + e
+            chv = ch * V
+            if credits[chv] < P:
+                continue
+            if nfree == 0:
+                ctr[K_ERR] = ERR_NO_SLOT
+                status = -1
+                break
+            nfree -= 1
+            p = free_stack[nfree]
+            q = e * QCAP + sq_head[e]
+            sq_head[e] = (sq_head[e] + 1) % QCAP
+            sq_cnt[e] -= 1
+            p_src[p] = e
+            p_dst[p] = sq_dst[q]
+            p_ctime[p] = sq_time[q]
+            p_itime[p] = now
+            p_meas[p] = 1 if (sq_time[q] >= warm and sq_time[q] < wend) else 0
+            p_hops[p] = 0
+            p_out[p] = UNSET
+            p_mid[p] = -1
+            s_r = ep_router[e]
+            d_r = ep_router[p_dst[p]]
+            if algo == VALIANT and s_r != d_r and n >= 3:
+                p_mid[p] = random_intermediate(n, s_r, d_r, rs)
+            elif algo == UGAL:
+                p_mid[p] = -2  # decided when the head reaches allocation
+            p_ready[p] = now + LI + R
+            inj_busy[e] = now + P
+            credits[chv] -= P
+            used[ch] += P
+            fifo[chv * S + (f_head[chv] + f_cnt[chv]) % S] = p
+            f_cnt[chv] += 1
+            if f_cnt[chv] == 1:
+                vc_ready[chv] = p_ready[p]
+            ctr[K_INJ] += 1
+            if in_act[chv] == 0:
+                in_act[chv] = 1
+                act[nact] = chv
+                nact += 1
+        if status < 0:
+            break
+
+        now += 1
+
+        # ---- stop conditions
+        if stop == 1 and now >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+            status = RUN_STOPPED
+            break
+        if stop == 2 and now >= gen_until and nfree == free_stack.shape[0]:
+            empty = True
+            for e in range(NE):
+                if sq_cnt[e] > 0:
+                    empty = False
+                    break
+            if empty:
+                status = RUN_STOPPED
+                break
+
+    ctr[K_NOW] = now
+    ctr[K_NACT] = nact
+    ctr[K_NFREE] = nfree
+    ctr[K_SAFE] = safe
+    return status

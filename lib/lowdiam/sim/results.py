@@ -1,0 +1,115 @@
+"""Result of one simulation run, its statistics and the saturation rule.
+
+Saturation rule (``SimResult.saturated``): a run is *saturated / unstable*
+when either
+
+1. the measured packets (created inside the measurement window) were not
+   all delivered by the end of the drain phase (latency grows without bound:
+   some packets wait in source queues that never empty), or
+2. accepted load < (1 - ``tolerance``) x actually offered load over the
+   window, i.e. the source-queue backlog grew by more than ``tolerance``
+   (default 5 %) of what was generated in the window.
+
+Rule 1 is skipped for ``drain="none"`` runs.  Latencies of a saturated run
+are those of the delivered measured packets only (a lower bound).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+SATURATION_TOLERANCE = 0.05
+
+
+def percentile_from_histogram(hist: np.ndarray, q: float) -> float:
+    """Smallest value v with at least q % of the mass at or below v (integer-valued data)."""
+    total = hist.sum()
+    if total == 0:
+        return float("nan")
+    cum = np.cumsum(hist)
+    return float(np.searchsorted(cum, q / 100.0 * total - 1e-9))
+
+
+def jain_fairness(x: np.ndarray) -> float:
+    """Jain's index (sum x)^2 / (n sum x^2): 1 when all equal, 1/n when one takes all."""
+    x = np.asarray(x, dtype=np.float64)
+    if x.size == 0 or not np.any(x):
+        return float("nan")
+    return float(x.sum() ** 2 / (x.size * np.square(x).sum()))
+
+
+@dataclasses.dataclass
+class SimResult:
+    """Everything a run reports.  Loads are in flits / endpoint / cycle, times in cycles."""
+
+    topology: str
+    routing: str
+    traffic: str
+    offered_load: float  # nominal Bernoulli rate requested
+    offered_load_actual: float  # flits generated in the window / (sources x window)
+    accepted_load: float  # flits delivered in the window / (sources x window)
+    latency_mean: float  # creation -> tail delivered, incl. source queueing
+    latency_p50: float
+    latency_p99: float
+    latency_max: float
+    network_latency_mean: float  # injection into the router -> tail delivered
+    hops_mean: float
+    hop_histogram: np.ndarray  # measured delivered packets by hop count
+    min_source_throughput: float  # min over active sources of delivered flits / window
+    jain_fairness: float  # over per-source delivered throughput
+    link_utilization: np.ndarray  # per arc (CSR order): flits sent in the window / window
+    saturated: bool
+    saturation_reason: str
+    packets_measured: int
+    packets_delivered: int  # of the measured ones
+    active_sources: int
+    cycles: int  # simulated cycles including drain
+    conservation: dict[str, int]  # flit counters checked at the end of the run
+    wall_seconds: float
+    params: dict[str, Any]
+
+    @property
+    def link_utilization_mean(self) -> float:
+        return float(self.link_utilization.mean()) if self.link_utilization.size else float("nan")
+
+    @property
+    def link_utilization_max(self) -> float:
+        return float(self.link_utilization.max()) if self.link_utilization.size else float("nan")
+
+    @property
+    def cycles_per_second(self) -> float:
+        return self.cycles / self.wall_seconds if self.wall_seconds > 0 else float("inf")
+
+    def summary(self) -> str:
+        return (
+            f"{self.topology} {self.routing}/{self.traffic} load {self.offered_load:.3f}: "
+            f"accepted {self.accepted_load:.3f}, latency {self.latency_mean:.1f} "
+            f"(p99 {self.latency_p99:.0f}), hops {self.hops_mean:.2f}"
+            + (f", SATURATED ({self.saturation_reason})" if self.saturated else "")
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly dict (arrays as lists; per-link utilisation summarised)."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.name == "link_utilization":
+                continue
+            out[f.name] = v.tolist() if isinstance(v, np.ndarray) else v
+        out["link_utilization_mean"] = self.link_utilization_mean
+        out["link_utilization_max"] = self.link_utilization_max
+        return out
+
+
+def saturation_verdict(
+    offered_actual: float, accepted: float, measured: int, delivered: int, drained: bool, tolerance: float
+) -> tuple[bool, str]:
+    """Apply the module's saturation rule; returns (saturated, reason)."""
+    if drained and delivered < measured:
+        return True, f"{measured - delivered} of {measured} measured packets undelivered after drain"
+    if offered_actual > 0 and accepted < (1.0 - tolerance) * offered_actual:
+        return True, f"accepted {accepted:.4f} < {1 - tolerance:.2f} x offered {offered_actual:.4f}"
+    return False, ""

@@ -1,0 +1,242 @@
+"""Synthetic traffic patterns, registered by name.
+
+Endpoint ids are contiguous per router in router order (endpoint ``e`` of
+router ``r`` is ``first[r] + i``), the numbering BookSim's ``anynet`` and
+PolarStar Sec. 9.4 use, so bit patterns act on these ids.
+
+Each pattern returns a :class:`TrafficSpec` the kernel understands:
+
+* ``mode == UNIFORM``: every packet picks a destination uniformly among all
+  other endpoints;
+* ``mode == TABLE``: endpoint ``e`` picks uniformly from
+  ``dst[ptr[e]:ptr[e+1]]`` (a permutation is a table with one entry; an empty
+  row means ``e`` does not inject);
+* ``mode == HOTSPOT``: with probability ``hot_fraction`` a destination drawn
+  from ``hot``, otherwise uniform.
+
+Registered patterns (``PATTERNS``):
+
+``uniform``      uniform random destination per packet (excluding the source).
+``randperm``     random *router* permutation tau (PolarStar 9.4): the i-th
+                 endpoint of router r sends to the i-th endpoint of tau(r).
+``server_perm``  random *server* permutation pi (Polarized 4.1).
+``shuffle``      bit shuffle d_i = s_{(i-1) mod b} (rotate left by one),
+``bitrev``       bit reverse d_i = s_{b-1-i},
+``transpose``    d = rotate s by b/2 bits (swap halves for even b):
+                 the three bit patterns use the largest power-of-two subset
+                 2^b <= #endpoints (PolarStar 9.4); the rest stay silent.
+``adversarial``  every supernode / group sends to one other supernode /
+                 group (a random derangement of groups), each source router to
+                 the routers of that group at its largest minimal distance
+                 (PolarStar 9.6, "longest possible minpath").  Needs
+                 ``labels["supernode"]`` or ``labels["group"]``.
+``neighbor``     router permutation to a neighbour (Polarized 4.1): a random
+                 permutation tau with tau(r) adjacent to r (a random perfect
+                 matching of the bipartite double cover); endpoint i of r sends
+                 to endpoint i of tau(r).
+``hotspot``      Galaxyfly blend: 90 % uniform, 10 % to a fixed range of I/O
+                 endpoints (default the last max(1, #endpoints // 64)
+                 endpoints; option ``io_endpoints``, ``hot_fraction``).
+
+Every random choice takes the ``seed`` passed by :func:`lowdiam.sim.simulate`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import numpy as np
+
+UNIFORM, TABLE, HOTSPOT = 0, 1, 2
+
+
+@dataclasses.dataclass
+class TrafficSpec:
+    mode: int
+    active: np.ndarray  # bool per endpoint: does it inject
+    ptr: np.ndarray  # int32 (NE+1,) for TABLE
+    dst: np.ndarray  # int32 destination endpoints for TABLE
+    hot: np.ndarray  # int32 hotspot endpoints
+    hot_fraction: float = 0.0
+
+
+@dataclasses.dataclass
+class Endpoints:
+    """Endpoint numbering of a topology: router of each endpoint, first endpoint of each router."""
+
+    router: np.ndarray  # (NE,) int32
+    first: np.ndarray  # (n+1,) int64
+    local: np.ndarray  # (NE,) int32 index of the endpoint on its router
+
+    @classmethod
+    def of(cls, endpoints_per_router: np.ndarray) -> "Endpoints":
+        counts = np.asarray(endpoints_per_router, dtype=np.int64)
+        first = np.zeros(counts.size + 1, dtype=np.int64)
+        np.cumsum(counts, out=first[1:])
+        router = np.repeat(np.arange(counts.size, dtype=np.int32), counts)
+        local = (np.arange(first[-1]) - first[router]).astype(np.int32)
+        return cls(router=router, first=first, local=local)
+
+    @property
+    def count(self) -> int:
+        return int(self.router.size)
+
+
+def _table(ne: int, dst_per_src: np.ndarray) -> TrafficSpec:
+    """Permutation-like pattern: one destination per source (-1 = silent)."""
+    dst_per_src = np.asarray(dst_per_src, dtype=np.int64)
+    active = dst_per_src >= 0
+    ptr = np.zeros(ne + 1, dtype=np.int32)
+    np.cumsum(active, out=ptr[1:])
+    return TrafficSpec(TABLE, active, ptr, dst_per_src[active].astype(np.int32), np.zeros(0, np.int32))
+
+
+def _router_map(ep: Endpoints, tau: np.ndarray) -> np.ndarray:
+    """Endpoint i of router r -> endpoint i of tau(r) (silent where tau(r) has fewer endpoints)."""
+    counts = np.diff(ep.first)
+    target_r = tau[ep.router]
+    ok = ep.local < counts[target_r]
+    return np.where(ok, ep.first[target_r] + ep.local, -1)
+
+
+def uniform(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    ne = ep.count
+    return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), np.zeros(0, np.int32))
+
+
+def randperm(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    carriers = np.flatnonzero(np.diff(ep.first) > 0)
+    tau = np.arange(topology.num_routers)
+    tau[carriers] = rng.permutation(carriers)
+    return _table(ep.count, _router_map(ep, tau))
+
+
+def server_perm(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    return _table(ep.count, rng.permutation(ep.count))
+
+
+def _power_of_two_ids(ne: int) -> tuple[int, np.ndarray]:
+    if ne < 2:
+        raise ValueError(f"bit patterns need at least 2 endpoints, got {ne}")
+    b = int(np.floor(np.log2(ne)))
+    return b, np.arange(1 << b, dtype=np.int64)
+
+
+def _bits_pattern(ne: int, f: Callable[[np.ndarray, int], np.ndarray]) -> TrafficSpec:
+    b, s = _power_of_two_ids(ne)
+    dst = np.full(ne, -1, dtype=np.int64)
+    dst[s] = f(s, b)
+    return _table(ne, dst)
+
+
+def _rotate_left(s: np.ndarray, b: int, k: int) -> np.ndarray:
+    k %= b
+    mask = (1 << b) - 1
+    return ((s << k) | (s >> (b - k))) & mask if k else s
+
+
+def shuffle(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    return _bits_pattern(ep.count, lambda s, b: _rotate_left(s, b, 1))
+
+
+def bitrev(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    def rev(s, b):
+        out = np.zeros_like(s)
+        for i in range(b):
+            out |= ((s >> i) & 1) << (b - 1 - i)
+        return out
+
+    return _bits_pattern(ep.count, rev)
+
+
+def transpose(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    return _bits_pattern(ep.count, lambda s, b: _rotate_left(s, b, b // 2))
+
+
+def _groups(topology) -> np.ndarray:
+    for key in ("supernode", "group"):
+        if key in topology.labels:
+            return np.asarray(topology.labels[key], dtype=np.int64)
+    raise ValueError(
+        "adversarial traffic needs labels['supernode'] or labels['group'] on the topology; "
+        f"{topology.name} has labels {sorted(topology.labels)}"
+    )
+
+
+def adversarial(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    group = _groups(topology)
+    counts = np.diff(ep.first)
+    names = np.unique(group[counts > 0])
+    if names.size < 2:
+        raise ValueError("adversarial traffic needs at least two groups carrying endpoints")
+    # a random cyclic shift of a random order is a derangement of the groups
+    order = rng.permutation(names)
+    target_group = dict(zip(order.tolist(), np.roll(order, -1).tolist()))
+    ptr = np.zeros(ep.count + 1, dtype=np.int64)
+    rows = []
+    for r in np.flatnonzero(counts > 0):
+        members = np.flatnonzero((group == target_group[int(group[r])]) & (counts > 0))
+        far = members[D[r, members] == D[r, members].max()]
+        eps = np.concatenate([np.arange(ep.first[t], ep.first[t + 1]) for t in far])
+        for e in range(ep.first[r], ep.first[r + 1]):
+            rows.append(eps)
+            ptr[e + 1] = eps.size
+    np.cumsum(ptr, out=ptr)
+    dst = np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32)
+    return TrafficSpec(TABLE, np.diff(ptr) > 0, ptr.astype(np.int32), dst, np.zeros(0, np.int32))
+
+
+def neighbor(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    n = topology.num_routers
+    # random relabelling so the matching found is a random one
+    perm = rng.permutation(n)
+    inv = np.argsort(perm)
+    src = np.repeat(np.arange(n), np.diff(topology.indptr))
+    rows, cols = perm[src], perm[topology.indices]
+    a = csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
+    match = maximum_bipartite_matching(a, perm_type="column")
+    if np.any(match < 0):
+        raise ValueError(
+            f"{topology.name} has no permutation of routers onto neighbours (no perfect matching "
+            "of its bipartite double cover); use 'randperm' instead"
+        )
+    tau = np.empty(n, dtype=np.int64)
+    tau[inv[np.arange(n)]] = inv[match]  # row perm[r] matched to column perm[tau(r)]
+    return _table(ep.count, _router_map(ep, tau))
+
+
+def hotspot(topology, ep: Endpoints, D, rng, io_endpoints=None, hot_fraction: float = 0.1, **_) -> TrafficSpec:
+    ne = ep.count
+    if io_endpoints is None:
+        io_endpoints = np.arange(ne - max(1, ne // 64), ne)
+    hot = np.asarray(io_endpoints, dtype=np.int32)
+    if hot.size == 0 or hot.min() < 0 or hot.max() >= ne:
+        raise ValueError(f"io_endpoints must be a non-empty list of endpoint ids in [0, {ne})")
+    if not 0.0 <= hot_fraction <= 1.0:
+        raise ValueError(f"hot_fraction must be in [0, 1], got {hot_fraction}")
+    return TrafficSpec(HOTSPOT, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), hot, float(hot_fraction))
+
+
+PATTERNS: dict[str, Callable[..., TrafficSpec]] = {
+    "uniform": uniform,
+    "randperm": randperm,
+    "server_perm": server_perm,
+    "shuffle": shuffle,
+    "bitrev": bitrev,
+    "transpose": transpose,
+    "adversarial": adversarial,
+    "neighbor": neighbor,
+    "hotspot": hotspot,
+}
+
+
+def make_traffic(name: str, topology, ep: Endpoints, D, seed: int, **options) -> TrafficSpec:
+    """Build the named pattern (seeded); unknown names raise ``ValueError`` listing the choices."""
+    if name not in PATTERNS:
+        raise ValueError(f"unknown traffic pattern {name!r}; choose one of {sorted(PATTERNS)}")
+    rng = np.random.default_rng([int(seed), 0x7AFF1C])
+    return PATTERNS[name](topology, ep, D, rng, **options)

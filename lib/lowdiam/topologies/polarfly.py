@@ -1,0 +1,130 @@
+"""PolarFly: the Erdős–Rényi polarity graph ER_q of diameter 2.
+
+References: Erdős and Rényi (1962), Brown (1966); PolarFly (Lakhotia et al.,
+SC'22); PolarStar (Lakhotia et al., 2024) Sec. 6.1, where ER_q is the
+structure graph of the star product.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .base import Topology, default_concentration
+from .fields import field, require_prime_power
+
+__all__ = ["erdos_renyi_polarity", "polarfly", "projective_points", "point_index"]
+
+_RULE = "ER_q is defined over the finite field GF(q), which exists only for prime powers"
+
+
+def projective_points(q: int) -> np.ndarray:
+    """The q^2 + q + 1 points of PG(2, q) as left-normalised vectors, shape (N, 3).
+
+    Integer representation of GF(q) elements (galois' ``int`` view).  Router
+    ``i`` is ``(1, i // q, i % q)`` for ``i < q^2``, ``(0, 1, i - q^2)`` for
+    ``q^2 <= i < q^2 + q`` and ``(0, 0, 1)`` last; :func:`point_index` inverts.
+    """
+    i = np.arange(q * q + q + 1, dtype=np.int64)
+    pts = np.zeros((i.size, 3), dtype=np.int64)
+    affine = i < q * q
+    pts[affine, 0] = 1
+    pts[affine, 1] = i[affine] // q
+    pts[affine, 2] = i[affine] % q
+    at_inf = (i >= q * q) & (i < q * q + q)
+    pts[at_inf, 1] = 1
+    pts[at_inf, 2] = i[at_inf] - q * q
+    pts[-1, 2] = 1
+    return pts
+
+
+def point_index(vectors, q: int) -> np.ndarray:
+    """Router id of each nonzero vector (any scalar multiple), shape (..., 3) -> (...)."""
+    gf = field(q)
+    v = gf(np.asarray(vectors, dtype=np.int64) if not isinstance(vectors, gf) else vectors)
+    raw = np.asarray(v, dtype=np.int64)
+    if np.any((raw == 0).all(axis=-1)):
+        raise ValueError("the zero vector is not a point of PG(2, q)")
+    # divide by the leftmost nonzero coordinate (left normalisation)
+    lead_pos = np.argmax(raw != 0, axis=-1)
+    lead = np.take_along_axis(v, lead_pos[..., None], axis=-1)
+    n = np.asarray(v / lead, dtype=np.int64)
+    return np.where(
+        lead_pos == 0,
+        n[..., 1] * q + n[..., 2],
+        np.where(lead_pos == 1, q * q + n[..., 2], q * q + q),
+    )
+
+
+def _polarity_neighbours(q: int) -> np.ndarray:
+    """(N, q+1) array: the q+1 points orthogonal to each point (its polar line).
+
+    The polar line v^perp is spanned by two independent vectors u1, u2 with
+    v·u = 0; its points are u1 + t u2 (t in GF(q)) and u2.  A quadric point
+    (v·v = 0) lies on its own polar line, so it appears among its own
+    neighbours -- the self-loop of ER_q.
+    """
+    gf = field(q)
+    v = gf(projective_points(q))
+    v0, v1, v2 = v[:, 0], v[:, 1], v[:, 2]
+    zero = gf.Zeros(v0.shape)
+    one = gf.Ones(v0.shape)
+    affine = np.asarray(v0) != 0
+    # v0 != 0: u1 = (-v2, 0, v0), u2 = (-v1, v0, 0); otherwise u1 = (1, 0, 0), u2 = (0, -v2, v1)
+    u1 = gf(np.where(affine[:, None], np.stack([-v2, zero, v0], 1), np.stack([one, zero, zero], 1)))
+    u2 = gf(np.where(affine[:, None], np.stack([-v1, v0, zero], 1), np.stack([zero, -v2, v1], 1)))
+    t = gf(np.arange(q))
+    line = u1[:, None, :] + t[None, :, None] * u2[:, None, :]  # (N, q, 3)
+    nbrs = np.concatenate([point_index(line, q), point_index(u2, q)[:, None]], axis=1)
+    return nbrs
+
+
+def erdos_renyi_polarity(q: int, endpoints_per_router: int | None = None) -> Topology:
+    """The Erdős–Rényi polarity graph ER_q (PolarFly), diameter 2.
+
+    Definition (PolarStar Sec. 6.1.2): vertices are the points of the
+    projective plane PG(2, q), i.e. the left-normalised nonzero vectors of
+    GF(q)^3; ``v ~ w`` iff ``v·w = 0`` over GF(q).  The q + 1 quadric points
+    (``v·v = 0``) would be adjacent to themselves: the router graph omits
+    these self-loops and flags the routers in ``labels["quadric"]``; the star
+    product (:mod:`.starproduct`) turns them back into supernode edges.
+
+    Order q^2 + q + 1; degree q + 1, except q on the q + 1 quadric routers;
+    q (q+1)^2 / 2 links; diameter 2 (two points share the point v × w).
+
+    Parameters
+    ----------
+    q : prime power (even q allowed).
+    endpoints_per_router : concentration p; default ceil((q+1)/2).
+
+    Labels: ``quadric`` (bool), ``vector`` ((N, 3) normalised coordinates).
+
+    Example
+    -------
+    >>> t = erdos_renyi_polarity(3)
+    >>> t.num_routers, t.num_edges, int(t.labels["quadric"].sum())
+    (13, 24, 4)
+    """
+    require_prime_power(q, "q", _RULE)
+    q = int(q)
+    nbrs = _polarity_neighbours(q)
+    n = nbrs.shape[0]
+    src = np.repeat(np.arange(n, dtype=np.int64), q + 1)
+    dst = nbrs.ravel()
+    quadric = np.zeros(n, dtype=bool)
+    quadric[src[src == dst]] = True
+    keep = src < dst  # every link appears from both ends; loops are dropped
+    edges = np.stack([src[keep], dst[keep]], axis=1)
+    if endpoints_per_router is None:
+        endpoints_per_router = default_concentration(q + 1, 2)
+    return Topology.from_edges(
+        f"PolarFly(q={q})",
+        "polarfly",
+        n,
+        edges,
+        endpoints_per_router=endpoints_per_router,
+        labels={"quadric": quadric, "vector": projective_points(q)},
+        params={"q": q, "d": q + 1, "p": int(endpoints_per_router)},
+    )
+
+
+polarfly = erdos_renyi_polarity

@@ -1,0 +1,280 @@
+"""Cycle-level simulator: analytic checks, bounds, conservation, determinism, errors."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from lowdiam.sim import PATTERNS, ROUTINGS, simulate
+from lowdiam.topologies import Topology
+
+SHORT = dict(warmup_cycles=300, measure_cycles=1000)
+
+
+def from_nx(g, name, p, family="test", **kw):
+    g = nx.convert_node_labels_to_integers(g, ordering="sorted")
+    return Topology.from_edges(name, family, g.number_of_nodes(), list(g.edges()), endpoints_per_router=p, **kw)
+
+
+def ring(n, p=1):
+    return from_nx(nx.cycle_graph(n), f"ring{n}", p, "ring")
+
+
+def complete(n, p):
+    return from_nx(nx.complete_graph(n), f"K{n}", p, "complete")
+
+
+def rrg(n, d, p, seed=3):
+    return from_nx(nx.random_regular_graph(d, n, seed=seed), f"rrg{n}d{d}", p, "jellyfish")
+
+
+def hamming(k, dims, p):
+    g = nx.complete_graph(k)
+    h = g
+    for _ in range(dims - 1):
+        h = nx.cartesian_product(h, g)
+    return from_nx(h, f"hyperx{k}^{dims}", p, "hyperx")
+
+
+def hypercube(d, p):
+    return from_nx(nx.hypercube_graph(d), f"Q{d}", p, "hypercube")
+
+
+def zero_load(hops, P, L=1, R=1, LI=1, LE=1):
+    """Analytic zero-load latency of the model (engine docstring)."""
+    return LI + LE + hops * L + (hops + 1) * R + P - 1
+
+
+# --------------------------------------------------------------- analytic values
+@pytest.mark.parametrize(
+    "P,L,R", [(4, 1, 1), (8, 3, 2), (1, 2, 0)], ids=["P4L1R1", "P8L3R2", "P1L2R0"]
+)
+def test_zero_load_latency_matches_formula(P, L, R):
+    top = ring(12, p=2)
+    res = simulate(top, "min", "uniform", 0.002, packet_flits=P, buffer_flits=max(P, 16),
+                   link_latency=L, router_delay=R, warmup_cycles=200, measure_cycles=20000, seed=5)
+    assert res.packets_delivered == res.packets_measured > 50
+    h = res.hop_histogram
+    expected = sum(c * zero_load(k, P, L, R) for k, c in enumerate(h)) / h.sum()
+    # at 0.2 % load contention is rare: the mean sits on the analytic value
+    assert res.latency_mean == pytest.approx(expected, rel=0.01)
+    assert res.latency_p50 >= zero_load(0, P, L, R)
+    assert res.network_latency_mean <= res.latency_mean
+
+
+def test_zero_load_global_links():
+    # two routers joined by one "global" link: every packet crosses it once
+    top = Topology.from_edges("pair", "test", 2, [(0, 1)], endpoints_per_router=1, link_class=[1])
+    res = simulate(top, "min", "uniform", 0.002, global_link_latency=7, link_latency=2,
+                   warmup_cycles=100, measure_cycles=20000, seed=1)
+    assert res.hops_mean == 1.0
+    assert res.latency_mean == pytest.approx(zero_load(1, 4, L=7), rel=1e-3)
+
+
+def test_single_router_saturates_at_hol_limit():
+    # one router, 16 endpoints, FIFO injection queues: head-of-line blocking limits
+    # uniform throughput to about 0.60 (Karol, Hluchyj & Morgan 1987: 0.600 for N = 16,
+    # 2 - sqrt(2) = 0.586 as N grows)
+    top = Topology.from_edges("single", "star", 1, [], endpoints_per_router=16)
+    res = simulate(top, "min", "uniform", 1.0, warmup_cycles=500, measure_cycles=3000, seed=2)
+    assert res.saturated
+    assert 0.56 <= res.accepted_load <= 0.65
+    low = simulate(top, "min", "uniform", 0.4, warmup_cycles=500, measure_cycles=3000, seed=2)
+    assert not low.saturated and low.accepted_load == pytest.approx(0.4, rel=0.05)
+
+
+def test_min_on_ring_below_channel_bound():
+    # uniform traffic (no self traffic) on an n-ring loads every channel by
+    # lambda * n^2 / (8 (n-1)): throughput <= 8 (n-1) / n^2
+    n = 16
+    bound = 8 * (n - 1) / n**2
+    res = simulate(ring(n), "min", "uniform", 1.0, **SHORT, seed=1)
+    assert res.saturated
+    assert 0.8 * bound <= res.accepted_load <= bound * 1.02
+
+
+def test_min_on_complete_graph_below_link_bound():
+    # K_n with p endpoints per router: each link carries p * lambda * p / (N - 1)
+    n, p = 5, 16
+    bound = (n * p - 1) / p**2
+    res = simulate(complete(n, p), "min", "uniform", 1.0, **SHORT, seed=1)
+    assert res.saturated
+    assert 0.7 * bound <= res.accepted_load <= bound * 1.02
+    ok = simulate(complete(n, p), "min", "uniform", 0.5 * bound, **SHORT, seed=1)
+    assert not ok.saturated
+
+
+def test_valiant_at_most_half_of_min_on_complete_graph():
+    top = complete(5, 16)
+    mn = simulate(top, "min", "uniform", 1.0, **SHORT, seed=4)
+    val = simulate(top, "valiant", "uniform", 1.0, **SHORT, seed=4)
+    assert val.saturated and mn.saturated
+    assert val.accepted_load <= 0.5 * mn.accepted_load * 1.03
+    assert val.hops_mean > mn.hops_mean
+
+
+# --------------------------------------------------------------- bookkeeping
+def test_conservation_counters_and_results():
+    top = rrg(24, 4, 2)
+    res = simulate(top, "ugal", "uniform", 0.3, **SHORT, seed=7, drain="none")
+    c = res.conservation
+    assert c["generated_flits"] == c["injected_flits"] + c["source_queued_flits"]
+    assert c["injected_flits"] == c["ejected_flits"] + c["in_network_flits"]
+    assert res.link_utilization.shape == (top.indices.size,)
+    assert 0 < res.link_utilization.max() <= 1.0
+    assert 0 < res.jain_fairness <= 1.0
+    assert res.min_source_throughput <= res.accepted_load
+    assert res.latency_p50 <= res.latency_p99 <= res.latency_max
+    assert res.hop_histogram.sum() == res.packets_delivered
+    # drain='all' empties the network
+    res = simulate(top, "min", "uniform", 0.3, **SHORT, seed=7, drain="all")
+    assert res.conservation["in_network_flits"] == 0 and res.conservation["source_queued_flits"] == 0
+    assert res.conservation["generated_flits"] == res.conservation["ejected_flits"]
+
+
+def test_determinism():
+    top = rrg(24, 6, 2)
+    a = simulate(top, "polarized", "randperm", 0.4, **SHORT, seed=11).to_dict()
+    b = simulate(top, "polarized", "randperm", 0.4, **SHORT, seed=11).to_dict()
+    c = simulate(top, "polarized", "randperm", 0.4, **SHORT, seed=12).to_dict()
+    for d in (a, b, c):
+        d.pop("wall_seconds")
+    assert a == b
+    assert a != c
+
+
+def test_round_robin_arbitration_runs():
+    res = simulate(rrg(24, 4, 2), "min", "uniform", 0.3, **SHORT, arbitration="round_robin")
+    assert not res.saturated
+
+
+def test_source_queue_grows_without_bound_when_saturated():
+    top = complete(4, 8)
+    res = simulate(top, "min", "uniform", 1.0, warmup_cycles=200, measure_cycles=3000, drain="none")
+    assert res.saturated
+    assert res.params["source_queue_capacity"] > 64  # the ring was grown, nothing was dropped
+    assert res.conservation["source_queued_flits"] > 0
+
+
+# --------------------------------------------------------------- every routing delivers
+def families():
+    fams = [rrg(24, 6, 2), complete(6, 3), ring(9, 2), hypercube(4, 2), hamming(3, 3, 2)]
+    try:
+        from lowdiam.topologies import slimfly
+
+        fams.append(slimfly(5, endpoints_per_router=2))
+    except (ImportError, AttributeError):
+        pass
+    return fams
+
+
+@pytest.mark.parametrize("routing", sorted(ROUTINGS))
+def test_every_routing_delivers_everything(routing):
+    for top in families():
+        res = simulate(top, routing, "uniform", 0.3, warmup_cycles=100, measure_cycles=400, drain="all", seed=3)
+        c = res.conservation
+        assert res.packets_delivered == res.packets_measured > 0, top.name
+        assert c["generated_flits"] == c["ejected_flits"] > 0, top.name
+        assert res.hop_histogram.size - 1 <= res.params["vcs"], top.name
+
+
+def test_minimal_routings_take_shortest_paths():
+    from lowdiam.metrics.distances import distance_matrix
+
+    top = rrg(32, 5, 2)
+    D = distance_matrix(top).astype(float)
+    res = simulate(top, "min-single", "server_perm", 0.05, warmup_cycles=100, measure_cycles=2000, seed=2)
+    res2 = simulate(top, "min", "server_perm", 0.05, warmup_cycles=100, measure_cycles=2000, seed=2)
+    assert res.hops_mean == pytest.approx(res2.hops_mean, rel=0.05)
+    assert res.hop_histogram.size - 1 <= D.max()
+
+
+def test_polarized_refuses_topologies_with_corners():
+    path = from_nx(nx.path_graph(5), "path5", 1)
+    with pytest.raises(ValueError, match="corner"):
+        simulate(path, "polarized", "uniform", 0.1)
+    simulate(path, "min", "uniform", 0.1, **SHORT)  # MIN is fine on a path
+    # a sparse random regular graph (degree 5 < 2.885 ln 32) has dead ends too
+    with pytest.raises(ValueError, match="strand a packet"):
+        simulate(rrg(32, 5, 2), "polarized", "uniform", 0.1)
+
+
+# --------------------------------------------------------------- traffic patterns
+@pytest.mark.parametrize("pattern", sorted(PATTERNS))
+def test_every_pattern_runs(pattern):
+    top = from_nx(nx.complete_graph(8), "K8", 4, labels={"group": np.arange(8) // 2})
+    res = simulate(top, "min", pattern, 0.2, **SHORT, seed=1)
+    assert res.packets_delivered == res.packets_measured > 0
+    assert not res.saturated
+
+
+def test_bit_patterns_and_permutations():
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+
+    top = ring(10, p=2)  # 20 endpoints -> bit patterns on 16
+    ep = Endpoints.of(top.endpoints)
+    D = np.zeros((10, 10), np.uint8)
+    sh = make_traffic("shuffle", top, ep, D, 0)
+    assert sh.active.sum() == 16
+    assert sh.dst[0b0011] == 0b0110 and sh.dst[0b1001] == 0b0011
+    br = make_traffic("bitrev", top, ep, D, 0)
+    assert br.dst[0b0001] == 0b1000 and br.dst[0b0110] == 0b0110
+    tr = make_traffic("transpose", top, ep, D, 0)
+    assert tr.dst[0b0001] == 0b0100 and tr.dst[0b1100] == 0b0011
+    rp = make_traffic("randperm", top, ep, D, 5)
+    dst = rp.dst.reshape(10, 2)
+    assert sorted(dst[:, 0] // 2) == list(range(10)) and np.all(dst[:, 1] == dst[:, 0] + 1)
+    nb = make_traffic("neighbor", top, ep, D, 5)
+    tau = nb.dst.reshape(10, 2)[:, 0] // 2
+    assert sorted(tau) == list(range(10))
+    assert all((int(t) - r) % 10 in (1, 9) for r, t in enumerate(tau))  # tau(r) is a ring neighbour
+
+
+def test_adversarial_targets_one_group_at_max_distance():
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+
+    top = hamming(3, 2, 1)
+    top = Topology.from_edges("h", "hyperx", 9, top.edges, endpoints_per_router=1,
+                              labels={"group": np.arange(9) // 3})
+    D = distance_matrix(top)
+    spec = make_traffic("adversarial", top, Endpoints.of(top.endpoints), D, 0)
+    g = np.arange(9) // 3
+    for s in range(9):
+        targets = spec.dst[spec.ptr[s]:spec.ptr[s + 1]]
+        assert len(set(g[targets])) == 1 and g[targets[0]] != g[s]
+        assert np.all(D[s, targets] == D[s, g == g[targets[0]]].max())
+    with pytest.raises(ValueError, match="supernode"):
+        make_traffic("adversarial", ring(6), Endpoints.of(ring(6).endpoints), D, 0)
+
+
+# --------------------------------------------------------------- bad parameters
+def test_bad_parameters_raise_value_error():
+    top = ring(8)
+    for load in (0.0, -0.1, 1.01, float("nan")):
+        with pytest.raises(ValueError, match=r"\(0, 1\]"):
+            simulate(top, "min", "uniform", load)
+    with pytest.raises(ValueError, match="valiant"):
+        simulate(top, "minimal", "uniform", 0.1)
+    with pytest.raises(ValueError, match="uniform"):
+        simulate(top, "min", "tornado", 0.1)
+    with pytest.raises(ValueError, match="vcs >= 4"):
+        simulate(top, "min", "uniform", 0.1, vcs=3)
+    with pytest.raises(ValueError, match="vcs >= 8"):
+        simulate(top, "valiant", "uniform", 0.1, vcs=4)
+    with pytest.raises(ValueError, match="buffer_flits"):
+        simulate(top, "min", "uniform", 0.1, packet_flits=8, buffer_flits=4)
+    with pytest.raises(ValueError, match="vct"):
+        simulate(top, "min", "uniform", 0.1, flow_control="wormhole")
+    with pytest.raises(ValueError, match="round_robin"):
+        simulate(top, "min", "uniform", 0.1, arbitration="islip")
+    with pytest.raises(ValueError, match="disconnected"):
+        two = Topology.from_edges("two", "x", 4, [(0, 1), (2, 3)], endpoints_per_router=1)
+        simulate(two, "min", "uniform", 0.1)
+
+
+def test_default_arguments():
+    res = simulate(rrg(16, 3, 2), "min", "uniform", 0.3)
+    assert res.accepted_load == pytest.approx(0.3, rel=0.1)
+    assert res.params["packet_flits"] == 4 and res.params["buffer_flits"] == 32
