@@ -39,7 +39,7 @@ def test_endpoints_and_indirect():
     assert t.endpoints.tolist() == [3, 0, 3, 0]
     assert t.endpoints_per_router == 3 and t.num_endpoints == 6 and not t.is_direct
     u = t.with_endpoints(2)
-    assert u.endpoints.tolist() == [2, 0, 2, 0] and u.params["p"] == 2
+    assert u.endpoints.tolist() == [2, 0, 2, 0] and u.params["endpoints_per_router"] == 2
     assert t.total_radix == 5
 
 

@@ -166,6 +166,12 @@ def families():
         fams.append(slimfly(5, endpoints_per_router=2))
     except (ImportError, AttributeError):
         pass
+    try:
+        from lowdiam.topologies import polarstar
+
+        fams.append(polarstar(2, "iq", 3, endpoints_per_router=2))
+    except (ImportError, AttributeError):
+        pass
     return fams
 
 
@@ -177,6 +183,25 @@ def test_every_routing_delivers_everything(routing):
         assert res.packets_delivered == res.packets_measured > 0, top.name
         assert c["generated_flits"] == c["ejected_flits"] > 0, top.name
         assert res.hop_histogram.size - 1 <= res.params["vcs"], top.name
+
+
+def test_ugal_is_minimal_at_low_load_and_adaptive_under_adversarial_load():
+    top = complete(8, 4)
+    low = simulate(top, "ugal", "uniform", 0.05, **SHORT, seed=1)
+    assert low.hops_mean < 1.05 * simulate(top, "min", "uniform", 0.05, **SHORT, seed=1).hops_mean
+    # every router sends all its traffic to one neighbour: MIN has one link (throughput 1/p),
+    # UGAL and Polarized spread over the two-hop detours
+    mn = simulate(top, "min", "neighbor", 0.8, **SHORT, seed=1)
+    ug = simulate(top, "ugal", "neighbor", 0.8, **SHORT, seed=1)
+    val = simulate(top, "valiant", "neighbor", 0.8, **SHORT, seed=1)
+    assert mn.accepted_load <= 0.25 * 1.02
+    assert ug.accepted_load > 1.5 * mn.accepted_load
+    assert val.accepted_load > 1.5 * mn.accepted_load
+    pol = simulate(top, "polarized", "neighbor", 0.8, **SHORT, seed=1)
+    assert pol.accepted_load > 1.5 * mn.accepted_load
+    # weights far above any queue this network can hold (0, 640, 800) make Polarized minimal
+    pol = simulate(top, "polarized", "neighbor", 0.8, **SHORT, seed=1, polarized_weights=(0, 640, 800))
+    assert pol.accepted_load <= 0.25 * 1.02
 
 
 def test_minimal_routings_take_shortest_paths():

@@ -26,7 +26,7 @@ histogram; :class:`DistanceStats` counts them separately.
 Reference: the all-sources bit-parallel BFS is the classic word-level
 parallelism trick for unweighted APSP (e.g. Akiba, Iwata, Yoshida,
 "Fast exact shortest-path distance queries on large networks by pruned
-landmark labeling", SIGMOD 2013, Sec. 5, bit-parallel BFS).
+landmark labeling", SIGMOD 2013, which uses bit-parallel BFS).
 """
 
 from __future__ import annotations

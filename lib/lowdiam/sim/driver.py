@@ -22,7 +22,6 @@ from .routing import (
     POLARIZED,
     POLARIZED_EXACT_CHECK,
     max_route_length,
-    minimal_port_masks,
     polarized_dead_end,
     routing_spec,
     single_path_table,
@@ -38,7 +37,6 @@ INITIAL_QUEUE = 64
 # per-topology caches of the O(n^2) tables (topologies are immutable)
 _DIST: "weakref.WeakKeyDictionary[Any, np.ndarray]" = weakref.WeakKeyDictionary()
 _SINGLE: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
-_MASK: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 _CORNERS: "weakref.WeakKeyDictionary[Any, tuple]" = weakref.WeakKeyDictionary()
 
 
@@ -50,12 +48,6 @@ def _distances(topology) -> np.ndarray:
         D = np.ascontiguousarray(distance_matrix(topology), dtype=np.uint8)
         _DIST[topology] = D
     return D
-
-
-def _masks(topology, D):
-    if topology not in _MASK:
-        _MASK[topology] = minimal_port_masks(D, topology.indptr, topology.indices)
-    return _MASK[topology]
 
 
 def _single_table(topology, D, seed) -> np.ndarray:
@@ -109,6 +101,7 @@ def simulate(
     arbitration: str = "random",
     traffic_options: dict | None = None,
     saturation_tolerance: float = SATURATION_TOLERANCE,
+    polarized_weights: tuple[int, int, int] | None = None,
 ) -> SimResult:
     """Simulate ``topology`` under ``routing`` and ``traffic`` at offered ``load``.
 
@@ -133,6 +126,9 @@ def simulate(
     injection_latency, ejection_latency : endpoint channel latencies.
     flow_control : "vct" (virtual cut-through).  arbitration : "random" or "round_robin".
     traffic_options : extra keyword arguments of the pattern (e.g. hotspot ``io_endpoints``).
+    saturation_tolerance : the 5 % of the saturation rule (:mod:`lowdiam.sim.results`).
+    polarized_weights : (w2, w1, w0) of Algorithm 1 in flits; default (0, 4P, 5P): the paper's
+        (0, 64, 80) phits were 4 and 5 of its 16-phit packets.
 
     Returns
     -------
@@ -201,10 +197,6 @@ def simulate(
                 f"from router {s_} to {t_} at router {c_}, which has no neighbour satisfying C1-C3 "
                 "(a corner, Polarized Sec. 5); use 'min', 'valiant' or 'ugal'"
             )
-    mask = _masks(topology, D)
-    use_mask = mask is not None
-    if mask is None:
-        mask = np.zeros((1, 1), np.uint64)
     nh = _single_table(topology, D, seed) if spec.code == MIN_SINGLE else np.zeros((1, 1), np.int32)
 
     tspec = make_traffic(traffic, topology, ep, D, seed, **(traffic_options or {}))
@@ -243,7 +235,10 @@ def simulate(
     cfg[[E.C_N, E.C_A, E.C_NE, E.C_W, E.C_QCAP, E.C_LH, E.C_ARB, E.C_HOT_PPM]] = [
         n, A, NE, W, QCAP, LH, ARBITRATIONS.index(arbitration), round(tspec.hot_fraction * 1_000_000),
     ]
-    cfg[E.C_USE_MASK] = int(use_mask)
+    w = (0, 4 * P, 5 * P) if polarized_weights is None else tuple(int(x) for x in polarized_weights)
+    if len(w) != 3 or w[0] != 0 or not 0 <= w[1] <= w[2]:
+        raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {polarized_weights!r}")
+    cfg[E.C_PW1], cfg[E.C_PW2] = w[1], w[2]
     st = dict(
         fifo=np.zeros(n_chv * S, np.int32),
         f_head=np.zeros(n_chv, np.int32),
@@ -251,6 +246,7 @@ def simulate(
         vc_ready=np.zeros(n_chv, np.int64),
         credits=np.full(n_chv, cap, np.int32),
         used=np.zeros(n_ch, np.int32),
+        pend=np.zeros(A, np.int32),
         wheel=np.zeros(W * n_ch, np.int32),
         wheel_cnt=np.zeros(W, np.int32),
         in_busy=np.zeros(n_ch, np.int64),
@@ -299,9 +295,9 @@ def simulate(
     while True:
         status = E.run_kernel(
             t_end, cfg, logq,
-            indptr, indices, arc_lat, D, mask, nh, ep.router,
+            indptr, indices, arc_lat, D, nh, ep.router,
             tspec.ptr.astype(np.int32), tspec.dst.astype(np.int32), tspec.hot.astype(np.int32),
-            st["fifo"], st["f_head"], st["f_cnt"], st["vc_ready"], st["credits"], st["used"], st["wheel"], st["wheel_cnt"],
+            st["fifo"], st["f_head"], st["f_cnt"], st["vc_ready"], st["credits"], st["used"], st["pend"], st["wheel"], st["wheel_cnt"],
             st["in_busy"], st["out_busy"], st["ej_busy"], st["inj_busy"], st["act"], st["in_act"],
             pk["p_src"], pk["p_dst"], pk["p_mid"], pk["p_hops"], pk["p_out"], pk["p_meas"],
             pk["p_ctime"], pk["p_itime"], pk["p_ready"], pk["free_stack"],
@@ -364,6 +360,7 @@ def simulate(
             warmup_cycles=warm, measure_cycles=meas, seed=seed, drain=drain, link_latency=L,
             global_link_latency=LG, router_delay=R, injection_latency=LI, ejection_latency=LE,
             flow_control=flow_control, arbitration=arbitration, source_queue_capacity=int(cfg[E.C_QCAP]),
+            polarized_weights=w,
         ),
     )
 
@@ -415,6 +412,8 @@ def _conservation(ctr, st, pk, sq, P, cap, V, S, W, n_ch, pool) -> dict[str, int
     used = (cap - st["credits"].astype(np.int64)).reshape(n_ch, V).sum(axis=1)
     if np.any(used != st["used"]):
         problems.append("per-port occupancy counters disagree with credits")
+    if np.any(st["pend"] < 0):
+        problems.append("negative waiting demand on a port")
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
     return dict(

@@ -74,7 +74,17 @@ State layout (all flat arrays, no per-flit objects)
     A packet table (slot pool with a free stack) holds source / destination
     endpoint, Valiant intermediate, hop count, creation and injection time,
     the cycle its head becomes eligible and its chosen output.  Input VCs
-    holding packets form an *active list*; idle ports cost nothing.
+    holding packets form an *active list*; idle ports cost nothing.  A head
+    with a fixed route that finds its output link busy sleeps until the link
+    frees (it could not win earlier), so blocked packets cost little.
+    ``used[a]`` (un-returned credits) plus ``pend[a]`` (routed heads waiting
+    for the port) is the local occupancy UGAL and Polarized read.
+Not modelled
+    Wormhole flow control; output buffers and internal speedup; separate
+    routing / VC-allocation pipeline stages (folded into ``router_delay``);
+    Dragonfly-specific hierarchical routing and PolarStar's analytic
+    minimal routing (``"min"`` on the distance tables gives the same minimal
+    path sets on those graphs, except that the analytic scheme uses a subset).
 
 Determinism: the kernel draws from its own SplitMix64 state (:mod:`.rng`)
 seeded from the run seed, so a seed fixes every number of a run.
@@ -101,7 +111,6 @@ from .routing import (
     polarized_arc,
     random_intermediate,
     random_min_arc,
-    random_min_arc_mask,
 )
 from .rng import below, uniform01
 from .traffic import HOTSPOT, TABLE
@@ -110,14 +119,13 @@ from .traffic import HOTSPOT, TABLE
 C_P, C_V, C_S, C_CAP, C_R, C_LI, C_LE = 0, 1, 2, 3, 4, 5, 6
 C_WARM, C_WEND, C_ALGO, C_TMODE, C_STOP, C_GEN_UNTIL = 7, 8, 9, 10, 11, 12
 C_N, C_A, C_NE, C_W, C_QCAP, C_LH, C_ARB, C_HOT_PPM = 13, 14, 15, 16, 17, 18, 19, 20
-C_USE_MASK = 21
-N_CFG = 22
+C_PW1, C_PW2 = 21, 22
+N_CFG = 23
 
 # ---------------------------------------------------------------- counters
 K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS = 0, 1, 2, 3, 4
 K_MEAS, K_MEAS_DONE, K_LAT_SUM, K_NETLAT_SUM, K_HOP_SUM = 5, 6, 7, 8, 9
 K_ERR, K_ERR_A, K_ERR_B, K_NACT, K_NFREE, K_NOW, K_SAFE, K_LAT_MAX = 10, 11, 12, 13, 14, 15, 16, 17
-K_SQ_TOTAL = 18
 N_CTR = 20
 
 # kernel return codes
@@ -153,22 +161,15 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
     return d
 
 
-@njit(cache=True, inline="always")
-def _min_arc(c, t, use_mask, indptr, indices, D, mask, rs):
-    if use_mask:
-        return random_min_arc_mask(c, t, indptr, mask, rs)
-    return random_min_arc(c, t, indptr, indices, D, rs)
-
-
 @njit(cache=True)
 def run_kernel(
     t_end, cfg, logq,
     # topology / routing tables
-    indptr, indices, arc_lat, D, mask, nh_single, ep_router,
+    indptr, indices, arc_lat, D, nh_single, ep_router,
     # traffic
     tptr, tdst, hot,
     # per-VC / per-channel state
-    fifo, f_head, f_cnt, vc_ready, credits, used, wheel, wheel_cnt, in_busy, out_busy, ej_busy, inj_busy,
+    fifo, f_head, f_cnt, vc_ready, credits, used, pend, wheel, wheel_cnt, in_busy, out_busy, ej_busy, inj_busy,
     act, in_act,
     # packets
     p_src, p_dst, p_mid, p_hops, p_out, p_meas, p_ctime, p_itime, p_ready, free_stack,
@@ -199,7 +200,6 @@ def run_kernel(
     LH = cfg[C_LH]
     arb_random = cfg[C_ARB] == 0
     hot_ppm = cfg[C_HOT_PPM]
-    use_mask = cfg[C_USE_MASK] != 0
     Cw = A + NE
 
     now = ctr[K_NOW]
@@ -262,8 +262,6 @@ def run_kernel(
             req[nreq] = chv
             nreq += 1
         nact = k
-        ctr[18] += nact
-        ctr[19] += nreq
         # ---- allocation: serve the requests in random (or rotating) order
         if arb_random:
             for i in range(nreq - 1, 0, -1):
@@ -292,6 +290,8 @@ def run_kernel(
             out = p_out[p]
             vc_next = p_hops[p]
             if out == UNSET or out == WAIT or algo == POLARIZED:
+                if out >= 0:
+                    pend[out] -= P  # Polarized re-decides every cycle
                 if algo == POLARIZED:
                     if c == dst_r:
                         out = EJECT
@@ -303,8 +303,8 @@ def run_kernel(
                             status = -1
                             break
                         out = polarized_arc(
-                            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, credits, V, P,
-                            cand_a, cand_r, rs,
+                            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, P,
+                            cand_a, cand_r, rs, cfg[C_PW1], cfg[C_PW2],
                         )
                         if out == NO_ROUTE:
                             ctr[K_ERR] = ERR_NO_ROUTE
@@ -325,13 +325,13 @@ def run_kernel(
                         if c == dst_r:
                             out = EJECT
                         else:
-                            out = _min_arc(c, dst_r, use_mask, indptr, indices, D, mask, rs)
-                            best = used[out] * np.int64(D[dst_r, c])
+                            out = random_min_arc(c, dst_r, indptr, indices, D, rs)
+                            best = (used[out] + pend[out]) * np.int64(D[dst_r, c])
                             if n >= 3:
                                 for _k in range(UGAL_SAMPLES):
                                     m = random_intermediate(n, c, dst_r, rs)
-                                    a = _min_arc(c, m, use_mask, indptr, indices, D, mask, rs)
-                                    cost = used[a] * (np.int64(D[m, c]) + np.int64(D[m, dst_r]))
+                                    a = random_min_arc(c, m, indptr, indices, D, rs)
+                                    cost = (used[a] + pend[a]) * (np.int64(D[m, c]) + np.int64(D[m, dst_r]))
                                     if cost < best:
                                         best = cost
                                         out = a
@@ -341,7 +341,7 @@ def run_kernel(
                     elif algo == MIN_SINGLE:
                         out = nh_single[c, tgt]
                     else:
-                        out = _min_arc(c, tgt, use_mask, indptr, indices, D, mask, rs)
+                        out = random_min_arc(c, tgt, indptr, indices, D, rs)
                     if out >= 0 and vc_next >= V:
                         ctr[K_ERR] = ERR_VC_OVERFLOW
                         ctr[K_ERR_A] = p
@@ -349,6 +349,8 @@ def run_kernel(
                         status = -1
                         break
                 p_out[p] = out
+                if out >= 0:
+                    pend[out] += P  # waiting demand on the port, seen by adaptive routing
             if out == WAIT:
                 continue
             if out == EJECT:
@@ -405,6 +407,7 @@ def run_kernel(
             else:
                 credits[dchv] -= P
                 used[out] += P
+                pend[out] -= P
                 if now >= warm and now < wend:
                     arc_flits[out] += P
                 f_tail = dchv * S + (f_head[dchv] + f_cnt[dchv]) % S

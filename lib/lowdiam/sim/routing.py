@@ -28,17 +28,22 @@ Registered algorithms (``ROUTINGS``):
 ``"ugal"``
     UGAL-L as PolarStar Sec. 9.3: at the source router the minimal path and
     four Valiant paths through random intermediates are compared by
-    ``occupancy(first-hop port) x path length`` (local information only:
-    occupancy = flits the router has sent on that port whose credits have not
-    yet returned, summed over VCs); ties prefer the minimal path.
+    ``occupancy(first-hop port) x path length``; ties prefer the minimal path.
+    Occupancy is local information only: the flits this router has sent on the
+    port whose credits have not returned (all VCs) plus the flits of packets at
+    its input heads already routed to that port and waiting for it -- the
+    input-queued stand-in for "output buffer occupancy + used credits".
 ``"polarized"``
     Polarized routing, Algorithm 1 of Camarero, Martinez & Beivide (HOTI 2021):
     at every hop the candidates are the neighbours ``c_p`` satisfying
     C1 (dmu > 0), C2 (dmu = 0, D(c,s) < D(c_p,s), D(c,s) < D(c,t)) or
     C3 (dmu = 0, D(c,t) > D(c_p,t), D(c,s) >= D(c,t)) with
     ``mu(c) = D(c,s) - D(c,t)``; each gets priority ``w[r+ - r] + q`` with
-    ``w = (0, 64, 80)``, ``r+`` the best dmu among the candidates and ``q``
-    the port occupancy; the minimum-priority candidates that can take the
+    ``w = (0, 64, 80)`` phits in the paper, i.e. 0, 4 and 5 of its 16-phit
+    packets, so ``(0, 4P, 5P)`` flits here (``polarized_weights=`` overrides),
+    ``r+`` the best
+    dmu among the candidates and ``q`` the port occupancy in flits (as for
+    UGAL: un-returned credits plus routed packets waiting for the port); the minimum-priority candidates that can take the
     whole packet (virtual cut-through) are kept and one is drawn at random,
     re-evaluated every cycle until the packet advances.  Route length is
     bounded by ``4D - 3`` (``2D`` when that is larger, e.g. complete graphs),
@@ -243,52 +248,6 @@ def random_min_arc(c, t, indptr, indices, D, rs):
     return chosen
 
 
-_U1 = np.uint64(1)
-MASK_TABLE_MAX_BYTES = 512 * 1024 * 1024
-
-
-def minimal_port_masks(D: np.ndarray, indptr: np.ndarray, indices: np.ndarray) -> np.ndarray | None:
-    """Bit ``k`` of ``mask[c, t]`` set when the k-th neighbour of ``c`` is one step closer to ``t``.
-
-    One 8-byte word per router pair replaces ~degree scattered reads of ``D``
-    per routing decision.  ``None`` when a router has more than 64 neighbours
-    or the table would exceed ``MASK_TABLE_MAX_BYTES``; the kernel then scans
-    rows of ``D``.
-    """
-    n = D.shape[0]
-    deg = np.diff(indptr)
-    if n * n * 8 > MASK_TABLE_MAX_BYTES or (deg.size and deg.max() > 64):
-        return None
-    Di = D.astype(np.int16)
-    mask = np.zeros((n, n), dtype=np.uint64)
-    for c in range(n):  # one vectorised (deg x n) pass per router
-        lo, hi = indptr[c], indptr[c + 1]
-        ok = Di[indices[lo:hi]] == (Di[c] - 1)[None, :]
-        bits = np.left_shift(np.uint64(1), np.arange(hi - lo, dtype=np.uint64))
-        mask[c] = (ok.astype(np.uint64) * bits[:, None]).sum(axis=0, dtype=np.uint64)
-    return mask
-
-
-@njit(cache=True, inline="always")
-def random_min_arc_mask(c, t, indptr, mask, rs):
-    """Like :func:`random_min_arc` from the bit-mask table (one memory read)."""
-    m = mask[c, t]
-    x = m - ((m >> _U1) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    cnt = np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
-    if cnt == 0:
-        return -1
-    r = below(rs, cnt) if cnt > 1 else 0
-    for _ in range(r):
-        m &= m - _U1
-    k = 0
-    while (m & _U1) == np.uint64(0):
-        m >>= _U1
-        k += 1
-    return indptr[c] + k
-
-
 @njit(cache=True, inline="always")
 def random_intermediate(n, s, t, rs):
     """Uniform router other than ``s`` and ``t`` (``s != t``; needs ``n >= 3``)."""
@@ -303,7 +262,7 @@ def random_intermediate(n, s, t, rs):
 
 
 @njit(cache=True)
-def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, credits, V, P, cand_a, cand_r, rs):
+def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, P, cand_a, cand_r, rs, w1, w2):
     """Algorithm 1 at router ``c`` for a packet from router ``s`` to ``t``.
 
     Returns the chosen arc, ``WAIT`` when the best candidates cannot take the
@@ -331,8 +290,8 @@ def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, credits, V, P, can
     best = 1 << 30
     for i in range(nc):
         gap = rplus - cand_r[i]
-        w = 0 if gap == 0 else (64 if gap == 1 else 80)
-        pr = w + used[cand_a[i]]
+        w = 0 if gap == 0 else (w1 if gap == 1 else w2)
+        pr = w + used[cand_a[i]] + pend[cand_a[i]]
         cand_r[i] = pr
         if pr < best:
             best = pr

@@ -200,8 +200,10 @@ class Topology:
         if endpoints_per_router < 0:
             raise ValueError(f"endpoints_per_router must be >= 0, got {endpoints_per_router}")
         ep = np.where(self.endpoint_routers, int(endpoints_per_router), 0).astype(np.int32)
+        # "p" is a construction parameter in several papers (LPS prime, Paley order),
+        # so the concentration always lives under its own key.
         params = dict(self.params)
-        params["p"] = int(endpoints_per_router)
+        params["endpoints_per_router"] = int(endpoints_per_router)
         return dataclasses.replace(self, endpoints=ep, params=params)
 
     def __repr__(self) -> str:

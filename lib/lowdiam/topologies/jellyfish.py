@@ -150,5 +150,5 @@ def jellyfish(n: int, degree: int, seed: int, endpoints_per_router: int | None =
         edges,
         endpoints_per_router=endpoints_per_router,
         params={"n": int(n), "degree": int(degree), "seed": seed, "attempts": attempt,
-                "p": int(endpoints_per_router)},
+                "endpoints_per_router": int(endpoints_per_router)},
     )

@@ -110,7 +110,7 @@ def _build(q: int, endpoints_per_router: int | None, name: str, family: str) -> 
             "supernode": (sub * q + grp).astype(np.int32),
             "position": pos.astype(np.int32),
         },
-        params={"q": int(q), "delta": delta, "l": (q - delta) // 4, "p": int(endpoints_per_router)},
+        params={"q": int(q), "delta": delta, "l": (q - delta) // 4, "endpoints_per_router": int(endpoints_per_router)},
         link_class=link_class,
     )
 
