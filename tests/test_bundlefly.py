@@ -83,7 +83,9 @@ def test_small_bundleflies_have_diameter_3(p, s):
     assert reference_diameter(t) == 3
     sn = np.asarray(t.labels["supernode"])
     np.testing.assert_array_equal(sn * p + np.asarray(t.labels["supernode_vertex"]), np.arange(t.num_routers))
-    assert t.params["paley_p"] == p and t.params["s"] == s
+    assert t.params["p"] == p and t.params["s"] == s
+    t2 = t.with_endpoints(2)  # the concentration has its own key; the paper's p survives
+    assert t2.params["p"] == p and t2.params["endpoints_per_router"] == 2
 
 
 def test_theorem5_reversed_orientation_still_diameter_3():

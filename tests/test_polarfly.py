@@ -74,7 +74,7 @@ def test_alias_params_and_endpoints():
     assert polarfly is erdos_renyi_polarity
     t = polarfly(7)
     assert t.params["q"] == 7 and t.params["d"] == 8
-    assert t.endpoints_per_router == 4  # ceil((q+1)/2)
+    assert t.endpoints_per_router == 4 == t.params["endpoints_per_router"]  # ceil((q+1)/2)
     assert polarfly(7, endpoints_per_router=3).num_endpoints == 57 * 3
 
 

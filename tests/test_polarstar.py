@@ -29,7 +29,7 @@ def test_table3_ps_iq():
     t = polarstar(11, "iq", 3)
     assert t.num_routers == 1064
     assert t.radix == 15 and np.all(t.degrees == 15)
-    assert t.endpoints_per_router == 5 and t.num_endpoints == 5320
+    assert t.endpoints_per_router == 5 == t.params["endpoints_per_router"] and t.num_endpoints == 5320
     assert t.num_edges == 1064 * 15 // 2
     assert reference_diameter(t) == 3
 

@@ -157,3 +157,13 @@ def test_theorem5_R1_any_orientation(seed, p):
         arcs[key] = sn.f
     t = star_product(G, sn, arcs)
     assert reference_diameter(t) <= D + 1
+
+
+@pytest.mark.parametrize("module", ["polarfly", "supernodes", "starproduct", "polarstar", "bundlefly"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"lowdiam.topologies.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted > 0

@@ -34,9 +34,11 @@ _EXPORTS: dict[str, str] = {
     "has_property_R": "starproduct",
     "has_property_R_star": "starproduct",
     "has_property_R1": "starproduct",
+    "as_factor_graph": "starproduct",
     "polarstar": "polarstar",
     "polarstar_best": "polarstar",
     "polarstar_configs": "polarstar",
+    "PolarStarConfig": "polarstar",
     # Slim Fly / Bundlefly / SpectralFly
     "mms_graph": "slimfly",
     "slimfly": "slimfly",

@@ -31,9 +31,8 @@ def bundlefly(p: int, s: int, endpoints_per_router: int | None = None) -> Topolo
     to the higher MMS router id.
 
     Order 2 p s^2; radix (p-1)/2 + (3s-δ)/2 (regular); diameter 3.
-    Params: ``paley_p`` (the paper's p), ``s``, ``delta``, ``d`` (MMS degree),
-    ``d_prime`` (Paley degree), ``radix``, and ``p`` = endpoints per router
-    (the concentration key every Topology uses).
+    Params: ``p``, ``s``, ``delta``, ``d`` (MMS degree), ``d_prime`` (Paley
+    degree), ``radix`` and ``endpoints_per_router``.
     Labels: ``supernode`` (MMS router), ``supernode_vertex`` (GF(p) element),
     ``mms_subgraph`` and ``mms_group`` (the Slim Fly structure above it).
 
@@ -57,13 +56,13 @@ def bundlefly(p: int, s: int, endpoints_per_router: int | None = None) -> Topolo
         family="bundlefly",
         endpoints_per_router=endpoints_per_router,
         params={
-            "paley_p": int(p),  # the paper's p; "p" is the concentration, as in every Topology
+            "p": int(p),
             "s": int(s),
             "delta": delta,
             "d": (3 * int(s) - delta) // 2,
             "d_prime": (int(p) - 1) // 2,
             "radix": radix,
-            "p": int(endpoints_per_router),
+            "endpoints_per_router": int(endpoints_per_router),
         },
         labels={
             "mms_subgraph": np.asarray(mms.labels["subgraph"])[x],

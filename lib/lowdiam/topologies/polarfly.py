@@ -123,7 +123,7 @@ def erdos_renyi_polarity(q: int, endpoints_per_router: int | None = None) -> Top
         edges,
         endpoints_per_router=endpoints_per_router,
         labels={"quadric": quadric, "vector": projective_points(q)},
-        params={"q": q, "d": q + 1, "p": int(endpoints_per_router)},
+        params={"q": q, "d": q + 1, "endpoints_per_router": int(endpoints_per_router)},
     )
 
 

@@ -114,7 +114,7 @@ def polarstar(q: int, supernode: str = "iq", d: int = 3, endpoints_per_router: i
             "d_prime": int(d),
             "d_star": d_star,
             "supernode_order": sn.num_vertices,
-            "p": int(endpoints_per_router),
+            "endpoints_per_router": int(endpoints_per_router),
         },
         labels={"structure_vertex": x, "quadric": np.asarray(er.labels["quadric"])[x]},
     )

@@ -31,7 +31,7 @@ Theorem 5: R1 with one f on every arc of any orientation gives <= D + 1.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
