@@ -29,6 +29,10 @@ __all__ = ["Claim", "compare", "load", "record", "render", "use_notebook", "reco
 
 STATUSES = ("match", "mismatch-explained", "mismatch")
 
+# The repository's figures/ (the package is installed editable), wherever the notebook runs from.
+FIGURES = Path(__file__).resolve().parents[2] / "figures"
+CLAIMS_DIR = FIGURES / "claims"
+
 
 @dataclass
 class Claim:
@@ -91,7 +95,7 @@ def _jsonable(x: Any) -> Any:
 class _Scorecard:
     def __init__(self) -> None:
         self.notebook = ""
-        self.directory = Path("figures/claims")
+        self.directory = CLAIMS_DIR
         self.claims: list[Claim] = []
 
     def path(self) -> Path:
@@ -106,7 +110,7 @@ class _Scorecard:
 _CARD = _Scorecard()
 
 
-def use_notebook(name: str, directory: str | Path = "figures/claims") -> None:
+def use_notebook(name: str, directory: str | Path = CLAIMS_DIR) -> None:
     """Start a fresh scorecard for notebook ``name`` written under ``directory``."""
     if not name or "/" in name:
         raise ValueError(f"notebook name must be a plain file stem, got {name!r}")
@@ -158,7 +162,7 @@ def records() -> list[Claim]:
     return list(_CARD.claims)
 
 
-def load(directory: str | Path = "figures/claims") -> list[Claim]:
+def load(directory: str | Path = CLAIMS_DIR) -> list[Claim]:
     """All claims stored under ``directory``, notebook by notebook."""
     out: list[Claim] = []
     for path in sorted(Path(directory).glob("*.json")):
@@ -174,7 +178,7 @@ def _fmt(x: Any) -> str:
     return str(x).replace("|", "\\|")
 
 
-def render(directory: str | Path = "figures/claims", out: str | Path = "figures/claims.md") -> Path:
+def render(directory: str | Path = CLAIMS_DIR, out: str | Path = FIGURES / "claims.md") -> Path:
     """Write the markdown scorecard of every notebook's claims; returns its path."""
     claims = load(directory)
     counts = {s: sum(c.status == s for c in claims) for s in STATUSES}
@@ -211,8 +215,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     ap = argparse.ArgumentParser(description="Render figures/claims/*.json into a markdown scorecard")
-    ap.add_argument("directory", nargs="?", default="figures/claims")
-    ap.add_argument("out", nargs="?", default="figures/claims.md")
+    ap.add_argument("directory", nargs="?", default=str(CLAIMS_DIR))
+    ap.add_argument("out", nargs="?", default=str(FIGURES / "claims.md"))
     args = ap.parse_args(argv)
     path = render(args.directory, args.out)
     print(f"wrote {path}")

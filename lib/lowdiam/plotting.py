@@ -6,7 +6,7 @@ from pathlib import Path
 
 __all__ = ["save_figure", "FIGURES"]
 
-FIGURES = Path(__file__).resolve().parents[2] / "figures"
+from .claims import FIGURES
 
 
 def save_figure(fig, name: str, directory: str | Path | None = None) -> list[Path]:
