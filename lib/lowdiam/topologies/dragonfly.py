@@ -1,0 +1,105 @@
+"""Dragonfly (Kim, Dally, Scott, Abts, ISCA 2008) with its global-link arrangements."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .base import Topology
+
+__all__ = ["dragonfly", "dragonfly_canonical", "ARRANGEMENTS"]
+
+ARRANGEMENTS = ("absolute", "relative", "circulant")
+
+
+def _global_targets(G: int, ports: int, arrangement: str) -> np.ndarray:
+    """targets[g, j] = group reached by global port j of group g (one link per group pair)."""
+    g = np.arange(G)[:, None]
+    j = np.arange(ports)[None, :]
+    if arrangement == "absolute":
+        # port j goes to the j-th other group in increasing order
+        return np.where(j < g, j, j + 1)
+    if arrangement == "relative":
+        return (g + j + 1) % G
+    # circulant: ports alternate +s / -s with s = j//2 + 1
+    s = j // 2 + 1
+    return np.where(j % 2 == 0, g + s, g - s) % G
+
+
+def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology:
+    """Maximum-size Dragonfly: g = a*h + 1 all-to-all groups of ``a`` routers.
+
+    Each router has a-1 local links (complete graph inside its group), ``h``
+    global links and ``p`` endpoints.  Group ``x``'s a*h global ports are
+    numbered j = i*h + k (router i, its k-th global port) and exactly one
+    global link joins every pair of groups.  The ``arrangement`` picks which
+    port reaches which group (Camarero et al., "Topological characterization
+    of Hamming and dragonfly networks", 2014):
+
+    * ``"absolute"``  -- port j reaches the j-th other group in id order;
+    * ``"relative"``  -- port j reaches group x + j + 1 (mod g);
+    * ``"circulant"`` -- ports alternate offsets +1, -1, +2, -2, ... (needs a*h even).
+
+    Order N = a(ah+1); network radix k = (a-1) + h; diameter 3 (local,
+    global, local).  ``link_class`` is 0 for local, 1 for global links.
+
+    Example: ``dragonfly(12, 6, 6)`` is PolarStar Table 3's DF: 876 routers,
+    radix 17, 5,256 endpoints.
+    """
+    for name, val, lo in (("a", a, 1), ("h", h, 1), ("p", p, 0)):
+        if not isinstance(val, (int, np.integer)) or isinstance(val, bool) or val < lo:
+            raise ValueError(f"dragonfly needs integer {name} >= {lo}, got {name}={val!r}")
+    if arrangement not in ARRANGEMENTS:
+        raise ValueError(f"unknown dragonfly arrangement {arrangement!r}; choose one of {ARRANGEMENTS}")
+    a, h, p = int(a), int(h), int(p)
+    ports = a * h
+    G = ports + 1
+    if arrangement == "circulant" and ports % 2:
+        raise ValueError(
+            f"circulant arrangement needs a*h even (ports pair up as +s/-s), got a*h={ports}; "
+            f"use h={h + 1} or a={a + 1}, or arrangement='absolute'/'relative'"
+        )
+    # local links: complete graph inside each group
+    iu, ju = np.triu_indices(a, 1)
+    base = (np.arange(G) * a)[:, None]
+    local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
+    # global links: (group x, port j) -> group t; keep each link once (x < t)
+    tgt = _global_targets(G, ports, arrangement)
+    x = np.repeat(np.arange(G), ports)
+    j = np.tile(np.arange(ports), G)
+    t = tgt.ravel()
+    # the port of group t that points back at x
+    back = np.argmax(tgt[t] == x[:, None], axis=1)
+    assert np.all(tgt[t, back] == x), "global arrangement is not symmetric"
+    keep = x < t
+    glob = np.stack([x[keep] * a + j[keep] // h, t[keep] * a + back[keep] // h], axis=1)
+    edges = np.concatenate([local, glob])
+    link_class = np.concatenate([np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)])
+    n = a * G
+    return Topology.from_edges(
+        f"DF(a={a},h={h},p={p},{arrangement})",
+        "dragonfly",
+        n,
+        edges,
+        endpoints_per_router=p,
+        labels={"group": np.repeat(np.arange(G), a).astype(np.int32),
+                "position": np.tile(np.arange(a), G).astype(np.int32)},
+        params={"a": a, "h": h, "p": p, "g": G, "arrangement": arrangement, "endpoints_per_router": p},
+        link_class=link_class,
+    )
+
+
+def dragonfly_canonical(a: int, p: int | None = None) -> Topology:
+    """SpectralFly's "canonical" DragonFly DF(a): a+1 complete groups of a routers.
+
+    Each router has one global link (h = 1), so the radix is a and the order
+    a(a+1) (SpectralFly Sec. 4, Table I).  ``p`` defaults to round(a/3).
+    """
+    if not isinstance(a, (int, np.integer)) or a < 2:
+        raise ValueError(f"DF(a) needs an integer a >= 2, got {a!r}")
+    top = dragonfly(int(a), 1, max(1, round(a / 3)) if p is None else int(p))
+    return Topology.from_edges(
+        f"DF({a})", "dragonfly", top.num_routers, top.edges,
+        endpoints_per_router=top.endpoints_per_router,
+        labels={k: v for k, v in top.labels.items() if k != "carries_endpoints"},
+        params={**top.params, "canonical": True}, link_class=top.link_class,
+    )

@@ -1,0 +1,53 @@
+"""HyperX (Ahn et al., SC 2009): the Hamming graph K_S1 x K_S2 x ... x K_SL."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .base import Topology, default_concentration
+
+__all__ = ["hyperx"]
+
+
+def hyperx(*sides: int, endpoints_per_router: int | None = None) -> Topology:
+    """L-dimensional HyperX with ``sides`` S1, ..., SL (PolarStar uses 3-D).
+
+    Routers are the coordinate vectors (c1, ..., cL) with 0 <= ci < Si; two
+    routers are linked when their coordinates differ in exactly one dimension
+    (each dimension is a complete graph).
+
+    Order prod(Si); network radix sum(Si - 1); diameter = number of
+    dimensions with Si >= 2; links prod(Si) * sum(Si - 1) / 2.
+
+    Example: ``hyperx(9, 9, 8)`` is PolarStar Table 3's HX: 648 routers,
+    radix 23 (p = 8 endpoints by default, a third of the radix).
+    """
+    if len(sides) == 0:
+        raise ValueError("hyperx needs at least one side length, e.g. hyperx(9, 9, 8)")
+    for s in sides:
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool) or s < 2:
+            raise ValueError(f"every HyperX side must be an integer >= 2 (a K_1 dimension adds nothing), got {sides}")
+    sides = tuple(int(s) for s in sides)
+    n = int(np.prod(sides))
+    coords = np.stack(np.unravel_index(np.arange(n), sides), axis=1)
+    edges = []
+    for dim, s in enumerate(sides):
+        for offset in range(1, s):
+            moved = coords.copy()
+            moved[:, dim] = (moved[:, dim] + offset) % s
+            nbr = np.ravel_multi_index(tuple(moved.T), sides)
+            src = np.arange(n)
+            keep = src < nbr
+            edges.append(np.stack([src[keep], nbr[keep]], axis=1))
+    radix = sum(s - 1 for s in sides)
+    if endpoints_per_router is None:
+        endpoints_per_router = default_concentration(radix, len(sides))
+    return Topology.from_edges(
+        "HX(" + "x".join(map(str, sides)) + ")",
+        "hyperx",
+        n,
+        np.concatenate(edges),
+        endpoints_per_router=endpoints_per_router,
+        labels={"coords": coords.astype(np.int32)},
+        params={"sides": sides, "endpoints_per_router": int(endpoints_per_router)},
+    )
