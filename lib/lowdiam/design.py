@@ -366,30 +366,16 @@ def galaxyfly_size(n: int, q: int, a: int, h: int | None = None) -> tuple[int, i
     graph has n - 1 + (q - δ)/2 neighbours, served by its a h global ports,
     so a h >= n - 1 + (q - δ)/2; each router uses a - 1 local and h global
     ports (Galaxyfly Sec. 2.2).  ``h=None`` takes the smallest feasible h.
-    q = 1 (δ = 1) is the Dragonfly / complete-graph case.
+    q = 1 (δ = 1) is the Dragonfly / complete-graph case.  The rule lives
+    with the constructor (:func:`lowdiam.topologies.galaxyfly.galaxyfly_size`).
 
     >>> galaxyfly_size(15, 29, 4)  # GF(15,29,4,2): radix 12 with p = 2
     (1740, 10)
     """
-    for name, v in (("n", n), ("q", q), ("a", a)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
-    if q == 1:
-        delta = 1
-    else:
-        delta = mms_delta(q)
-        if delta is None or not is_prime_power(q):
-            near = [x for x in prime_powers(max(3, q - 4), q + 4) if x % 4 != 2]
-            raise ValueError(
-                f"q={q} must be 1 or a prime power 4l+δ with δ in {{-1,0,1}}; nearby: {near}"
-            )
-    need = n - 1 + (q - delta) // 2
-    h_min = -(-need // a)
-    if h is None:
-        h = h_min
-    elif h < h_min:
-        raise ValueError(f"h={h} too small: a*h must be >= n-1+(q-δ)/2 = {need}, so h >= {h_min}")
-    return n * q * a, (a - 1) + h
+    from .topologies.galaxyfly import galaxyfly_size as _size
+
+    routers, radix, _ = _size(n, q, a, h)
+    return routers, radix
 
 
 def _galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
