@@ -423,7 +423,7 @@ def test_galaxyfly_bad_input():
         galaxyfly_size(5, 2, 2)  # 2 = 4l + 2 has no δ
     with pytest.raises(ValueError, match="n >= 1"):
         galaxyfly_size(0, 5, 2)
-    with pytest.raises(ValueError, match="a must be"):
+    with pytest.raises(ValueError, match="a >= 1"):
         galaxyfly_size(3, 5, "2")
 
 
