@@ -51,7 +51,8 @@ def test_exports_roundtrip(tmp_path):
     assert any_lines[0] == "router 0 node 0 node 1 router 1 router 4"
     assert any_lines[4] == "router 4 node 8 node 9 router 0 router 3"
     cam = t.to_caminos().splitlines()
-    assert cam[:2] == ["NODOS 5", "GRADO 2"] and cam[2] == "N 0 1 4"
+    assert cam[:4] == ["NODOS 5", "GRADO 2", "N 0", "1 4"] and cam[-2:] == ["N 4", "0 3"]
+    assert "" not in cam  # CAMINOS rejects blank lines
     p = t.write(tmp_path / "r.edges", "edgelist")
     assert p.read_text().splitlines()[0] == "0 1"
     with pytest.raises(ValueError, match="unknown export format"):

@@ -250,13 +250,16 @@ class Topology:
         """CAMINOS ``File`` topology text (its format 0).
 
         Header ``NODOS n`` and ``GRADO k`` (router count and maximum
-        router-to-router degree), then one line ``N i j1 j2 ...`` per router
-        listing its neighbours.  Servers are not part of this format: CAMINOS
-        attaches them by the ``servers_per_router`` field of its configuration.
+        router-to-router degree), then per router a line ``N i`` followed by a
+        line with its neighbours ``j1 j2 ...`` (CAMINOS reads the neighbour
+        list from the line after ``N i``; blank lines are illegal).  Servers are
+        not part of this format: CAMINOS attaches them with the
+        ``servers_per_router`` field of its ``File`` topology configuration.
         """
         lines = [f"NODOS {self.num_routers}", f"GRADO {self.radix}"]
         for r in range(self.num_routers):
-            lines.append(" ".join(["N", str(r), *map(str, self.neighbors(r).tolist())]))
+            lines.append(f"N {r}")
+            lines.append(" ".join(map(str, self.neighbors(r).tolist())))
         return "\n".join(lines) + "\n"
 
     def write(self, path: str | Path, fmt: str = "anynet") -> Path:
