@@ -602,3 +602,37 @@ def test_bundlefly_constructor_matches_analytic(p, s):
     rows = [r for r in configs("bundlefly", k) if r["params"]["s"] == s and r["params"]["p"] == p]
     assert [r["order"] for r in rows] == [t.num_routers]
     assert t.radix == k
+
+
+def test_galaxyfly_max_endpoints_searches():
+    from lowdiam.design import galaxyfly_max_endpoints, galaxyfly_max_endpoints_square
+
+    n20, cfg = galaxyfly_max_endpoints(20)
+    assert n20 >= 100_000 and galaxyfly_max_endpoints(19)[0] < 100_000  # Galaxyfly: 100K needs 20 ports
+    routers, k = galaxyfly_size(cfg["n"], cfg["q"], cfg["a"], cfg["h"])
+    assert routers * cfg["p"] == n20 and k + cfg["p"] == 20
+    # brute force over the n = q shapes for a small radix
+    best = 0
+    for q in (3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32):
+        for a in (2, 3):
+            try:
+                r, kk = galaxyfly_size(q, q, a)
+            except ValueError:
+                continue
+            if 12 - kk >= 1:
+                best = max(best, r * (12 - kk))
+    assert galaxyfly_max_endpoints_square(12, (2, 3))[0] == best
+    restricted = galaxyfly_max_endpoints(12, lambda prm: prm["a"] == 1)[1]
+    assert restricted["a"] == 1
+
+
+def test_iq_continuous_optimum_and_upto():
+    from lowdiam.design import max_order_upto, polarstar_iq_continuous_optimum
+
+    for k in (8, 15, 40, 128):
+        q, order = polarstar_iq_continuous_optimum(k)
+        closed = ((k - 1) + math.sqrt((k - 1) * (k + 2))) / 3  # corrected Eq. (1)
+        assert abs(q - closed) < 1e-3
+        assert order >= max_order("polarstar-iq", k)
+    assert max_order_upto("slimfly", 16) == max(v for v in (max_order("slimfly", j) for j in range(2, 17)) if v)
+    assert max_order_upto("slimfly", 2) == 0

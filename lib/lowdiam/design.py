@@ -54,6 +54,10 @@ __all__ = [
     "design_space",
     "dragonfly_configs",
     "galaxyfly_configs",
+    "galaxyfly_max_endpoints",
+    "max_order_upto",
+    "polarstar_iq_continuous_optimum",
+    "galaxyfly_max_endpoints_square",
     "galaxyfly_size",
     "geometric_mean_ratio",
     "hyperx_configs",
@@ -419,6 +423,49 @@ def galaxyfly_configs(radix: int, max_diameter: int = 5) -> list[Record]:
     return sorted(rows, key=lambda r: -r["order"])
 
 
+
+def galaxyfly_max_endpoints(
+    total_radix: int, shape: Callable[[dict], bool] | None = None, max_diameter: int = 5
+) -> tuple[int, dict | None]:
+    """Largest endpoint count of a Galaxyfly built from ``total_radix``-port routers.
+
+    Searches every split total_radix = p + network radix with p >= 1 over the
+    configurations of :func:`galaxyfly_configs`; ``shape(params)`` may restrict
+    them (e.g. ``lambda prm: prm["a"] in (2, 3)``).  Returns (endpoints,
+    params incl. p), or (0, None) when nothing fits.
+    """
+    total_radix = _require_radix(total_radix)
+    best: tuple[int, dict | None] = (0, None)
+    for p in range(1, total_radix - 1):
+        for r in galaxyfly_configs(total_radix - p, max_diameter=max_diameter):
+            prm = r["params"]
+            if shape is not None and not shape(prm):
+                continue
+            if r["order"] * p > best[0]:
+                best = (r["order"] * p, dict(prm, p=p))
+    return best
+
+
+def galaxyfly_max_endpoints_square(total_radix: int, a_values: Iterable[int] | None = None) -> tuple[int, dict | None]:
+    """Like :func:`galaxyfly_max_endpoints` restricted to GF(n = q, q, a, p) (Galaxyfly Fig. 3 shapes).
+
+    Each (q, a) takes the smallest feasible h and gives the remaining ports
+    to terminals.
+    """
+    total_radix = _require_radix(total_radix)
+    best: tuple[int, dict | None] = (0, None)
+    a_list = list(a_values) if a_values is not None else list(range(1, total_radix))
+    for q in prime_powers(3, 4 * total_radix * total_radix):
+        if mms_delta(q) is None:
+            continue
+        for a in a_list:
+            routers, k = galaxyfly_size(q, q, a)
+            p = total_radix - k
+            if p >= 1 and routers * p > best[0]:
+                best = (routers * p, {"n": q, "q": q, "a": a, "p": p})
+    return best
+
+
 def kautz_configs(radix: int) -> list[Record]:
     """Kautz K(d, 3) with each arc made bidirectional: d^3 + d^2 routers, radix 2d.
 
@@ -477,6 +524,26 @@ def configs(family: str, radix: int) -> list[Record]:
         raise ValueError(f"unknown family {family!r}; valid families: {', '.join(FAMILIES)}")
     radix = _require_radix(radix)
     return sorted(enum(radix), key=lambda r: -r["order"])
+
+
+def polarstar_iq_continuous_optimum(radix: int, samples: int = 200_001) -> tuple[float, float]:
+    """(q*, order*) maximising the IQ PolarStar order (q^2+q+1)(2(k-q-1)+2) over real q in [1, k-1].
+
+    What PolarStar Eq. (1)/(2) approximate: the closed form is
+    q* = ((k-1) + sqrt((k-1)(k+2)))/3 (the paper prints (k-2) in place of (k+2)).
+    Evaluated on a fine grid so the notebook can compare both formulas with it.
+    """
+    radix = _require_radix(radix)
+    q = np.linspace(1.0, radix - 1.0, samples)
+    order = (q * q + q + 1) * (2 * (radix - q - 1) + 2)
+    i = int(np.argmax(order))
+    return float(q[i]), float(order[i])
+
+
+def max_order_upto(family: str, radix: int) -> int:
+    """Largest order of ``family`` at any network radix <= ``radix`` (unused ports allowed); 0 if none."""
+    vals = [max_order(family, k) for k in range(2, _require_radix(radix) + 1)]
+    return max([v for v in vals if v] or [0])
 
 
 def max_order(family: str, radix: int) -> int | None:
