@@ -52,6 +52,7 @@ _EXPORTS: dict[str, str] = {
     "fat_tree": "fattree",
     "galaxy_graph": "galaxyfly",
     "galaxyfly": "galaxyfly",
+    "galaxyfly_size": "galaxyfly",
     "jellyfish": "jellyfish",
 }
 

@@ -1,138 +1,220 @@
-"""Galaxy graph and Galaxyfly GF(n, q, a, p, h) (Lei, Dong, Liao, TPDS 2021, Sec. 2)."""
+"""Galaxy graph and Galaxyfly GF(n, q, a, p, h) (Lei, Dong, Liao, TPDS 2021, Sec. 2).
+
+The Galaxy graph has n clusters of q vertices labelled by GF(q): every
+cluster is the generator (Cayley) graph of the McKay–Miller–Širáň set X,
+and every pair of clusters is joined by the perfect matching x -> H(x), where
+H is an isomorphism from the generator graph of X to that of X' = ξX.
+Galaxyfly replaces each Galaxy vertex by a supernode (group) of ``a`` fully
+connected routers that share the vertex's Galaxy links.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from .base import Topology
-from .slimfly import mms_delta, mms_generator_sets
+from .fields import require_prime_power
 
-__all__ = ["galaxy_graph", "galaxyfly", "galaxyfly_size"]
+__all__ = ["galaxy_graph", "galaxyfly", "galaxyfly_size", "galaxy_delta", "galaxy_generator_sets",
+           "galaxyfly_diameter_bound"]
 
-
-def _check_nq(n: int, q: int) -> int:
-    for name, v in (("n", n), ("q", q)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise ValueError(f"Galaxyfly needs integer {name} >= 1, got {name}={v!r}")
-    return 1 if q == 1 else mms_delta(int(q))  # raises naming valid q
+_Q_RULE = "the Galaxy graph needs q = 1 or a prime power q = 4l + δ with δ in {-1, 0, 1} (Sec. 2.1)"
 
 
-def _galaxy_edges(n: int, q: int) -> np.ndarray:
-    """Edges of the Galaxy graph on vertices c*q + x (cluster c, label x in GF(q))."""
+def _require_int(name: str, value, lo: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+        raise ValueError(f"Galaxyfly needs integer {name} >= {lo}, got {name}={value!r}")
+    return int(value)
+
+
+def galaxy_delta(q: int) -> int:
+    """δ of q = 4l + δ (δ in {-1, 0, 1}); q = 1 counts as 4·0 + 1.
+
+    Raises ``ValueError`` for q that is not 1 or a prime power, and for q = 2
+    (the only prime power ≡ 2 mod 4), naming nearby valid q.
+    """
+    q = _require_int("q", q, 1)
     if q == 1:
-        iu, ju = np.triu_indices(n, 1)
-        return np.stack([iu, ju], axis=1)
+        return 1
+    require_prime_power(q, "q", _Q_RULE)
+    if q % 4 == 2:
+        raise ValueError(f"q={q} is ≡ 2 (mod 4): {_Q_RULE}; nearby valid values: 1, 3, 4, 5")
+    return {0: 0, 1: 1, 3: -1}[q % 4]
+
+
+def galaxy_generator_sets(q: int):
+    """Generator sets (X, X') of Equations (1), (2) as galois arrays, with ξ primitive.
+
+    * q = 4l + 1: X = {ξ^0, ξ^2, ..., ξ^(q-3)};
+    * q = 4l - 1: X = {ξ^0, ξ^2, ..., ξ^(2l-2)} ∪ {ξ^(2l-1), ξ^(2l+1), ..., ξ^(4l-3)};
+    * q = 4l:     X = {ξ^0, ξ^2, ..., ξ^(4l-2)};
+
+    and X' = ξX in every case (the listed X' of Eq. (2)).  These are the MMS
+    sets Slim Fly uses; |X| = |X'| = (q - δ)/2, X ∪ X' = GF(q)*, and
+    X = -X, so the generator graphs are undirected.
+    """
+    galaxy_delta(q)  # validates q with the Galaxy graph's own rule and message
+    if q == 1:
+        raise ValueError("q=1 has no generator sets: the Galaxy graph is then K_n")
+    from .slimfly import mms_generator_sets
+
+    return mms_generator_sets(q)  # the same MMS sets Slim Fly uses
+
+
+def _galaxy_edges(n: int, q: int) -> tuple[np.ndarray, np.ndarray]:
+    """Edges (on vertices c q + x) and link class (0 intra-, 1 inter-cluster) of Galaxy(n, q)."""
+    s, t = np.triu_indices(n, 1)
+    if q == 1:
+        return np.stack([s, t], axis=1), np.ones(len(s), np.int8)
     from .fields import field
 
     gf = field(q)
-    X, _ = mms_generator_sets(q)
-    xi = gf.primitive_element
+    X, _ = galaxy_generator_sets(q)
     labels = gf(np.arange(q))
-    # intra-cluster: the generator graph of X (x ~ y iff x - y in X)
-    x = np.repeat(np.arange(q), len(X))
-    y = np.asarray(labels[x] - np.tile(X, q)).astype(np.int64)
+    # intra-cluster: x ~ y iff x - y in X; X = -X so each link is found from both ends
+    y = np.asarray(labels[:, None] + X[None, :], dtype=np.int64)
+    x = np.broadcast_to(np.arange(q)[:, None], y.shape)
     keep = x < y
     intra = np.stack([x[keep], y[keep]], axis=1)
-    # inter-cluster: node x of V_t -- node H(x) = xi * x of V_s, s < t (Lemma 2.2 holds since X' = xi X)
-    hx = np.asarray(xi * labels).astype(np.int64)
-    out = [intra + c * q for c in range(n)]
-    for s in range(n):
-        for t in range(s + 1, n):
-            out.append(np.stack([s * q + hx, t * q + np.arange(q)], axis=1))
-    return np.concatenate(out) if out else np.zeros((0, 2), np.int64)
+    intra = (intra[None, :, :] + (np.arange(n) * q)[:, None, None]).reshape(-1, 2)
+    # inter-cluster, s < t: vertex x of V_t -- vertex H(x) of V_s with H(x) = ξx
+    # (x - y in X  <=>  ξx - ξy in ξX = X', so H satisfies Lemma 2.2)
+    hx = np.asarray(gf.primitive_element * labels, dtype=np.int64)
+    inter = np.stack([(s[:, None] * q + hx[None, :]).ravel(),
+                      (t[:, None] * q + np.arange(q)[None, :]).ravel()], axis=1)
+    edges = np.concatenate([intra, inter])
+    return edges, np.r_[np.zeros(len(intra), np.int8), np.ones(len(inter), np.int8)]
 
 
 def galaxy_graph(n: int, q: int) -> Topology:
-    """The diameter-2 Galaxy graph: n clusters of q vertices labelled by GF(q).
+    """The Galaxy graph Galaxy(n, q): n clusters of q vertices, diameter <= 2.
 
-    With ξ primitive in GF(q), q = 4l + δ, and the MMS generator sets X and
-    X' = ξX (|X| = (q - δ)/2, both closed under negation):
+    Vertices of cluster V_c are labelled by GF(q); with ξ primitive and the
+    generator sets X, X' = ξX of :func:`galaxy_generator_sets`:
 
-    * inside every cluster, x ~ y iff x - y in X (the generator graph of X);
-    * between clusters V_s and V_t (s < t), node x of V_t is linked to node
-      H(x) of V_s, where H(x) = ξx is the isomorphism from the generator graph
-      of X to that of X' (Definition 2.2, Lemma 2.2).
+    * inside every cluster, x ~ y iff x - y in X (Definition 2.1);
+    * for clusters V_s, V_t with s < t, vertex x of V_t ~ vertex H(x) of V_s,
+      where H(x) = ξx is an isomorphism from the generator graph of X to
+      that of X' (Definition 2.2, Lemma 2.2).
 
-    q = 1 gives the complete graph K_n.  Order nq; degree n - 1 + (q - δ)/2;
-    diameter <= 2 (Theorem 2.1).
+    q = 1 gives K_n.  Order nq, (n - 1 + (q - δ)/2)-regular, diameter <= 2
+    (Theorem 2.1).  Vertex c q + x is label x of cluster c.  ``link_class``
+    is 0 for intra-cluster and 1 for inter-cluster links.
 
-    Example: ``galaxy_graph(3, 5)`` is Fig. 1 of the paper: 15 vertices of degree 4.
+    Example: ``galaxy_graph(3, 5)`` is Fig. 1: X = {1, 4}, H(x) = 2x,
+    15 vertices of degree 4.
     """
-    _check_nq(n, q)
-    n, q = int(n), int(q)
+    n = _require_int("n", n, 1)
+    galaxy_delta(q)
+    q = int(q)
+    edges, link_class = _galaxy_edges(n, q)
     return Topology.from_edges(
-        f"Galaxy({n},{q})", "galaxy", n * q, _galaxy_edges(n, q),
+        f"Galaxy({n},{q})", "galaxy", n * q, edges,
         labels={"cluster": np.repeat(np.arange(n), q).astype(np.int32),
                 "label": np.tile(np.arange(q), n).astype(np.int32)},
-        params={"n": n, "q": q, "endpoints_per_router": 1},
+        params={"n": n, "q": q, "delta": galaxy_delta(q), "endpoints_per_router": 1},
+        link_class=link_class,
     )
 
 
 def galaxyfly_size(n: int, q: int, a: int, h: int | None = None) -> tuple[int, int, int]:
-    """(routers, network radix, h) of GF(n, q, a, ., h) without building it.
+    """(routers N_r, network radix (a - 1) + h, h) of GF(n, q, a, ., h), without building it.
 
-    ``h=None`` takes the smallest h with a h >= n - 1 + (q - δ)/2 (the paper's
-    "h = (n - 1 + (q - δ)/2) / a").
+    A supernode has a h global ports for its n - 1 + (q - δ)/2 Galaxy links,
+    so a h >= n - 1 + (q - δ)/2 (Sec. 2.2).  ``h=None`` takes the paper's
+    "h = (n - 1 + (q - δ)/2) / a", rounded up to the smallest feasible h.
+
+    >>> galaxyfly_size(15, 29, 4)   # Table 5's GF(15,29,4,2): r = 2 + 10
+    (1740, 10, 7)
     """
-    delta = _check_nq(n, q)
-    if isinstance(a, bool) or not isinstance(a, (int, np.integer)) or a < 1:
-        raise ValueError(f"Galaxyfly needs integer a >= 1 routers per supernode, got a={a!r}")
-    need = int(n) - 1 + (int(q) - delta) // 2
-    h_min = -(-need // int(a))
+    n = _require_int("n", n, 1)
+    delta = galaxy_delta(q)
+    a = _require_int("a", a, 1)
+    need = n - 1 + (int(q) - delta) // 2
+    h_min = -(-need // a)
     if h is None:
         h = h_min
-    elif h < h_min:
-        raise ValueError(
-            f"GF({n},{q},{a},p,h={h}) violates a*h >= n-1+(q-δ)/2 = {need}: "
-            f"each supernode needs {need} global links; smallest valid h is {h_min}"
-        )
-    return int(n) * int(q) * int(a), int(a) - 1 + int(h), int(h)
+    else:
+        h = _require_int("h", h, 0)
+        if h < h_min:
+            a_min = -(-need // h) if h else None
+            alt = f" or a >= {a_min}" if a_min else ""
+            raise ValueError(
+                f"GF({n},{q},{a},p,h={h}) violates a*h >= n-1+(q-δ)/2 = {need} (Sec. 2.2): each "
+                f"supernode needs {need} global links; smallest valid h is {h_min}{alt}"
+            )
+    return n * int(q) * a, a - 1 + h, h
+
+
+def galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
+    """Diameter of GF(n, q, a, .) as listed in Table 2 (an upper bound for the general row).
+
+    1 for K_a (n = q = 1) or K_n (q = a = 1); 2 for the Galaxy graph (a = 1);
+    3 for the Dragonfly (q = 1, a > 1); 5 otherwise (local, global, local,
+    global, local).  n = 1, q > 1, a > 1 is not in Table 2 and falls in the
+    last case.
+    """
+    n, a = _require_int("n", n, 1), _require_int("a", a, 1)
+    galaxy_delta(q)
+    if n * int(q) == 1 or (q == 1 and a == 1):
+        return 0 if a == 1 and n * int(q) == 1 else 1
+    if a == 1:
+        return 2
+    return 3 if q == 1 else 5
 
 
 def galaxyfly(n: int, q: int, a: int, p: int, h: int | None = None) -> Topology:
-    """Galaxyfly GF(n, q, a, p, h): a Galaxy graph of supernodes of ``a`` routers.
+    """Galaxyfly GF(n, q, a, p, h): the Galaxy graph with supernodes of ``a`` routers.
 
-    Each vertex of ``galaxy_graph(n, q)`` becomes a supernode: a complete
-    graph on ``a`` routers, each with ``p`` terminals and ``h`` global ports,
-    subject to a h >= n - 1 + (q - δ)/2 (Sec. 2.2).  The Galaxy-graph links of a
-    supernode, taken in increasing order of the neighbour supernode, are dealt
-    round-robin to its routers (neighbour i -> router i mod a), so no router
-    uses more than h global ports; spare ports stay unused.  The paper does not
-    say how links are assigned to routers; round-robin is our choice.
+    Each vertex of :func:`galaxy_graph` (n, q) becomes a supernode (group): a
+    complete graph on ``a`` routers, each router with ``p`` terminals, a - 1
+    local ports and ``h`` global ports, subject to a h >= n - 1 + (q - δ)/2
+    (Sec. 2.2); ``h=None`` takes the smallest such h.  The Galaxy links of a
+    supernode, in increasing order of the neighbour supernode, are dealt
+    round-robin to its routers (k-th neighbour -> router k mod a), so router
+    i carries ceil((D - i)/a) of the D = n - 1 + (q - δ)/2 links and spare
+    ports stay unused.  The paper does not say which router takes which
+    link; round-robin is our choice, and with q = 1 it makes GF(ah+1, 1, a, p)
+    isomorphic to the Dragonfly with the "relative" global arrangement.
 
-    Table 2's five shapes: n=1,q=1 (complete K_a); q=1,a=1 (K_n); a=1 (the
-    Galaxy graph, diameter 2); q=1, a>1 (a Dragonfly, diameter 3); general
-    (diameter <= 5).  Order nqa, network radix (a - 1) + h.
+    Table 2: n = q = 1 is K_a; q = a = 1 is K_n; a = 1 is the Galaxy graph
+    (diameter 2); q = 1 < a is a Dragonfly (diameter 3); n, q, a > 1 has
+    diameter <= 5.  Order N_r = n q a; network radix (a - 1) + h, router
+    radix p + (a - 1) + h; n q a (a - 1)/2 + n q D/2 links.
+
+    Labels: ``group`` (= ``supernode``, the Galaxy vertex), ``cluster``,
+    ``position`` (router index in its group).  ``link_class`` 0 = local
+    (intra-group), 1 = global.
 
     Example: ``galaxyfly(15, 29, 4, 2)`` is Table 5's GF(15,29,4,2): 1,740
-    routers, total radix 12 = p + (a-1) + h = 2 + 3 + 7.
+    routers, h = 7, router radix 2 + 3 + 7 = 12, diameter 5.
     """
     routers, radix, h = galaxyfly_size(n, q, a, h)
-    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
-        raise ValueError(f"Galaxyfly needs integer p >= 0 terminals per router, got p={p!r}")
-    n, q, a, p = int(n), int(q), int(a), int(p)
+    p = _require_int("p", p, 0)
+    n, q, a = int(n), int(q), int(a)
     g = galaxy_graph(n, q)
     N = n * q
-    # rank of each neighbour in its supernode's sorted neighbour list (CSR rows are sorted)
+    # arc (src -> dst) of the Galaxy graph leaves from router (rank of dst among src's
+    # neighbours) mod a of supernode src; CSR rows are sorted, so rank = position in row
     src = np.repeat(np.arange(N), np.diff(g.indptr))
-    rank = np.arange(len(g.indices)) - g.indptr[src]
-    router_of = src * a + rank % a  # arc (src -> dst) leaves from this router of src
-    # match each arc with its reverse to find the router at the other end
+    router_of = src * a + (np.arange(len(g.indices)) - g.indptr[src]) % a
+    # the reverse arc (dst -> src) gives the router at the other end
     key = src.astype(np.int64) * N + g.indices
-    rkey = g.indices.astype(np.int64) * N + src
-    order = np.argsort(key)
-    rev = order[np.searchsorted(key[order], rkey)]
+    rev = np.searchsorted(key, g.indices.astype(np.int64) * N + src)  # key is sorted already
     keep = src < g.indices
     glob = np.stack([router_of[keep], router_of[rev][keep]], axis=1)
     iu, ju = np.triu_indices(a, 1)
     base = (np.arange(N) * a)[:, None]
     local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
+    group = np.repeat(np.arange(N), a).astype(np.int32)
     return Topology.from_edges(
         f"GF({n},{q},{a},{p},{h})", "galaxyfly", routers, np.concatenate([local, glob]),
         endpoints_per_router=p,
-        labels={"supernode": np.repeat(np.arange(N), a).astype(np.int32),
-                "group": np.repeat(np.arange(N), a).astype(np.int32),
-                "cluster": np.repeat(np.arange(N) // q, a).astype(np.int32)},
-        params={"n": n, "q": q, "a": a, "p": p, "h": h, "radix": radix, "endpoints_per_router": p},
+        labels={"group": group, "supernode": group,
+                "cluster": (group // q).astype(np.int32),
+                "position": np.tile(np.arange(a), N).astype(np.int32)},
+        params={"n": n, "q": q, "a": a, "p": p, "h": h, "delta": galaxy_delta(q), "radix": radix,
+                "diameter_bound": galaxyfly_diameter_bound(n, q, a), "endpoints_per_router": p},
         link_class=np.r_[np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)],
     )
+
