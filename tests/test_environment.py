@@ -8,8 +8,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _norm(spec: str) -> tuple[str, str]:
-    m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", spec)
-    return m.group(1).lower().replace("_", "-"), m.group(2).replace(" ", "")
+    spec = spec.split("#", 1)[0]
+    m = re.match(r"\s*([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*(.*)", spec)  # extras ([distributed]) dropped
+    return m.group(1).lower().replace("_", "-"), m.group(3).replace(" ", "")
 
 
 def test_conda_and_pip_lists_agree():
