@@ -175,14 +175,33 @@ def families():
     return fams
 
 
+STRUCTURED = {"polarstar-min": ("polarstar",), "df-min": ("dragonfly", "megafly"), "df-ugal": ("dragonfly", "megafly")}
+
+
+def structured_families():
+    from lowdiam.topologies import dragonfly_canonical, megafly
+
+    return [dragonfly_canonical(3), megafly(3, 4)]
+
+
 @pytest.mark.parametrize("routing", sorted(ROUTINGS))
 def test_every_routing_delivers_everything(routing):
-    for top in families():
+    """Every routing delivers every packet where it applies, and refuses clearly elsewhere."""
+    ran = 0
+    for top in families() + structured_families():
+        if routing in STRUCTURED and top.family not in STRUCTURED[routing]:
+            with pytest.raises(ValueError, match=routing.split("-")[0]):
+                simulate(top, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10)
+            continue
+        if routing == "polarized" and top.family in ("dragonfly", "megafly"):
+            continue  # covered by test_polarized_refuses_topologies_with_corners where it applies
         res = simulate(top, routing, "uniform", 0.3, warmup_cycles=100, measure_cycles=400, drain="all", seed=3)
         c = res.conservation
         assert res.packets_delivered == res.packets_measured > 0, top.name
         assert c["generated_flits"] == c["ejected_flits"] > 0, top.name
         assert res.hop_histogram.size - 1 <= res.params["vcs"], top.name
+        ran += 1
+    assert ran >= 1
 
 
 def test_ugal_is_minimal_at_low_load_and_adaptive_under_adversarial_load():

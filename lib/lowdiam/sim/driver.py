@@ -18,11 +18,17 @@ from . import engine as E
 from .rng import new_state
 from .results import SATURATION_TOLERANCE, SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from .routing import (
+    DF_MIN,
+    DF_UGAL,
     MIN_SINGLE,
+    PS_MIN,
     POLARIZED,
     POLARIZED_EXACT_CHECK,
     max_route_length,
+    RouteTables,
+    dragonfly_tables,
     polarized_dead_end,
+    polarstar_tables,
     routing_spec,
     single_path_table,
 )
@@ -37,6 +43,7 @@ INITIAL_QUEUE = 64
 # per-topology caches of the O(n^2) tables (topologies are immutable)
 _DIST: "weakref.WeakKeyDictionary[Any, np.ndarray]" = weakref.WeakKeyDictionary()
 _SINGLE: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_TABLES: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 _CORNERS: "weakref.WeakKeyDictionary[Any, tuple]" = weakref.WeakKeyDictionary()
 
 
@@ -48,6 +55,17 @@ def _distances(topology) -> np.ndarray:
         D = np.ascontiguousarray(distance_matrix(topology), dtype=np.uint8)
         _DIST[topology] = D
     return D
+
+
+def _route_tables(topology, code: int) -> RouteTables:
+    """Structured-routing tables (built once per topology and routing family)."""
+    if code not in (PS_MIN, DF_MIN, DF_UGAL):
+        return RouteTables.empty()
+    kind = "ps" if code == PS_MIN else "df"
+    per = _TABLES.setdefault(topology, {})
+    if kind not in per:
+        per[kind] = polarstar_tables(topology) if kind == "ps" else dragonfly_tables(topology)
+    return per[kind]
 
 
 def _single_table(topology, D, seed) -> np.ndarray:
@@ -108,7 +126,8 @@ def simulate(
     Parameters
     ----------
     topology : Topology
-    routing : one of ``lowdiam.sim.ROUTINGS`` ("min", "min-single", "valiant", "ugal", "polarized").
+    routing : one of ``lowdiam.sim.ROUTINGS`` ("min", "min-single", "valiant", "ugal", "polarized",
+        "polarstar-min", "df-min", "df-ugal").
     traffic : one of ``lowdiam.sim.PATTERNS`` ("uniform", "randperm", "bitrev", "shuffle",
         "transpose", "adversarial", "neighbor", "hotspot", "server_perm").
     load : offered load in flits / endpoint / cycle, in (0, 1].
@@ -177,7 +196,9 @@ def simulate(
     if D[np.ix_(carriers, carriers)].max() == 255 or (spec.code >= 2 and D.max() == 255):
         raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
 
-    need = max_route_length(routing, D, topology.endpoints > 0)
+    tables = _route_tables(topology, spec.code)
+    Droute = tables.T1 if spec.code in (DF_MIN, DF_UGAL) else D
+    need = max_route_length(routing, Droute, topology.endpoints > 0)
     need = max(need, 1)
     V = need if vcs is None else _check_int("vcs", vcs, 1)
     if V < need:
@@ -296,6 +317,7 @@ def simulate(
         status = E.run_kernel(
             t_end, cfg, logq,
             indptr, indices, arc_lat, D, nh, ep.router,
+            tables.T1, tables.T2, tables.lab, tables.arc_cls, tables.fvec, tables.quad,
             tspec.ptr.astype(np.int32), tspec.dst.astype(np.int32), tspec.hot.astype(np.int32),
             st["fifo"], st["f_head"], st["f_cnt"], st["vc_ready"], st["credits"], st["used"], st["pend"], st["wheel"], st["wheel_cnt"],
             st["in_busy"], st["out_busy"], st["ej_busy"], st["inj_busy"], st["act"], st["in_act"],

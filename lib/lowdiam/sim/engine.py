@@ -80,11 +80,8 @@ State layout (all flat arrays, no per-flit objects)
     ``used[a]`` (un-returned credits) plus ``pend[a]`` (routed heads waiting
     for the port) is the local occupancy UGAL and Polarized read.
 Not modelled
-    Wormhole flow control; output buffers and internal speedup; separate
-    routing / VC-allocation pipeline stages (folded into ``router_delay``);
-    Dragonfly-specific hierarchical routing and PolarStar's analytic
-    minimal routing (``"min"`` on the distance tables gives the same minimal
-    path sets on those graphs, except that the analytic scheme uses a subset).
+    Output buffers and internal speedup; separate routing / VC-allocation
+    pipeline stages (folded into ``router_delay``).
 
 Determinism: the kernel draws from its own SplitMix64 state (:mod:`.rng`)
 seeded from the run seed, so a seed fixes every number of a run.
@@ -92,13 +89,44 @@ seeded from the run seed, so a seed fixes every number of a run.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
+
+def _drop_stale_kernel_cache() -> None:
+    """Delete numba's cached kernel when a module it inlines has changed.
+
+    numba keys a cached function on its own source file only, so an edit to
+    routing.py, rng.py or traffic.py would silently keep running the old
+    inlined code.  A stamp of those sources next to the cache catches that.
+    """
+    here = Path(__file__).resolve().parent
+    cache = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else here / "__pycache__"
+    digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in ("routing.py", "rng.py", "traffic.py")))
+    stamp = cache / "engine.deps.sha256"
+    try:
+        if stamp.exists() and stamp.read_text() == digest.hexdigest():
+            return
+        for f in cache.rglob("engine.*.nb[ic]"):
+            f.unlink(missing_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:  # read-only install: numba then recompiles or uses what it has
+        pass
+
+
+_drop_stale_kernel_cache()
+
 from .routing import (
+    DF_MIN,
+    DF_UGAL,
     EJECT,
+    PS_MIN,
     MIN,
     MIN_SINGLE,
     NO_ROUTE,
@@ -108,8 +136,11 @@ from .routing import (
     UNSET,
     VALIANT,
     WAIT,
+    hier_min_arc,
     polarized_arc,
+    polarstar_arc,
     random_intermediate,
+    random_other_group_router,
     random_min_arc,
 )
 from .rng import below, uniform01
@@ -166,6 +197,8 @@ def run_kernel(
     t_end, cfg, logq,
     # topology / routing tables
     indptr, indices, arc_lat, D, nh_single, ep_router,
+    # structured routings (routing.RouteTables)
+    T1, T2, lab, arc_cls, fvec, quad,
     # traffic
     tptr, tdst, hot,
     # per-VC / per-channel state
@@ -319,12 +352,12 @@ def run_kernel(
                             p_mid[p] = -1
                         else:
                             tgt = p_mid[p]
-                    if algo == UGAL and p_mid[p] == -2:
+                    if (algo == UGAL or algo == DF_UGAL) and p_mid[p] == -2:
                         # UGAL-L decision at the source router
                         p_mid[p] = -1
                         if c == dst_r:
                             out = EJECT
-                        else:
+                        elif algo == UGAL:
                             out = random_min_arc(c, dst_r, indptr, indices, D, rs)
                             best = (used[out] + pend[out]) * np.int64(D[dst_r, c])
                             if n >= 3:
@@ -336,12 +369,35 @@ def run_kernel(
                                         best = cost
                                         out = a
                                         p_mid[p] = m
+                        else:
+                            grp = lab[0]
+                            out = hier_min_arc(c, dst_r, indptr, indices, T1, grp, arc_cls, rs)
+                            best = (used[out] + pend[out]) * np.int64(T1[dst_r, c])
+                            if grp[c] != grp[dst_r]:
+                                for _k in range(UGAL_SAMPLES):
+                                    m = random_other_group_router(n, grp, grp[c], grp[dst_r], rs)
+                                    a = hier_min_arc(c, m, indptr, indices, T1, grp, arc_cls, rs)
+                                    cost = (used[a] + pend[a]) * (np.int64(T1[m, c]) + np.int64(T1[m, dst_r]))
+                                    if cost < best:
+                                        best = cost
+                                        out = a
+                                        p_mid[p] = m
                     elif c == tgt:
                         out = EJECT
                     elif algo == MIN_SINGLE:
                         out = nh_single[c, tgt]
+                    elif algo == PS_MIN:
+                        out = polarstar_arc(c, tgt, indptr, indices, T1, T2, fvec, quad, lab[0], lab[1], rs)
+                    elif algo == DF_MIN or algo == DF_UGAL:
+                        out = hier_min_arc(c, tgt, indptr, indices, T1, lab[0], arc_cls, rs)
                     else:
                         out = random_min_arc(c, tgt, indptr, indices, D, rs)
+                    if out == NO_ROUTE:
+                        ctr[K_ERR] = ERR_NO_ROUTE
+                        ctr[K_ERR_A] = p
+                        ctr[K_ERR_B] = c
+                        status = -1
+                        break
                     if out >= 0 and vc_next >= V:
                         ctr[K_ERR] = ERR_VC_OVERFLOW
                         ctr[K_ERR_A] = p
@@ -454,7 +510,7 @@ def run_kernel(
             d_r = ep_router[p_dst[p]]
             if algo == VALIANT and s_r != d_r and n >= 3:
                 p_mid[p] = random_intermediate(n, s_r, d_r, rs)
-            elif algo == UGAL:
+            elif algo == UGAL or algo == DF_UGAL:
                 p_mid[p] = -2  # decided when the head reaches allocation
             p_ready[p] = now + LI + R
             inj_busy[e] = now + P

@@ -53,6 +53,40 @@ Registered algorithms (``ROUTINGS``):
     for such dead ends before the run (``ValueError``); on larger graphs a
     dead end met during the run raises ``RuntimeError``.
 
+``"polarstar-min"``
+    PolarStar's analytic minimal routing (PolarStar Sec. 9.2) on any
+    ``polarstar()`` topology (IQ, Paley, BDF, complete supernodes).  Only
+    factor-graph tables are read: structure-graph adjacency ((q^2+q+1)^2
+    bytes), supernode adjacency and f -- never the N x N distance table.
+    Adjacency of two routers is decided analytically (same supernode and
+    x'y' in E'; or xy in E(ER_q) with the star-product bijection; or the
+    quadric self-loop link).  At router (x, x') towards (y, y'): the link
+    itself when adjacent; else a random neighbour adjacent to the target (the
+    2-hop cases (a)-(d) of Property R, Fig. 3); else -- supernodes not
+    adjacent, or the same supernode without a 2-hop path -- a hop into a
+    supernode a1 with a1 - y in ER_q (the middle of a 2-walk x-a1-y, the
+    paper's hop to (a1, f(x'))) that lands within 2 hops of the target, after
+    which the 2-hop rule applies (Theorem 4).  Every route is a shortest path
+    (tested exhaustively on small PolarStars); the path set is a subset of
+    ``"min"``'s (3-hop routes always leave the source supernode first).
+``"df-min"``
+    Dragonfly hierarchical minimal routing (BookSim's ``min`` for dragonfly):
+    at most one global link per route -- local hops to a router of the source
+    group with a global link to the destination group, that link, local hops
+    to the destination.  Next hops are drawn among the neighbours one step
+    closer in the *hierarchical* distance (shortest route with <= 1 global
+    link), taking a global link only into the destination group.  Needs
+    ``labels["group"]`` and ``link_class`` and a global link between every
+    pair of groups (Dragonfly, Megafly; not Slim Fly or Galaxyfly, whose
+    groups are not all directly joined).
+``"df-ugal"``
+    UGAL-L on the hierarchical routes: at the source router the df-min route
+    and four Valiant routes through random intermediate routers of other
+    groups (df-min to the intermediate, then df-min to the destination) are
+    compared by ``occupancy(first hop) x hierarchical route length``.
+    Hop-indexed VCs need 2 x the largest hierarchical distance (6 on a
+    canonical Dragonfly) where BookSim's dragonfly scheme uses 3.
+
 VC classes are hop-indexed (a packet that has crossed ``h`` links sits in VC
 ``h - 1``), so every algorithm needs as many VCs as its longest route.
 """
@@ -67,7 +101,7 @@ from numba import njit
 from .rng import below
 
 # algorithm codes used inside the kernel
-MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED = 0, 1, 2, 3, 4
+MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED, PS_MIN, DF_MIN, DF_UGAL = 0, 1, 2, 3, 4, 5, 6, 7
 
 EJECT = -1  # route result: deliver to the destination endpoint
 UNSET = -2  # packet has no route for its current hop yet
@@ -92,6 +126,9 @@ ROUTINGS: dict[str, RoutingSpec] = {
     "valiant": RoutingSpec("valiant", VALIANT, "random intermediate router, minimal both phases"),
     "ugal": RoutingSpec("ugal", UGAL, "UGAL-L: minimal vs 4 sampled Valiant paths at the source"),
     "polarized": RoutingSpec("polarized", POLARIZED, "Polarized routing (Algorithm 1, HOTI 2021)"),
+    "polarstar-min": RoutingSpec("polarstar-min", PS_MIN, "PolarStar analytic minimal routing (Sec. 9.2)"),
+    "df-min": RoutingSpec("df-min", DF_MIN, "Dragonfly hierarchical minimal routing (<= 1 global link)"),
+    "df-ugal": RoutingSpec("df-ugal", DF_UGAL, "UGAL-L over Dragonfly hierarchical routes"),
 }
 
 
@@ -110,6 +147,8 @@ def eccentricities(D: np.ndarray, rows: np.ndarray) -> np.ndarray:
 def max_route_length(name: str, D: np.ndarray, endpoint_routers: np.ndarray) -> int:
     """Longest route (in links) the algorithm can produce: the VC requirement.
 
+    For ``"df-*"`` pass the hierarchical distances (:func:`dragonfly_tables`) as ``D``.
+
     MIN / MIN-single: the largest distance between endpoint-carrying routers.
     Valiant / UGAL: ``D(s, m) + D(m, t) <= ecc(s) + ecc(t)``, bounded by twice
     the largest eccentricity of an endpoint router.  Polarized: ``4D - 3``
@@ -118,9 +157,9 @@ def max_route_length(name: str, D: np.ndarray, endpoint_routers: np.ndarray) -> 
     er = np.flatnonzero(endpoint_routers)
     if er.size == 0:
         return 0
-    if name in ("min", "min-single"):
+    if name in ("min", "min-single", "polarstar-min", "df-min"):
         return int(D[np.ix_(er, er)].max())
-    if name in ("valiant", "ugal"):
+    if name in ("valiant", "ugal", "df-ugal"):
         return int(2 * eccentricities(D, er).max())
     if name == "polarized":
         diam = int(D.max())
@@ -228,7 +267,217 @@ def single_path_table(D: np.ndarray, indptr: np.ndarray, indices: np.ndarray, se
     return nh
 
 
+@dataclasses.dataclass(frozen=True)
+class RouteTables:
+    """Extra tables of the structured routings, in the kernel's argument layout.
+
+    ``T1``: hierarchical distances (df-*) or structure-graph adjacency (polarstar-min);
+    ``T2``: supernode adjacency; ``lab``: (2, n) router labels (group, or structure
+    vertex and supernode vertex); ``arc_cls``: per-arc link class; ``fvec``: f;
+    ``quad``: quadric structure vertices.  Unused ones are 1-element placeholders.
+    """
+
+    T1: np.ndarray
+    T2: np.ndarray
+    lab: np.ndarray
+    arc_cls: np.ndarray
+    fvec: np.ndarray
+    quad: np.ndarray
+
+    @classmethod
+    def empty(cls) -> "RouteTables":
+        return cls(np.zeros((1, 1), np.uint8), np.zeros((1, 1), np.uint8), np.zeros((2, 1), np.int32),
+                   np.zeros(1, np.int8), np.zeros(1, np.int32), np.zeros(1, np.uint8))
+
+
+def arc_classes(topology) -> np.ndarray:
+    """``link_class`` of every CSR arc (0 local, 1 global)."""
+    n = topology.num_routers
+    src = np.repeat(np.arange(n, dtype=np.int64), np.diff(topology.indptr))
+    dst = topology.indices.astype(np.int64)
+    key = np.minimum(src, dst) * n + np.maximum(src, dst)
+    ekey = topology.edges[:, 0].astype(np.int64) * n + topology.edges[:, 1]
+    return np.asarray(topology.link_class)[np.searchsorted(ekey, key)].astype(np.int8)
+
+
+def hierarchical_distances(topology) -> np.ndarray:
+    """Shortest route lengths using at most one global link (uint8, 255 = no such route).
+
+    ``Dh[x, y] = min(DL[x, y], min over global arcs (u, v) of DL[x, u] + 1 + DL[v, y])``
+    with ``DL`` the distances over local links only (inside a group).
+    """
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.topologies.base import Topology
+
+    n = topology.num_routers
+    cls = np.asarray(topology.link_class)
+    local = topology.edges[cls == 0]
+    glob = topology.edges[cls == 1]
+    DL = distance_matrix(Topology.from_edges("local links", "aux", n, local, endpoints_per_router=0)).astype(np.int32)
+    DL[DL == 255] = 1 << 20
+    grp = np.asarray(topology.labels["group"])
+    members = {int(g): np.flatnonzero(grp == g) for g in np.unique(grp)}
+    Dh = DL.copy()
+    for u, v in np.concatenate([glob, glob[:, ::-1]]):
+        gu, gv = members[int(grp[u])], members[int(grp[v])]
+        cand = DL[gu, u][:, None] + 1 + DL[v, gv][None, :]
+        block = Dh[np.ix_(gu, gv)]
+        Dh[np.ix_(gu, gv)] = np.minimum(block, cand)
+    return np.where(Dh >= 255, 255, Dh).astype(np.uint8)
+
+
+def dragonfly_tables(topology) -> RouteTables:
+    """Tables of ``"df-min"`` / ``"df-ugal"``; ``ValueError`` where they do not apply."""
+    if "group" not in topology.labels or topology.link_class is None:
+        raise ValueError(
+            f"df-* routing needs group labels and local/global link classes; {topology.name} has none "
+            "(use it on dragonfly / megafly topologies, or 'min' / 'ugal' elsewhere)"
+        )
+    Dh = hierarchical_distances(topology)
+    carriers = np.flatnonzero(topology.endpoints > 0)
+    if Dh[np.ix_(carriers, carriers)].max() == 255:
+        raise ValueError(
+            f"df-* routing needs a global link between every pair of groups; {topology.name} has groups "
+            "joined only through other groups (use 'min' or 'ugal')"
+        )
+    grp = np.asarray(topology.labels["group"], dtype=np.int32)
+    if np.unique(grp).size < 3:
+        raise ValueError(f"df-* routing needs at least 3 groups, {topology.name} has {np.unique(grp).size}")
+    lab = np.vstack([grp, np.zeros_like(grp)]).astype(np.int32)
+    e = RouteTables.empty()
+    return RouteTables(Dh, e.T2, lab, arc_classes(topology), e.fvec, e.quad)
+
+
+def polarstar_tables(topology) -> RouteTables:
+    """Factor-graph tables of ``"polarstar-min"``; ``ValueError`` where it does not apply."""
+    if topology.family != "polarstar":
+        raise ValueError(
+            f"polarstar-min routing applies to PolarStar topologies only, not {topology.name} "
+            "(use 'min' or 'min-single')"
+        )
+    from lowdiam.topologies.polarfly import erdos_renyi_polarity
+    from lowdiam.topologies.polarstar import supernode_for
+
+    pr = topology.params
+    sn = supernode_for(pr["supernode"], pr["d_prime"])
+    f = np.asarray(sn.f, dtype=np.int32)
+    er = erdos_renyi_polarity(pr["q"], endpoints_per_router=0)
+    m = er.num_routers
+    As = np.zeros((m, m), np.uint8)
+    As[er.edges[:, 0], er.edges[:, 1]] = 1
+    As[er.edges[:, 1], er.edges[:, 0]] = 1
+    lab = np.vstack([topology.labels["structure_vertex"], topology.labels["supernode_vertex"]]).astype(np.int32)
+    e = RouteTables.empty()
+    return RouteTables(As, sn.adjacency().astype(np.uint8), lab, e.arc_cls, f,
+                       np.asarray(er.labels["quadric"], dtype=np.uint8))
+
+
 # --------------------------------------------------------------- kernel side
+@njit(cache=True, inline="always")
+def hier_min_arc(c, t, indptr, indices, Dh, grp, arc_cls, rs):
+    """Random arc out of ``c`` one step closer to ``t`` in hierarchical distance.
+
+    A global arc qualifies only when it enters ``t``'s group, so a route never
+    takes a second global link.  ``NO_ROUTE`` when nothing qualifies.
+    """
+    row = Dh[t]
+    want = np.int32(row[c]) - 1
+    gt = grp[t]
+    chosen = NO_ROUTE
+    k = 0
+    for a in range(indptr[c], indptr[c + 1]):
+        v = indices[a]
+        if row[v] == want and (arc_cls[a] == 0 or grp[v] == gt):
+            k += 1
+            if k == 1 or below(rs, k) == 0:
+                chosen = a
+    return chosen
+
+
+@njit(cache=True, inline="always")
+def random_other_group_router(n, grp, gs, gt, rs):
+    """Uniform router outside groups ``gs`` and ``gt`` (rejection sampling; >= 3 groups)."""
+    while True:
+        m = below(rs, n)
+        if grp[m] != gs and grp[m] != gt:
+            return m
+
+
+@njit(cache=True, inline="always")
+def ps_adjacent(u, t, As, A2, f, quad, sv, sn):
+    """Are routers ``u`` and ``t`` of a PolarStar linked?  From factor-graph tables only.
+
+    Star-product convention (:mod:`lowdiam.topologies.starproduct`): the arc
+    (a, b), a < b, joins (a, x') to (b, f(x')); a quadric loop joins (a, x') to (a, f(x')).
+    """
+    a = sv[u]
+    b = sv[t]
+    x = sn[u]
+    y = sn[t]
+    if a == b:
+        if x == y:
+            return False
+        return A2[x, y] != 0 or (quad[a] != 0 and (f[x] == y or f[y] == x))
+    if As[a, b] == 0:
+        return False
+    if a < b:
+        return f[x] == y
+    return f[y] == x
+
+
+@njit(cache=True, inline="always")
+def ps_within_two(v, t, indptr, indices, As, A2, f, quad, sv, sn):
+    """Is router ``v`` at distance <= 2 from ``t`` (tested on factor-graph tables)?"""
+    if v == t or ps_adjacent(v, t, As, A2, f, quad, sv, sn):
+        return True
+    for a in range(indptr[v], indptr[v + 1]):
+        if ps_adjacent(indices[a], t, As, A2, f, quad, sv, sn):
+            return True
+    return False
+
+
+@njit(cache=True)
+def polarstar_arc(c, t, indptr, indices, As, A2, f, quad, sv, sn, rs):
+    """PolarStar Sec. 9.2 next hop from ``c`` towards ``t`` (``c != t``); ``NO_ROUTE`` if none."""
+    lo = indptr[c]
+    hi = indptr[c + 1]
+    if ps_adjacent(c, t, As, A2, f, quad, sv, sn):
+        for a in range(lo, hi):
+            if indices[a] == t:
+                return a
+    # 2 hops: a neighbour adjacent to t (Property R cases (a)-(d), Fig. 3)
+    chosen = NO_ROUTE
+    k = 0
+    for a in range(lo, hi):
+        if ps_adjacent(indices[a], t, As, A2, f, quad, sv, sn):
+            k += 1
+            if k == 1 or below(rs, k) == 0:
+                chosen = a
+    if chosen != NO_ROUTE:
+        return chosen
+    # 3 hops: cross into a supernode a1 with a1 - y an edge of ER_q (the middle of a
+    # 2-walk x-a1-y, Theorem 4), landing within 2 hops of t
+    x = sv[c]
+    y = sv[t]
+    for a in range(lo, hi):
+        v = indices[a]
+        w = sv[v]
+        if w != x and As[w, y] != 0 and ps_within_two(v, t, indptr, indices, As, A2, f, quad, sv, sn):
+            k += 1
+            if k == 1 or below(rs, k) == 0:
+                chosen = a
+    if chosen != NO_ROUTE:
+        return chosen
+    # any neighbour within 2 hops of t (not needed on the PolarStars we build; kept for safety)
+    for a in range(lo, hi):
+        if ps_within_two(indices[a], t, indptr, indices, As, A2, f, quad, sv, sn):
+            k += 1
+            if k == 1 or below(rs, k) == 0:
+                chosen = a
+    return chosen
+
+
+# --------------------------------------------------------------- kernel side (shared)
 @njit(cache=True, inline="always")
 def random_min_arc(c, t, indptr, indices, D, rs):
     """A uniformly random arc out of ``c`` one step closer to ``t`` (reservoir draw).

@@ -1,0 +1,151 @@
+"""Structured routings: PolarStar analytic minimal routing (Sec. 9.2), Dragonfly hierarchical MIN / UGAL.
+
+Each is checked against an independent reference: routes walked hop by hop for every router pair
+and compared with BFS distances (networkx), adjacency decided from factor-graph tables compared
+with the real graph, hierarchical distances compared with a BFS over (router, globals used) states.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from lowdiam import topologies as T
+from lowdiam.metrics.distances import distance_matrix
+from lowdiam.sim import simulate
+from lowdiam.sim.rng import new_state
+from lowdiam.sim.routing import (
+    NO_ROUTE,
+    dragonfly_tables,
+    hier_min_arc,
+    hierarchical_distances,
+    polarstar_arc,
+    polarstar_tables,
+    ps_adjacent,
+)
+
+SMALL_POLARSTARS = [("iq", 3, 3), ("iq", 4, 4), ("paley", 5, 2), ("paley", 4, 2), ("bdf", 3, 2), ("complete", 4, 3)]
+
+
+@pytest.fixture(scope="module", params=SMALL_POLARSTARS, ids=[f"{s}-q{q}-d{d}" for s, q, d in SMALL_POLARSTARS])
+def ps(request):
+    sn, q, d = request.param
+    return T.polarstar(q, sn, d)
+
+
+def test_polarstar_adjacency_from_factor_tables_is_exact(ps):
+    tb = polarstar_tables(ps)
+    n = ps.num_routers
+    A = np.zeros((n, n), bool)
+    A[ps.edges[:, 0], ps.edges[:, 1]] = True
+    A |= A.T
+    B = np.array([[ps_adjacent(u, t, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1]) for t in range(n)]
+                  for u in range(n)])
+    assert np.array_equal(A, B)
+    # factor tables only: far smaller than the N x N distance table they replace
+    assert tb.T1.size + tb.T2.size < n * n / 4
+
+
+def test_polarstar_min_routes_are_shortest_paths_for_every_pair(ps):
+    tb = polarstar_tables(ps)
+    D = nx.floyd_warshall_numpy(ps.to_networkx())  # independent reference
+    ip, ix = ps.indptr.astype(np.int32), ps.indices.astype(np.int32)
+    rs = new_state(7)
+    n = ps.num_routers
+    left_source_supernode = 0
+    for s in range(n):
+        for t in range(n):
+            if s == t:
+                continue
+            c, hops = s, 0
+            while c != t:
+                a = polarstar_arc(c, t, ip, ix, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1], rs)
+                assert a != NO_ROUTE and ip[c] <= a < ip[c + 1]
+                c = ix[a]
+                hops += 1
+                assert hops <= 3
+            assert hops == D[s, t], (s, t)
+            if D[s, t] == 3:
+                first = polarstar_arc(s, t, ip, ix, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1], rs)
+                left_source_supernode += tb.lab[0][ix[first]] != tb.lab[0][s]
+    assert left_source_supernode > 0  # 3-hop routes start with the hop to (a1, f(x'))
+
+
+def test_polarstar_min_simulates_like_min():
+    top = T.polarstar(3, "iq", 3, endpoints_per_router=2)
+    a = simulate(top, "polarstar-min", "uniform", 0.3, warmup_cycles=300, measure_cycles=1500, seed=4)
+    b = simulate(top, "min", "uniform", 0.3, warmup_cycles=300, measure_cycles=1500, seed=4)
+    assert a.params["vcs"] == 3
+    assert a.hops_mean == pytest.approx(b.hops_mean, rel=0.03)
+    assert a.accepted_load == pytest.approx(b.accepted_load, rel=0.05)
+    assert not a.saturated
+
+
+def test_polarstar_min_refuses_other_families():
+    with pytest.raises(ValueError, match="PolarStar topologies only"):
+        simulate(T.slimfly(5), "polarstar-min", "uniform", 0.1)
+
+
+def _hier_reference(top) -> np.ndarray:
+    """BFS over states (router, globals used <= 1): shortest routes with at most one global link."""
+    n = top.num_routers
+    cls = {tuple(sorted(e)): int(c) for e, c in zip(top.edges.tolist(), top.link_class)}
+    g = nx.DiGraph()
+    for (u, v), c in cls.items():
+        for a, b in ((u, v), (v, u)):
+            if c == 0:
+                g.add_edge((a, 0), (b, 0))
+                g.add_edge((a, 1), (b, 1))
+            else:
+                g.add_edge((a, 0), (b, 1))
+    out = np.full((n, n), 255, dtype=np.int64)
+    for s in range(n):
+        lengths = nx.single_source_shortest_path_length(g, (s, 0))
+        for (v, _), d in lengths.items():
+            out[s, v] = min(out[s, v], d)
+    return out
+
+
+@pytest.mark.parametrize("make", [lambda: T.dragonfly_canonical(3), lambda: T.dragonfly(4, 2, 1),
+                                  lambda: T.dragonfly(4, 2, 1, arrangement="circulant"), lambda: T.megafly(3, 4)],
+                         ids=["df-canonical3", "df-a4h2", "df-a4h2-circulant", "megafly-3-4"])
+def test_hierarchical_distances_and_df_min_routes(make):
+    top = make()
+    Dh = hierarchical_distances(top)
+    assert np.array_equal(Dh.astype(np.int64), _hier_reference(top))
+    assert (Dh >= distance_matrix(top)).all()
+    tb = dragonfly_tables(top)
+    ip, ix = top.indptr.astype(np.int32), top.indices.astype(np.int32)
+    grp = np.asarray(top.labels["group"])
+    rs = new_state(3)
+    for s in range(top.num_routers):
+        for t in range(top.num_routers):
+            c, hops, globals_ = s, 0, 0
+            while c != t:
+                a = hier_min_arc(c, t, ip, ix, tb.T1, tb.lab[0], tb.arc_cls, rs)
+                assert a != NO_ROUTE
+                globals_ += int(tb.arc_cls[a])
+                c = ix[a]
+                hops += 1
+            assert hops == Dh[s, t] and globals_ == int(grp[s] != grp[t])
+
+
+def test_df_routings_refuse_graphs_without_all_group_pairs_linked():
+    with pytest.raises(ValueError, match="global link between every pair of groups"):
+        simulate(T.slimfly(5), "df-min", "uniform", 0.1)
+    with pytest.raises(ValueError, match="group labels"):
+        simulate(T.polarstar(3, "iq", 3), "df-ugal", "uniform", 0.1)
+
+
+def test_df_ugal_beats_df_min_under_group_adversarial_traffic():
+    """Classic Dragonfly result: all of a group's traffic to one other group saturates the single
+    global link under MIN; UGAL spreads it over Valiant routes."""
+    top = T.dragonfly_canonical(4)
+    kw = dict(warmup_cycles=500, measure_cycles=1500, seed=2)
+    mn = simulate(top, "df-min", "adversarial", 0.5, **kw)
+    ug = simulate(top, "df-ugal", "adversarial", 0.5, **kw)
+    assert mn.saturated and mn.accepted_load < 0.25
+    assert ug.accepted_load > 1.5 * mn.accepted_load
+    low = simulate(top, "df-ugal", "uniform", 0.05, **kw)
+    assert low.hops_mean < 1.1 * simulate(top, "df-min", "uniform", 0.05, **kw).hops_mean
