@@ -135,6 +135,7 @@ from .routing import (
     UGAL_SAMPLES,
     UNSET,
     VALIANT,
+    VC_OVERFLOW,
     WAIT,
     hier_min_arc,
     polarized_arc,
@@ -190,6 +191,82 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
     if d >= e:
         d += 1
     return d
+
+
+@njit(cache=True)
+def decide_route(
+    p, c, dst_r, vc_next, V, P_need, algo, n, pw1, pw2, p_src, p_mid, ep_router,
+    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, used, pend, credits,
+    cand_a, cand_r, rs,
+):
+    """Output arc for packet ``p`` whose head is at router ``c`` (``EJECT`` at its router).
+
+    Shared by the virtual cut-through and the wormhole kernels.  Returns ``WAIT``
+    (Polarized: no candidate can take the packet now), ``NO_ROUTE`` or
+    ``VC_OVERFLOW`` on errors.  ``P_need``: free flits a Polarized candidate
+    must show (the packet for cut-through, one flit for wormhole).
+    Updates ``p_mid`` (Valiant / UGAL phase).
+    """
+    if algo == POLARIZED:
+        if c == dst_r:
+            return EJECT
+        if vc_next >= V:
+            return VC_OVERFLOW
+        return polarized_arc(
+            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, P_need,
+            cand_a, cand_r, rs, pw1, pw2,
+        )
+    tgt = dst_r
+    if p_mid[p] >= 0:
+        if p_mid[p] == c:
+            p_mid[p] = -1
+        else:
+            tgt = p_mid[p]
+    if (algo == UGAL or algo == DF_UGAL) and p_mid[p] == -2:
+        # UGAL-L decision at the source router
+        p_mid[p] = -1
+        if c == dst_r:
+            return EJECT
+        if algo == UGAL:
+            out = random_min_arc(c, dst_r, indptr, indices, D, rs)
+            best = (used[out] + pend[out]) * np.int64(D[dst_r, c])
+            if n >= 3:
+                for _k in range(UGAL_SAMPLES):
+                    m = random_intermediate(n, c, dst_r, rs)
+                    a = random_min_arc(c, m, indptr, indices, D, rs)
+                    cost = (used[a] + pend[a]) * (np.int64(D[m, c]) + np.int64(D[m, dst_r]))
+                    if cost < best:
+                        best = cost
+                        out = a
+                        p_mid[p] = m
+        else:
+            grp = lab[0]
+            out = hier_min_arc(c, dst_r, indptr, indices, T1, grp, arc_cls, rs)
+            best = (used[out] + pend[out]) * np.int64(T1[dst_r, c])
+            if grp[c] != grp[dst_r]:
+                for _k in range(UGAL_SAMPLES):
+                    m = random_other_group_router(n, grp, grp[c], grp[dst_r], rs)
+                    a = hier_min_arc(c, m, indptr, indices, T1, grp, arc_cls, rs)
+                    cost = (used[a] + pend[a]) * (np.int64(T1[m, c]) + np.int64(T1[m, dst_r]))
+                    if cost < best:
+                        best = cost
+                        out = a
+                        p_mid[p] = m
+    elif c == tgt:
+        return EJECT
+    elif algo == MIN_SINGLE:
+        out = nh_single[c, tgt]
+    elif algo == PS_MIN:
+        out = polarstar_arc(c, tgt, indptr, indices, T1, T2, fvec, quad, lab[0], lab[1], rs)
+    elif algo == DF_MIN or algo == DF_UGAL:
+        out = hier_min_arc(c, tgt, indptr, indices, T1, lab[0], arc_cls, rs)
+    else:
+        out = random_min_arc(c, tgt, indptr, indices, D, rs)
+    if out < 0:
+        return NO_ROUTE
+    if vc_next >= V:
+        return VC_OVERFLOW
+    return out
 
 
 @njit(cache=True)
@@ -325,85 +402,17 @@ def run_kernel(
             if out == UNSET or out == WAIT or algo == POLARIZED:
                 if out >= 0:
                     pend[out] -= P  # Polarized re-decides every cycle
-                if algo == POLARIZED:
-                    if c == dst_r:
-                        out = EJECT
-                    else:
-                        if vc_next >= V:
-                            ctr[K_ERR] = ERR_VC_OVERFLOW
-                            ctr[K_ERR_A] = p
-                            ctr[K_ERR_B] = c
-                            status = -1
-                            break
-                        out = polarized_arc(
-                            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, P,
-                            cand_a, cand_r, rs, cfg[C_PW1], cfg[C_PW2],
-                        )
-                        if out == NO_ROUTE:
-                            ctr[K_ERR] = ERR_NO_ROUTE
-                            ctr[K_ERR_A] = p
-                            ctr[K_ERR_B] = c
-                            status = -1
-                            break
-                else:
-                    tgt = dst_r
-                    if p_mid[p] >= 0:
-                        if p_mid[p] == c:
-                            p_mid[p] = -1
-                        else:
-                            tgt = p_mid[p]
-                    if (algo == UGAL or algo == DF_UGAL) and p_mid[p] == -2:
-                        # UGAL-L decision at the source router
-                        p_mid[p] = -1
-                        if c == dst_r:
-                            out = EJECT
-                        elif algo == UGAL:
-                            out = random_min_arc(c, dst_r, indptr, indices, D, rs)
-                            best = (used[out] + pend[out]) * np.int64(D[dst_r, c])
-                            if n >= 3:
-                                for _k in range(UGAL_SAMPLES):
-                                    m = random_intermediate(n, c, dst_r, rs)
-                                    a = random_min_arc(c, m, indptr, indices, D, rs)
-                                    cost = (used[a] + pend[a]) * (np.int64(D[m, c]) + np.int64(D[m, dst_r]))
-                                    if cost < best:
-                                        best = cost
-                                        out = a
-                                        p_mid[p] = m
-                        else:
-                            grp = lab[0]
-                            out = hier_min_arc(c, dst_r, indptr, indices, T1, grp, arc_cls, rs)
-                            best = (used[out] + pend[out]) * np.int64(T1[dst_r, c])
-                            if grp[c] != grp[dst_r]:
-                                for _k in range(UGAL_SAMPLES):
-                                    m = random_other_group_router(n, grp, grp[c], grp[dst_r], rs)
-                                    a = hier_min_arc(c, m, indptr, indices, T1, grp, arc_cls, rs)
-                                    cost = (used[a] + pend[a]) * (np.int64(T1[m, c]) + np.int64(T1[m, dst_r]))
-                                    if cost < best:
-                                        best = cost
-                                        out = a
-                                        p_mid[p] = m
-                    elif c == tgt:
-                        out = EJECT
-                    elif algo == MIN_SINGLE:
-                        out = nh_single[c, tgt]
-                    elif algo == PS_MIN:
-                        out = polarstar_arc(c, tgt, indptr, indices, T1, T2, fvec, quad, lab[0], lab[1], rs)
-                    elif algo == DF_MIN or algo == DF_UGAL:
-                        out = hier_min_arc(c, tgt, indptr, indices, T1, lab[0], arc_cls, rs)
-                    else:
-                        out = random_min_arc(c, tgt, indptr, indices, D, rs)
-                    if out == NO_ROUTE:
-                        ctr[K_ERR] = ERR_NO_ROUTE
-                        ctr[K_ERR_A] = p
-                        ctr[K_ERR_B] = c
-                        status = -1
-                        break
-                    if out >= 0 and vc_next >= V:
-                        ctr[K_ERR] = ERR_VC_OVERFLOW
-                        ctr[K_ERR_A] = p
-                        ctr[K_ERR_B] = c
-                        status = -1
-                        break
+                out = decide_route(
+                    p, c, dst_r, vc_next, V, P, algo, n, cfg[C_PW1], cfg[C_PW2], p_src, p_mid, ep_router,
+                    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, used, pend, credits,
+                    cand_a, cand_r, rs,
+                )
+                if out == NO_ROUTE or out == VC_OVERFLOW:
+                    ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
+                    ctr[K_ERR_A] = p
+                    ctr[K_ERR_B] = c
+                    status = -1
+                    break
                 p_out[p] = out
                 if out >= 0:
                     pend[out] += P  # waiting demand on the port, seen by adaptive routing

@@ -107,6 +107,7 @@ EJECT = -1  # route result: deliver to the destination endpoint
 UNSET = -2  # packet has no route for its current hop yet
 WAIT = -3  # adaptive route found no admissible port this cycle
 NO_ROUTE = -4  # routing has no candidate at all (error)
+VC_OVERFLOW = -5  # the route is longer than the VC count (error)
 
 UGAL_SAMPLES = 4
 POLARIZED_EXACT_CHECK = 256
