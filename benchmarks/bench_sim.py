@@ -105,6 +105,11 @@ def main(argv=None) -> dict:
     cps = [r.cycles_per_second for r in runs]
     best = max(cps)
     ref = runs[int(np.argmax(cps))]
+    # the flit-level wormhole kernel on the same configuration, side by side
+    simulate(top, "min", "uniform", 0.3, warmup_cycles=10, measure_cycles=10, drain="none", flow_control="wormhole",
+             **CONFIG)
+    wh = simulate(top, "min", "uniform", 0.3, warmup_cycles=warm, measure_cycles=meas, drain="none", seed=0,
+                  flow_control="wormhole", **CONFIG)
 
     rows = []
     lw, lm = (500, 1500) if args.quick else (1000, 5000)
@@ -119,6 +124,22 @@ def main(argv=None) -> dict:
     sat = saturation_load(top, lo=0.3, hi=1.0, tol=0.05 if args.quick else 0.02, routing="min", traffic="uniform",
                           warmup_cycles=sw, measure_cycles=sm, seed=3, **CONFIG)
     sat_seconds = time.perf_counter() - t0
+
+    # PolarStar's analytic routing (factor-graph tables) against MIN on the full distance table
+    from lowdiam.sim.routing import polarstar_tables
+    from lowdiam.topologies import polarstar
+
+    ps = polarstar(11, "iq", 3, endpoints_per_router=5)
+    tb = polarstar_tables(ps)
+    ps_rows = []
+    for routing in ("min", "polarstar-min"):
+        simulate(ps, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10, drain="none", **CONFIG)
+        r = simulate(ps, routing, "uniform", 0.3, warmup_cycles=warm, measure_cycles=meas, drain="none", seed=0,
+                     **CONFIG)
+        ps_rows.append(dict(routing=routing, accepted=r.accepted_load, latency_mean=r.latency_mean,
+                            hops=r.hops_mean, cycles_per_second=r.cycles_per_second))
+    ps_table_bytes = dict(full_distance_table=ps.num_routers**2, factor_tables=int(tb.T1.nbytes + tb.T2.nbytes
+                                                                                   + tb.fvec.nbytes + tb.quad.nbytes))
 
     others = []
     if not args.quick:
@@ -143,6 +164,9 @@ def main(argv=None) -> dict:
         booksim_cycles_per_second=BOOKSIM_CYCLES_PER_SECOND,
         reference_run=dict(accepted=ref.accepted_load, latency_mean=ref.latency_mean, latency_p99=ref.latency_p99,
                            hops=ref.hops_mean, wall_seconds=ref.wall_seconds),
+        wormhole=dict(cycles_per_second=wh.cycles_per_second, accepted=wh.accepted_load,
+                      latency_mean=wh.latency_mean, ratio_to_vct=wh.cycles_per_second / best),
+        polarstar_routing=dict(topology=ps.name, runs=ps_rows, table_bytes=ps_table_bytes),
         compile=comp,
         latency_vs_load=rows,
         saturation_load=sat,
@@ -158,6 +182,14 @@ def main(argv=None) -> dict:
           f"{top.num_endpoints} endpoints")
     print(f"MIN / uniform / load 0.3, {warm + meas} cycles: {best:,.0f} cycles/s "
           f"(runs: {', '.join(f'{c:,.0f}' for c in cps)}), {best / BOOKSIM_CYCLES_PER_SECOND:.0f}x BookSim2's ~21")
+    print(f"wormhole (flit-level) on the same run: {wh.cycles_per_second:,.0f} cycles/s "
+          f"({wh.cycles_per_second / best:.2f}x cut-through), accepted {wh.accepted_load:.3f}, "
+          f"latency {wh.latency_mean:.1f}")
+    for r in ps_rows:
+        print(f"{ps.name} {r['routing']:>13}: {r['cycles_per_second']:,.0f} cycles/s, accepted {r['accepted']:.3f}, "
+              f"latency {r['latency_mean']:.2f}, hops {r['hops']:.3f}")
+    print(f"  routing tables: N^2 distance table {ps_table_bytes['full_distance_table']:,} B vs factor-graph tables "
+          f"{ps_table_bytes['factor_tables']:,} B")
     print(f"numba compile: cold {comp['cold_first_run_s']:.1f} s, from cache {comp['cached_first_run_s']:.1f} s")
     print(f"\n{'load':>5} {'accepted':>9} {'lat mean':>9} {'p50':>6} {'p99':>6} {'net lat':>8} {'hops':>5} {'sat':>4} {'cyc/s':>7}")
     for r in rows:

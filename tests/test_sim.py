@@ -309,8 +309,8 @@ def test_bad_parameters_raise_value_error():
         simulate(top, "valiant", "uniform", 0.1, vcs=4)
     with pytest.raises(ValueError, match="buffer_flits"):
         simulate(top, "min", "uniform", 0.1, packet_flits=8, buffer_flits=4)
-    with pytest.raises(ValueError, match="vct"):
-        simulate(top, "min", "uniform", 0.1, flow_control="wormhole")
+    with pytest.raises(ValueError, match="flow_control"):
+        simulate(top, "min", "uniform", 0.1, flow_control="store-and-forward")
     with pytest.raises(ValueError, match="round_robin"):
         simulate(top, "min", "uniform", 0.1, arbitration="islip")
     with pytest.raises(ValueError, match="disconnected"):

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import engine as E
+from . import wormhole as WH
 from .rng import new_state
 from .results import SATURATION_TOLERANCE, SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from .routing import (
@@ -35,7 +36,7 @@ from .routing import (
 from .traffic import Endpoints, make_traffic
 
 DRAIN_MODES = ("measured", "all", "none")
-FLOW_CONTROLS = ("vct",)
+FLOW_CONTROLS = ("vct", "wormhole")
 ARBITRATIONS = ("random", "round_robin")
 LATENCY_BINS = 1 << 16
 INITIAL_QUEUE = 64
@@ -143,7 +144,9 @@ def simulate(
         (``topology.link_class``); global defaults to local.
     router_delay : cycles from a head's arrival to its earliest switch traversal.
     injection_latency, ejection_latency : endpoint channel latencies.
-    flow_control : "vct" (virtual cut-through).  arbitration : "random" or "round_robin".
+    flow_control : "vct" (virtual cut-through, :mod:`lowdiam.sim.engine`) or "wormhole" (flit-level,
+        buffers may be smaller than a packet, :mod:`lowdiam.sim.wormhole`).
+    arbitration : "random" or "round_robin".
     traffic_options : extra keyword arguments of the pattern (e.g. hotspot ``io_endpoints``).
     saturation_tolerance : the 5 % of the saturation rule (:mod:`lowdiam.sim.results`).
     polarized_weights : (w2, w1, w0) of Algorithm 1 in flits; default (0, 4P, 5P): the paper's
@@ -161,8 +164,7 @@ def simulate(
         raise ValueError(f"load must be in (0, 1] flits/endpoint/cycle, got {load}")
     if flow_control not in FLOW_CONTROLS:
         raise ValueError(
-            f"unknown flow_control {flow_control!r}; choose one of {list(FLOW_CONTROLS)} "
-            "(wormhole is not implemented)"
+            f"unknown flow_control {flow_control!r}; choose one of {list(FLOW_CONTROLS)}"
         )
     if arbitration not in ARBITRATIONS:
         raise ValueError(f"unknown arbitration {arbitration!r}; choose one of {list(ARBITRATIONS)}")
@@ -170,10 +172,11 @@ def simulate(
         raise ValueError(f"unknown drain mode {drain!r}; choose one of {list(DRAIN_MODES)}")
     P = _check_int("packet_flits", packet_flits, 1)
     cap = _check_int("buffer_flits", buffer_flits, 1)
-    if cap < P:
+    wormhole = flow_control == "wormhole"
+    if cap < P and not wormhole:
         raise ValueError(
             f"buffer_flits={cap} cannot hold a whole packet of {P} flits (virtual cut-through); "
-            f"use buffer_flits >= {P}"
+            f"use buffer_flits >= {P}, or flow_control='wormhole'"
         )
     warm = _check_int("warmup_cycles", warmup_cycles, 0)
     meas = _check_int("measure_cycles", measure_cycles, 1)
@@ -233,11 +236,12 @@ def simulate(
     indices = topology.indices.astype(np.int32)
     A = int(indices.size)
     arc_lat = _arc_latencies(topology, L, LG)
-    S = cap // P
+    S = cap + 1 if wormhole else cap // P  # packet slots per VC FIFO (wormhole: cap flits + the owner)
     n_ch = A + NE
     n_chv = n_ch * V
-    W = P + int(max(arc_lat.max(initial=L), LI)) + 2
-    pool = A * V * S + NE * S
+    max_lat = int(max(arc_lat.max(initial=L), LI))
+    W = max_lat + 2 if wormhole else P + max_lat + 2
+    pool = n_chv * cap + 2 * NE if wormhole else A * V * S + NE * S
     QCAP = INITIAL_QUEUE
     LH = LATENCY_BINS
     wend = warm + meas
@@ -260,23 +264,50 @@ def simulate(
     if len(w) != 3 or w[0] != 0 or not 0 <= w[1] <= w[2]:
         raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {polarized_weights!r}")
     cfg[E.C_PW1], cfg[E.C_PW2] = w[1], w[2]
-    st = dict(
-        fifo=np.zeros(n_chv * S, np.int32),
-        f_head=np.zeros(n_chv, np.int32),
-        f_cnt=np.zeros(n_chv, np.int32),
-        vc_ready=np.zeros(n_chv, np.int64),
-        credits=np.full(n_chv, cap, np.int32),
-        used=np.zeros(n_ch, np.int32),
-        pend=np.zeros(A, np.int32),
-        wheel=np.zeros(W * n_ch, np.int32),
-        wheel_cnt=np.zeros(W, np.int32),
-        in_busy=np.zeros(n_ch, np.int64),
-        out_busy=np.zeros(A, np.int64),
-        ej_busy=np.zeros(NE, np.int64),
-        inj_busy=np.zeros(NE, np.int64),
-        act=np.zeros(n_chv, np.int32),
-        in_act=np.zeros(n_chv, np.uint8),
-    )
+    if wormhole:
+        st = dict(
+            fifo=np.zeros(n_chv * S, np.int32),
+            f_head=np.zeros(n_chv, np.int32),
+            f_cnt=np.zeros(n_chv, np.int32),
+            fl_cnt=np.zeros(n_chv, np.int32),
+            head_sent=np.zeros(n_chv, np.int32),
+            credits=np.full(n_chv, cap, np.int32),
+            owner=np.full(n_chv, -1, np.int32),
+            cur_out=np.full(n_chv, WH.NONE, np.int32),
+            cur_dchv=np.full(n_chv, -1, np.int32),
+            used=np.zeros(n_ch, np.int32),
+            pend=np.zeros(A, np.int32),
+            in_used=np.full(n_ch, -1, np.int64),
+            out_used=np.full(A, -1, np.int64),
+            ej_used=np.full(NE, -1, np.int64),
+            ej_owner=np.full(NE, -1, np.int32),
+            wcr=np.zeros(W * n_ch, np.int32),
+            wcr_cnt=np.zeros(W, np.int32),
+            wfl=np.zeros(W * n_ch, np.int32),
+            wfl_cnt=np.zeros(W, np.int32),
+            act=np.zeros(n_chv, np.int32),
+            in_act=np.zeros(n_chv, np.uint8),
+            inj_pkt=np.full(NE, -1, np.int32),
+            inj_sent=np.zeros(NE, np.int32),
+        )
+    else:
+        st = dict(
+            fifo=np.zeros(n_chv * S, np.int32),
+            f_head=np.zeros(n_chv, np.int32),
+            f_cnt=np.zeros(n_chv, np.int32),
+            vc_ready=np.zeros(n_chv, np.int64),
+            credits=np.full(n_chv, cap, np.int32),
+            used=np.zeros(n_ch, np.int32),
+            pend=np.zeros(A, np.int32),
+            wheel=np.zeros(W * n_ch, np.int32),
+            wheel_cnt=np.zeros(W, np.int32),
+            in_busy=np.zeros(n_ch, np.int64),
+            out_busy=np.zeros(A, np.int64),
+            ej_busy=np.zeros(NE, np.int64),
+            inj_busy=np.zeros(NE, np.int64),
+            act=np.zeros(n_chv, np.int32),
+            in_act=np.zeros(n_chv, np.uint8),
+        )
     pk = dict(
         p_src=np.zeros(pool, np.int32),
         p_dst=np.zeros(pool, np.int32),
@@ -314,19 +345,36 @@ def simulate(
     sq["next_gen"][:] = first
 
     while True:
-        status = E.run_kernel(
+        common = (
             t_end, cfg, logq,
             indptr, indices, arc_lat, D, nh, ep.router,
             tables.T1, tables.T2, tables.lab, tables.arc_cls, tables.fvec, tables.quad,
             tspec.ptr.astype(np.int32), tspec.dst.astype(np.int32), tspec.hot.astype(np.int32),
-            st["fifo"], st["f_head"], st["f_cnt"], st["vc_ready"], st["credits"], st["used"], st["pend"], st["wheel"], st["wheel_cnt"],
-            st["in_busy"], st["out_busy"], st["ej_busy"], st["inj_busy"], st["act"], st["in_act"],
+        )
+        packets = (
             pk["p_src"], pk["p_dst"], pk["p_mid"], pk["p_hops"], pk["p_out"], pk["p_meas"],
             pk["p_ctime"], pk["p_itime"], pk["p_ready"], pk["free_stack"],
+        )
+        tail = (
             sq["sq_time"], sq["sq_dst"], sq["sq_head"], sq["sq_cnt"], sq["next_gen"],
             stats["ctr"], stats["src_acc"], stats["arc_flits"], stats["hop_hist"], stats["lat_hist"],
             req, scratch[0], scratch[1], rs,
         )
+        if wormhole:
+            status = WH.run_wormhole(
+                *common,
+                st["fifo"], st["f_head"], st["f_cnt"], st["fl_cnt"], st["head_sent"], st["credits"], st["owner"],
+                st["cur_out"], st["cur_dchv"], st["used"], st["pend"], st["in_used"], st["out_used"], st["ej_used"],
+                st["ej_owner"], st["wcr"], st["wcr_cnt"], st["wfl"], st["wfl_cnt"], st["act"], st["in_act"],
+                *packets, st["inj_pkt"], st["inj_sent"], *tail,
+            )
+        else:
+            status = E.run_kernel(
+                *common,
+                st["fifo"], st["f_head"], st["f_cnt"], st["vc_ready"], st["credits"], st["used"], st["pend"],
+                st["wheel"], st["wheel_cnt"], st["in_busy"], st["out_busy"], st["ej_busy"], st["inj_busy"],
+                st["act"], st["in_act"], *packets, *tail,
+            )
         if status == E.RUN_GROW:
             QCAP = _grow_queues(sq, NE, int(cfg[E.C_QCAP]))
             cfg[E.C_QCAP] = QCAP
@@ -337,7 +385,10 @@ def simulate(
         break
 
     ctr = stats["ctr"]
-    cons = _conservation(ctr, st, pk, sq, P, cap, V, S, W, n_ch, pool)
+    if wormhole:
+        cons = _conservation_wormhole(ctr, st, sq, P, cap, V, W, n_ch, pool)
+    else:
+        cons = _conservation(ctr, st, pk, sq, P, cap, V, S, W, n_ch, pool)
     wall = time.perf_counter() - t_start
 
     window = meas * n_active
@@ -441,6 +492,50 @@ def _conservation(ctr, st, pk, sq, P, cap, V, S, W, n_ch, pool) -> dict[str, int
     return dict(
         generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
         in_network_flits=buffered * P, source_queued_flits=queued * P,
+    )
+
+
+def _conservation_wormhole(ctr, st, sq, P, cap, V, W, n_ch, pool) -> dict[str, int]:
+    """Flit accounting of the wormhole kernel; raises ``RuntimeError`` on any imbalance."""
+    gen, inj, ej = int(ctr[E.K_GEN]), int(ctr[E.K_INJ]), int(ctr[E.K_EJ])
+    queued = int(st_sum(sq["sq_cnt"]))
+    live = pool - int(ctr[E.K_NFREE])
+
+    def pending(wheel, counts):
+        out = np.zeros(n_ch * V, np.int64)
+        for slot in range(W):
+            np.add.at(out, wheel[slot * n_ch : slot * n_ch + counts[slot]], 1)
+        return out
+
+    cr, fl = pending(st["wcr"], st["wcr_cnt"]), pending(st["wfl"], st["wfl_cnt"])
+    buffered = st["fl_cnt"].astype(np.int64)
+    at_source = int(st_sum(np.where(st["inj_pkt"] >= 0, P - st["inj_sent"], 0)))
+    ejecting = int(st_sum(np.where(st["cur_out"] == -1, st["head_sent"], 0)))  # EJECT == -1
+    problems = []
+    if gen != inj + queued:
+        problems.append(f"generated {gen} packets != injected {inj} + source-queued {queued}")
+    if live != inj - ej:
+        problems.append(f"{live} packet slots in use but {inj - ej} packets live")
+    in_net = int(buffered.sum() + fl.sum())
+    if (inj - ej) * P != at_source + in_net + ejecting:
+        problems.append(
+            f"live packets hold {(inj - ej) * P} flits != {at_source} at sources + {in_net} in the network "
+            f"+ {ejecting} already ejected"
+        )
+    bal = st["credits"].astype(np.int64) + cr + buffered + fl
+    if np.any(bal != cap):
+        bad = int(np.flatnonzero(bal != cap)[0])
+        problems.append(f"credit imbalance at port/VC {bad}: {bal[bad]} != buffer {cap}")
+    used = (cap - st["credits"].astype(np.int64)).reshape(n_ch, V).sum(axis=1)
+    if np.any(used != st["used"]):
+        problems.append("per-port occupancy counters disagree with credits")
+    if np.any(st["pend"] < 0):
+        problems.append("negative waiting demand on a port")
+    if problems:
+        raise RuntimeError("conservation check failed (wormhole): " + "; ".join(problems))
+    return dict(
+        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
+        in_network_flits=in_net + ejecting, source_queued_flits=queued * P + at_source,
     )
 
 

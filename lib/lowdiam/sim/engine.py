@@ -20,7 +20,9 @@ Packets, flow control
     back once the tail has left, ``link_latency`` cycles later (credit
     latency = link latency).  Cut-through timing is exact because flits arrive
     and leave at one per cycle: a head may leave before its tail has arrived.
-    (Wormhole flow control is not implemented; ``flow_control="vct"`` only.)
+    (``flow_control="wormhole"`` runs the flit-level kernel of
+    :mod:`lowdiam.sim.wormhole` instead: buffers smaller than a packet, VC
+    ownership, flits of different VCs interleaved on a link.)
 Router pipeline
     A head that arrives at cycle t may win allocation at cycle
     t + ``router_delay`` (routing + VC/switch allocation stages).  Zero-load
@@ -102,18 +104,21 @@ def _drop_stale_kernel_cache() -> None:
     """Delete numba's cached kernel when a module it inlines has changed.
 
     numba keys a cached function on its own source file only, so an edit to
-    routing.py, rng.py or traffic.py would silently keep running the old
-    inlined code.  A stamp of those sources next to the cache catches that.
+    routing.py, rng.py or traffic.py (or, for the wormhole kernel, engine.py)
+    would silently keep running the old inlined code.  A stamp of those sources next to the cache catches that.
     """
     here = Path(__file__).resolve().parent
     cache = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else here / "__pycache__"
-    digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in ("routing.py", "rng.py", "traffic.py")))
+    digest = hashlib.sha256(
+        b"".join((here / f).read_bytes() for f in ("routing.py", "rng.py", "traffic.py", "engine.py"))
+    )
     stamp = cache / "engine.deps.sha256"
     try:
         if stamp.exists() and stamp.read_text() == digest.hexdigest():
             return
-        for f in cache.rglob("engine.*.nb[ic]"):
-            f.unlink(missing_ok=True)
+        for pattern in ("engine.*.nb[ic]", "wormhole.*.nb[ic]"):  # wormhole inlines engine's helpers
+            for f in cache.rglob(pattern):
+                f.unlink(missing_ok=True)
         cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest.hexdigest())
     except OSError:  # read-only install: numba then recompiles or uses what it has
