@@ -175,7 +175,21 @@ def families():
     return fams
 
 
-STRUCTURED = {"polarstar-min": ("polarstar",), "df-min": ("dragonfly", "megafly"), "df-ugal": ("dragonfly", "megafly")}
+def _grouped(top):
+    return "group" in top.labels or "supernode" in top.labels
+
+
+# routings that need a topology's structure: routing -> (applies?, word the refusal must contain)
+STRUCTURED = {
+    "polarstar-min": (lambda t: t.family == "polarstar", "polarstar"),
+    "df-min": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
+    "df-ugal": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
+    "nag": (_grouped, "nag"),
+}
+
+
+def applies(routing, top) -> bool:
+    return routing not in STRUCTURED or STRUCTURED[routing][0](top)
 
 
 def structured_families():
@@ -189,8 +203,8 @@ def test_every_routing_delivers_everything(routing):
     """Every routing delivers every packet where it applies, and refuses clearly elsewhere."""
     ran = 0
     for top in families() + structured_families():
-        if routing in STRUCTURED and top.family not in STRUCTURED[routing]:
-            with pytest.raises(ValueError, match=routing.split("-")[0]):
+        if not applies(routing, top):
+            with pytest.raises(ValueError, match=STRUCTURED[routing][1]):
                 simulate(top, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10)
             continue
         if routing == "polarized" and top.family in ("dragonfly", "megafly"):

@@ -149,3 +149,59 @@ def test_df_ugal_beats_df_min_under_group_adversarial_traffic():
     assert ug.accepted_load > 1.5 * mn.accepted_load
     low = simulate(top, "df-ugal", "uniform", 0.05, **kw)
     assert low.hops_mean < 1.1 * simulate(top, "df-min", "uniform", 0.05, **kw).hops_mean
+
+
+# --------------------------------------------------------------- k-shortest paths, Galaxyfly NAG
+def test_ksp_pools_match_yen_on_small_graphs():
+    from itertools import islice
+
+    from lowdiam.sim.routing import ksp_tables
+
+    g = nx.random_regular_graph(4, 14, seed=5)
+    top = T.Topology.from_edges("rrg14", "jellyfish", 14, list(g.edges()), endpoints_per_router=1)
+    D = distance_matrix(top)
+    k = 5
+    paths, counts = ksp_tables(top, D, k=k, seed=1)
+    L = int(D.max()) + 1
+    paths = paths.reshape(14, 14, k, L + 1)
+    counts = counts.reshape(14, 14)
+    for s in range(14):
+        for t in range(14):
+            if s == t:
+                continue
+            ours = [[int(v) for v in paths[s, t, j] if v >= 0] for j in range(counts[s, t])]
+            for path in ours:
+                assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
+                assert all(g.has_edge(u, v) for u, v in zip(path, path[1:]))
+            assert len({tuple(p) for p in ours}) == len(ours)
+            # Yen's algorithm (networkx): the k shortest simple paths have the same lengths,
+            # truncated to the D + 1 links we enumerate
+            yen = [len(p) - 1 for p in islice(nx.shortest_simple_paths(g, s, t), k)]
+            yen = [x for x in yen if x <= L]
+            assert sorted(len(p) - 1 for p in ours) == yen
+
+
+def test_ksp_spreads_neighbour_traffic_and_nag_adapts():
+    g = nx.random_regular_graph(8, 60, seed=1)
+    top = T.Topology.from_edges("rrg60", "jellyfish", 60, list(g.edges()), endpoints_per_router=3)
+    kw = dict(warmup_cycles=300, measure_cycles=1500, seed=1)
+    mn = simulate(top, "min", "neighbor", 0.6, **kw)
+    ksp = simulate(top, "ksp", "neighbor", 0.6, **kw)
+    assert mn.accepted_load <= 1 / 3 * 1.02  # one link carries the three endpoints' traffic
+    assert ksp.accepted_load > 1.1 * mn.accepted_load and ksp.hops_mean > 1.5
+    assert ksp.params["vcs"] == int(distance_matrix(top).max()) + 1
+    # NAG: minimal at low load, misroutes via other groups when the minimal port is congested
+    df = T.dragonfly_canonical(4)
+    low = simulate(df, "nag", "uniform", 0.05, **kw)
+    assert low.hops_mean == pytest.approx(simulate(df, "min", "uniform", 0.05, **kw).hops_mean, rel=0.02)
+    adv_min = simulate(df, "min", "adversarial", 0.5, **kw)
+    adv_nag = simulate(df, "nag", "adversarial", 0.5, **kw)
+    assert adv_nag.accepted_load > 1.3 * adv_min.accepted_load
+    assert adv_nag.hop_histogram.size - 1 <= 7
+
+
+def test_ksp_and_nag_bad_input():
+    with pytest.raises(ValueError, match="ksp_paths"):
+        simulate(T.dragonfly_canonical(3), "ksp", "uniform", 0.1, ksp_paths=0)
+    with pytest.raises(ValueError, match="supernode"):
+        simulate(T.hyperx(3, 3), "nag", "uniform", 0.1)

@@ -19,6 +19,11 @@ from . import wormhole as WH
 from .rng import new_state
 from .results import SATURATION_TOLERANCE, SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from .routing import (
+    KSP,
+    KSP_PATHS,
+    NAG,
+    ksp_tables,
+    nag_groups,
     DF_MIN,
     DF_UGAL,
     MIN_SINGLE,
@@ -58,8 +63,20 @@ def _distances(topology) -> np.ndarray:
     return D
 
 
+def _ksp(topology, D, k: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    per = _TABLES.setdefault(topology, {})
+    key = ("ksp", k, seed)
+    if key not in per:
+        per[key] = ksp_tables(topology, D, k, seed)
+    return per[key]
+
+
 def _route_tables(topology, code: int) -> RouteTables:
     """Structured-routing tables (built once per topology and routing family)."""
+    if code == NAG:
+        grp = nag_groups(topology)
+        e = RouteTables.empty()
+        return RouteTables(e.T1, e.T2, np.vstack([grp, np.zeros_like(grp)]), e.arc_cls, e.fvec, e.quad)
     if code not in (PS_MIN, DF_MIN, DF_UGAL):
         return RouteTables.empty()
     kind = "ps" if code == PS_MIN else "df"
@@ -121,6 +138,7 @@ def simulate(
     traffic_options: dict | None = None,
     saturation_tolerance: float = SATURATION_TOLERANCE,
     polarized_weights: tuple[int, int, int] | None = None,
+    ksp_paths: int = KSP_PATHS,
 ) -> SimResult:
     """Simulate ``topology`` under ``routing`` and ``traffic`` at offered ``load``.
 
@@ -151,6 +169,7 @@ def simulate(
     saturation_tolerance : the 5 % of the saturation rule (:mod:`lowdiam.sim.results`).
     polarized_weights : (w2, w1, w0) of Algorithm 1 in flits; default (0, 4P, 5P): the paper's
         (0, 64, 80) phits were 4 and 5 of its 16-phit packets.
+    ksp_paths : k of ``"ksp"`` routing (paths per router pair, default 8).
 
     Returns
     -------
@@ -222,6 +241,11 @@ def simulate(
                 "(a corner, Polarized Sec. 5); use 'min', 'valiant' or 'ugal'"
             )
     nh = _single_table(topology, D, seed) if spec.code == MIN_SINGLE else np.zeros((1, 1), np.int32)
+    if spec.code == KSP:
+        k = _check_int("ksp_paths", ksp_paths, 1)
+        ptab, pcnt = _ksp(topology, D, k, seed)
+    else:
+        k, ptab, pcnt = 1, np.full(1, -1, np.int16), np.zeros(1, np.uint8)
 
     tspec = make_traffic(traffic, topology, ep, D, seed, **(traffic_options or {}))
     active = np.asarray(tspec.active, dtype=bool)
@@ -264,6 +288,7 @@ def simulate(
     if len(w) != 3 or w[0] != 0 or not 0 <= w[1] <= w[2]:
         raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {polarized_weights!r}")
     cfg[E.C_PW1], cfg[E.C_PW2] = w[1], w[2]
+    cfg[E.C_KSP_K], cfg[E.C_KSP_L] = k, int(D.max()) + 1
     if wormhole:
         st = dict(
             fifo=np.zeros(n_chv * S, np.int32),
@@ -348,7 +373,7 @@ def simulate(
         common = (
             t_end, cfg, logq,
             indptr, indices, arc_lat, D, nh, ep.router,
-            tables.T1, tables.T2, tables.lab, tables.arc_cls, tables.fvec, tables.quad,
+            tables.T1, tables.T2, tables.lab, tables.arc_cls, tables.fvec, tables.quad, ptab, pcnt,
             tspec.ptr.astype(np.int32), tspec.dst.astype(np.int32), tspec.hot.astype(np.int32),
         )
         packets = (
@@ -433,7 +458,7 @@ def simulate(
             warmup_cycles=warm, measure_cycles=meas, seed=seed, drain=drain, link_latency=L,
             global_link_latency=LG, router_delay=R, injection_latency=LI, ejection_latency=LE,
             flow_control=flow_control, arbitration=arbitration, source_queue_capacity=int(cfg[E.C_QCAP]),
-            polarized_weights=w,
+            polarized_weights=w, ksp_paths=k,
         ),
     )
 

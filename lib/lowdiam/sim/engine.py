@@ -128,6 +128,11 @@ def _drop_stale_kernel_cache() -> None:
 _drop_stale_kernel_cache()
 
 from .routing import (
+    KSP,
+    NAG,
+    NAG_MAX_HOPS,
+    NAG_TH_MIN,
+    NAG_TH_NONMIN,
     DF_MIN,
     DF_UGAL,
     EJECT,
@@ -142,6 +147,7 @@ from .routing import (
     VALIANT,
     VC_OVERFLOW,
     WAIT,
+    arc_to,
     hier_min_arc,
     polarized_arc,
     polarstar_arc,
@@ -157,7 +163,8 @@ C_P, C_V, C_S, C_CAP, C_R, C_LI, C_LE = 0, 1, 2, 3, 4, 5, 6
 C_WARM, C_WEND, C_ALGO, C_TMODE, C_STOP, C_GEN_UNTIL = 7, 8, 9, 10, 11, 12
 C_N, C_A, C_NE, C_W, C_QCAP, C_LH, C_ARB, C_HOT_PPM = 13, 14, 15, 16, 17, 18, 19, 20
 C_PW1, C_PW2 = 21, 22
-N_CFG = 23
+C_KSP_K, C_KSP_L = 23, 24
+N_CFG = 25
 
 # ---------------------------------------------------------------- counters
 K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS = 0, 1, 2, 3, 4
@@ -198,10 +205,17 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
     return d
 
 
+@njit(cache=True, inline="always")
+def pick_path(s_r, d_r, n, k, pcnt, rs):
+    """KSP: id of a uniformly random path of the (s_r, d_r) pool."""
+    pair = s_r * n + d_r
+    return pair * k + below(rs, pcnt[pair])
+
+
 @njit(cache=True)
 def decide_route(
-    p, c, dst_r, vc_next, V, P_need, algo, n, pw1, pw2, p_src, p_mid, ep_router,
-    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, used, pend, credits,
+    p, c, dst_r, vc_next, P_need, cfg, p_src, p_mid, ep_router,
+    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt, used, pend, credits,
     cand_a, cand_r, rs,
 ):
     """Output arc for packet ``p`` whose head is at router ``c`` (``EJECT`` at its router).
@@ -210,8 +224,18 @@ def decide_route(
     (Polarized: no candidate can take the packet now), ``NO_ROUTE`` or
     ``VC_OVERFLOW`` on errors.  ``P_need``: free flits a Polarized candidate
     must show (the packet for cut-through, one flit for wormhole).
-    Updates ``p_mid`` (Valiant / UGAL phase).
+    Updates ``p_mid`` (Valiant / UGAL phase; KSP: the packet's path id).
     """
+    V = cfg[C_V]
+    algo = cfg[C_ALGO]
+    n = cfg[C_N]
+    if algo == KSP:
+        if c == dst_r:
+            return EJECT
+        if vc_next >= V:
+            return VC_OVERFLOW
+        v = ptab[p_mid[p] * (cfg[C_KSP_L] + 1) + vc_next + 1]
+        return arc_to(c, v, indptr, indices) if v >= 0 else NO_ROUTE
     if algo == POLARIZED:
         if c == dst_r:
             return EJECT
@@ -219,7 +243,7 @@ def decide_route(
             return VC_OVERFLOW
         return polarized_arc(
             c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, P_need,
-            cand_a, cand_r, rs, pw1, pw2,
+            cand_a, cand_r, rs, cfg[C_PW1], cfg[C_PW2],
         )
     tgt = dst_r
     if p_mid[p] >= 0:
@@ -227,7 +251,24 @@ def decide_route(
             p_mid[p] = -1
         else:
             tgt = p_mid[p]
-    if (algo == UGAL or algo == DF_UGAL) and p_mid[p] == -2:
+    if algo == NAG and p_mid[p] == -2:
+        # Galaxyfly NAG: misroute via another supernode when the minimal port is congested
+        p_mid[p] = -1
+        if c == dst_r:
+            return EJECT
+        out = random_min_arc(c, dst_r, indptr, indices, D, rs)
+        q_min = used[out] + pend[out]
+        if q_min > NAG_TH_MIN * cfg[C_CAP]:
+            grp = lab[0]
+            for _try in range(16):  # a random router of another supernode within the hop bound
+                m = random_other_group_router(n, grp, grp[c], grp[dst_r], rs)
+                if np.int64(D[m, c]) + np.int64(D[m, dst_r]) <= min(NAG_MAX_HOPS, V):
+                    a = random_min_arc(c, m, indptr, indices, D, rs)
+                    if used[a] + pend[a] < NAG_TH_NONMIN * q_min:
+                        out = a
+                        p_mid[p] = m
+                    break
+    elif (algo == UGAL or algo == DF_UGAL) and p_mid[p] == -2:
         # UGAL-L decision at the source router
         p_mid[p] = -1
         if c == dst_r:
@@ -279,8 +320,8 @@ def run_kernel(
     t_end, cfg, logq,
     # topology / routing tables
     indptr, indices, arc_lat, D, nh_single, ep_router,
-    # structured routings (routing.RouteTables)
-    T1, T2, lab, arc_cls, fvec, quad,
+    # structured routings (routing.RouteTables), k-shortest-paths pools
+    T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt,
     # traffic
     tptr, tdst, hot,
     # per-VC / per-channel state
@@ -408,9 +449,9 @@ def run_kernel(
                 if out >= 0:
                     pend[out] -= P  # Polarized re-decides every cycle
                 out = decide_route(
-                    p, c, dst_r, vc_next, V, P, algo, n, cfg[C_PW1], cfg[C_PW2], p_src, p_mid, ep_router,
-                    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, used, pend, credits,
-                    cand_a, cand_r, rs,
+                    p, c, dst_r, vc_next, P, cfg, p_src, p_mid, ep_router,
+                    indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt, used, pend,
+                    credits, cand_a, cand_r, rs,
                 )
                 if out == NO_ROUTE or out == VC_OVERFLOW:
                     ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
@@ -524,8 +565,10 @@ def run_kernel(
             d_r = ep_router[p_dst[p]]
             if algo == VALIANT and s_r != d_r and n >= 3:
                 p_mid[p] = random_intermediate(n, s_r, d_r, rs)
-            elif algo == UGAL or algo == DF_UGAL:
-                p_mid[p] = -2  # decided when the head reaches allocation
+            elif algo == UGAL or algo == DF_UGAL or algo == NAG:
+                p_mid[p] = -2
+            elif algo == KSP:
+                p_mid[p] = pick_path(s_r, d_r, n, cfg[C_KSP_K], pcnt, rs)  # decided when the head reaches allocation
             p_ready[p] = now + LI + R
             inj_busy[e] = now + P
             credits[chv] -= P

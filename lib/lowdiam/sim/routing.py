@@ -87,6 +87,23 @@ Registered algorithms (``ROUTINGS``):
     Hop-indexed VCs need 2 x the largest hierarchical distance (6 on a
     canonical Dragonfly) where BookSim's dragonfly scheme uses 3.
 
+``"ksp"``
+    k-shortest-paths source routing (the RRG baseline of the Polarized
+    paper, Sec. 2 and 4): for every router pair the ``k`` (default 8) shortest
+    simple paths, ties between equal lengths broken by a seeded random
+    neighbour order; each packet takes a uniformly random path of its pair's
+    pool at the source.  Paths up to ``D + 1`` links are enumerated (a pair
+    with fewer than ``k`` of them keeps those it has).  Tables:
+    n^2 k (D + 2) int16 entries, so n < 32768.
+``"nag"``
+    Galaxyfly's non-minimal adaptive global routing (Lei et al., Sec. 4.2):
+    at the source router the minimal next hop (as ``"min"``) is abandoned
+    for a Valiant route through a random router of another supernode
+    (``labels["group"]``; at most ``NAG_MAX_HOPS`` = 7 links in all) when
+    ``Q_min > Th_min`` and ``Q_nonmin < Th_nonmin`` with ``Th_min`` = 0.8 x
+    the VC buffer size (``buffer_flits``) and ``Th_nonmin`` = 0.5 x ``Q_min``;
+    ``Q`` is the first-hop port occupancy, as for UGAL.
+
 VC classes are hop-indexed (a packet that has crossed ``h`` links sits in VC
 ``h - 1``), so every algorithm needs as many VCs as its longest route.
 """
@@ -101,7 +118,7 @@ from numba import njit
 from .rng import below
 
 # algorithm codes used inside the kernel
-MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED, PS_MIN, DF_MIN, DF_UGAL = 0, 1, 2, 3, 4, 5, 6, 7
+MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED, PS_MIN, DF_MIN, DF_UGAL, KSP, NAG = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 EJECT = -1  # route result: deliver to the destination endpoint
 UNSET = -2  # packet has no route for its current hop yet
@@ -112,6 +129,10 @@ VC_OVERFLOW = -5  # the route is longer than the VC count (error)
 UGAL_SAMPLES = 4
 POLARIZED_EXACT_CHECK = 256
 POLARIZED_WEIGHTS = (0, 64, 80)
+KSP_PATHS = 8  # k of k-shortest-paths (Jellyfish, Singla et al. 2012, used k = 8)
+NAG_MAX_HOPS = 7  # Galaxyfly Sec. 4.2: NAG routes are at most seven hops
+NAG_TH_MIN = 0.8  # Th_min = 0.8 x buffer size
+NAG_TH_NONMIN = 0.5  # Th_nonmin = 0.5 x Q_min
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +151,8 @@ ROUTINGS: dict[str, RoutingSpec] = {
     "polarstar-min": RoutingSpec("polarstar-min", PS_MIN, "PolarStar analytic minimal routing (Sec. 9.2)"),
     "df-min": RoutingSpec("df-min", DF_MIN, "Dragonfly hierarchical minimal routing (<= 1 global link)"),
     "df-ugal": RoutingSpec("df-ugal", DF_UGAL, "UGAL-L over Dragonfly hierarchical routes"),
+    "ksp": RoutingSpec("ksp", KSP, "k-shortest-paths source routing, a random path of the pool per packet"),
+    "nag": RoutingSpec("nag", NAG, "Galaxyfly NAG: threshold-adaptive misrouting via another supernode"),
 }
 
 
@@ -162,6 +185,10 @@ def max_route_length(name: str, D: np.ndarray, endpoint_routers: np.ndarray) -> 
         return int(D[np.ix_(er, er)].max())
     if name in ("valiant", "ugal", "df-ugal"):
         return int(2 * eccentricities(D, er).max())
+    if name == "ksp":
+        return int(D.max()) + 1  # pools hold paths of up to diameter + 1 links
+    if name == "nag":
+        return max(int(D[np.ix_(er, er)].max()), min(NAG_MAX_HOPS, int(2 * eccentricities(D, er).max())))
     if name == "polarized":
         diam = int(D.max())
         return max(4 * diam - 3, 2 * diam)
@@ -291,6 +318,92 @@ class RouteTables:
                    np.zeros(1, np.int8), np.zeros(1, np.int32), np.zeros(1, np.uint8))
 
 
+@njit(cache=True)
+def _ksp_enumerate(indptr, indices, n, k, L, perm_ptr, perm, paths, counts):
+    """Fill ``paths[s, t, j, :]`` with the k shortest simple paths (<= L links) from every s.
+
+    Depth-limited DFS by increasing length ``l``: a path of exactly ``l`` links
+    ending at t is kept while t has fewer than k; neighbour order per router is
+    ``perm`` (seeded), so ties are broken at random but reproducibly.
+    """
+    stack_node = np.empty(L + 1, np.int64)
+    stack_pos = np.empty(L + 1, np.int64)
+    on_path = np.zeros(n, np.uint8)
+    for s in range(n):
+        counts[s, s] = 1
+        paths[s, s, 0, 0] = s
+        need = n - 1
+        for l in range(1, L + 1):
+            if need == 0:
+                break
+            depth = 0
+            stack_node[0] = s
+            stack_pos[0] = perm_ptr[s]
+            on_path[s] = 1
+            while depth >= 0:
+                v = stack_node[depth]
+                if depth == l:
+                    if counts[s, v] < k:
+                        j = counts[s, v]
+                        for i in range(l + 1):
+                            paths[s, v, j, i] = stack_node[i]
+                        counts[s, v] += 1
+                        if counts[s, v] == k:
+                            need -= 1
+                    on_path[v] = 0
+                    depth -= 1
+                    continue
+                if stack_pos[depth] < perm_ptr[v + 1]:
+                    w = perm[stack_pos[depth]]
+                    stack_pos[depth] += 1
+                    if on_path[w] == 0:
+                        depth += 1
+                        stack_node[depth] = w
+                        stack_pos[depth] = perm_ptr[w]
+                        on_path[w] = 1
+                else:
+                    on_path[v] = 0
+                    depth -= 1
+    return paths, counts
+
+
+def ksp_tables(topology, D: np.ndarray, k: int = KSP_PATHS, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """k-shortest simple paths for every router pair: ``(paths (n*n*k*(L+1),) int16, counts (n*n,) uint8)``.
+
+    ``paths`` holds router ids with -1 padding, ``L = D + 1`` with ``D`` the diameter.
+    """
+    n = topology.num_routers
+    if n >= 32768:
+        raise ValueError(f"ksp routing tables are int16: n = {n} routers is too many (n < 32768)")
+    if not 1 <= k <= 64:
+        raise ValueError(f"ksp needs 1 <= k <= 64 paths per pair, got k={k}")
+    L = int(D.max()) + 1
+    rng = np.random.default_rng([seed, 0x45B])
+    indptr = topology.indptr.astype(np.int64)
+    perm = topology.indices.astype(np.int64).copy()
+    for c in range(n):  # seeded neighbour order per router (ties between equal-length paths)
+        lo, hi = indptr[c], indptr[c + 1]
+        perm[lo:hi] = perm[lo:hi][rng.permutation(hi - lo)]
+    paths = np.full((n, n, k, L + 1), -1, dtype=np.int16)
+    counts = np.zeros((n, n), dtype=np.uint8)
+    _ksp_enumerate(indptr, topology.indices.astype(np.int64), n, k, L, indptr, perm, paths, counts)
+    return paths.reshape(-1), counts.reshape(-1)
+
+
+def nag_groups(topology) -> np.ndarray:
+    """Supernode (group) of every router, for ``"nag"``; ``ValueError`` without group labels."""
+    for key in ("group", "supernode"):
+        if key in topology.labels:
+            grp = np.asarray(topology.labels[key], dtype=np.int32)
+            if np.unique(grp).size < 3:
+                raise ValueError(f"nag routing needs at least 3 supernodes, {topology.name} has {np.unique(grp).size}")
+            return grp
+    raise ValueError(
+        f"nag routing misroutes via another supernode: {topology.name} has no 'group' / 'supernode' labels "
+        "(use it on galaxyfly, dragonfly, slimfly or polarstar topologies, or 'ugal' elsewhere)"
+    )
+
+
 def arc_classes(topology) -> np.ndarray:
     """``link_class`` of every CSR arc (0 local, 1 global)."""
     n = topology.num_routers
@@ -393,6 +506,15 @@ def hier_min_arc(c, t, indptr, indices, Dh, grp, arc_cls, rs):
             if k == 1 or below(rs, k) == 0:
                 chosen = a
     return chosen
+
+
+@njit(cache=True, inline="always")
+def arc_to(c, v, indptr, indices):
+    """CSR position of the link c -> v, or ``NO_ROUTE``."""
+    for a in range(indptr[c], indptr[c + 1]):
+        if indices[a] == v:
+            return a
+    return NO_ROUTE
 
 
 @njit(cache=True, inline="always")

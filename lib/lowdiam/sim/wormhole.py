@@ -41,10 +41,12 @@ from .engine import (
     K_ACC_WIN_FLITS, K_EJ, K_ERR, K_ERR_A, K_ERR_B, K_GEN, K_GEN_WIN_FLITS, K_HOP_SUM, K_INJ, K_LAT_MAX,
     K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NACT, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE,
     RUN_DONE, RUN_GROW, RUN_STOPPED,
-    _gap, _pick_dst, decide_route,
+    C_KSP_K, _gap, _pick_dst, decide_route, pick_path,
 )
 from .rng import below
-from .routing import EJECT, NO_ROUTE, POLARIZED, UGAL, DF_UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, random_intermediate
+from .routing import (
+    DF_UGAL, EJECT, KSP, NAG, NO_ROUTE, POLARIZED, UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, random_intermediate,
+)
 
 NONE = -9  # input VC's head packet has no output VC yet
 NEVER = 1 << 62
@@ -54,7 +56,7 @@ NEVER = 1 << 62
 def run_wormhole(
     t_end, cfg, logq,
     indptr, indices, arc_lat, D, nh_single, ep_router,
-    T1, T2, lab, arc_cls, fvec, quad,
+    T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt,
     tptr, tdst, hot,
     # per input VC
     fifo, f_head, f_cnt, fl_cnt, head_sent, credits, owner, cur_out, cur_dchv,
@@ -185,9 +187,9 @@ def run_wormhole(
                     if out >= 0:
                         pend[out] -= P
                     out = decide_route(
-                        p, c, dst_r, vc_next, V, 1, algo, n, cfg[C_PW1], cfg[C_PW2], p_src, p_mid, ep_router,
-                        indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, used, pend, credits,
-                        cand_a, cand_r, rs,
+                        p, c, dst_r, vc_next, 1, cfg, p_src, p_mid, ep_router,
+                        indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt, used, pend,
+                        credits, cand_a, cand_r, rs,
                     )
                     if out == NO_ROUTE or out == VC_OVERFLOW:
                         ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
@@ -314,8 +316,10 @@ def run_wormhole(
                 d_r = ep_router[p_dst[p]]
                 if algo == VALIANT and s_r != d_r and n >= 3:
                     p_mid[p] = random_intermediate(n, s_r, d_r, rs)
-                elif algo == UGAL or algo == DF_UGAL:
+                elif algo == UGAL or algo == DF_UGAL or algo == NAG:
                     p_mid[p] = -2
+                elif algo == KSP:
+                    p_mid[p] = pick_path(s_r, d_r, n, cfg[C_KSP_K], pcnt, rs)
                 fifo[chv * S + (f_head[chv] + f_cnt[chv]) % S] = p
                 f_cnt[chv] += 1
                 if in_act[chv] == 0:
