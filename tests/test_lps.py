@@ -199,3 +199,13 @@ def test_identity_is_router_0_and_labels():
 def test_bad_input(p, q, kwargs, match):
     with pytest.raises(ValueError, match=match):
         lps(p, q, **kwargs)
+
+
+@pytest.mark.parametrize("p,q", [(3, 5), (5, 13), (3, 13), (13, 5), (7, 11), (11, 7)])
+def test_lps_diameter_by_vertex_transitivity(p, q):
+    from lowdiam.metrics.distances import distance_stats
+    from lowdiam.topologies import lps_diameter
+
+    st = distance_stats(lps(p, q, require_ramanujan=False))
+    assert st.eccentricities.min() == st.eccentricities.max()  # Cayley graph: vertex-transitive
+    assert lps_diameter(p, q) == st.diameter

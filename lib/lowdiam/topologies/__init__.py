@@ -44,6 +44,7 @@ _EXPORTS: dict[str, str] = {
     "slimfly": "slimfly",
     "bundlefly": "bundlefly",
     "lps": "lps",
+    "lps_diameter": "lps",
     # hierarchical and indirect
     "dragonfly": "dragonfly",
     "dragonfly_canonical": "dragonfly",
