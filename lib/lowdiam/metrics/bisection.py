@@ -1,0 +1,312 @@
+"""Minimum balanced bisection of a router graph, estimated with METIS.
+
+A *bisection* splits the routers into two halves ``A``, ``B`` whose balance
+weights differ by at most one (the parity of the total); its width is the
+number of links with one end in each half, and the *minimum bisection* is the
+smallest width over all balanced splits.  Computing it is NP-hard, so -- like
+PolarStar Sec. 11.1 (Fig. 12, 13), SpectralFly Sec. IV (Fig. 4) and Galaxyfly
+Sec. 3.2 (Tables 3, 5) -- we estimate it with the multilevel partitioner
+METIS (Karypis & Kumar, SIAM J. Sci. Comput. 1998) through ``pymetis``.  The
+estimate is an *upper bound* on the true minimum; the best of several seeded
+METIS runs is kept.
+
+Balance.  Direct networks balance routers (every router carries endpoints).
+Indirect networks (fat-tree, Megafly) balance the endpoint-bearing routers
+and let switches without endpoints fall on either side, because a bisection
+of an indirect network is a split of its *endpoints*.  METIS only meets its
+balance target approximately (``ufactor``), so every trial is made exactly
+balanced afterwards by greedy best-gain moves from the heavier side; the
+balance METIS itself reached is recorded too.
+
+Normalisation (``fraction``).  Cut links over all links for direct networks;
+for indirect networks over the links incident with an endpoint-bearing router
+(PolarStar Fig. 12 caption).  For a k-regular direct graph this is the
+"normalized bisection bandwidth" BW / (n k / 2) of SpectralFly Fig. 4.
+
+Inputs: a :class:`~lowdiam.topologies.Topology` (also one made by
+``Topology.from_edges``, e.g. after removing failed links), an
+``(num_routers, edges)`` pair with ``edges`` an (E, 2) array, or an
+``(indptr, indices)`` symmetric CSR pair.  Disconnected graphs are fine (the
+minimum bisection may then be 0).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+__all__ = ["Bisection", "bisection", "cut_size", "as_graph"]
+
+BALANCES = ("auto", "routers", "endpoints")
+
+
+@dataclasses.dataclass(frozen=True)
+class Bisection:
+    """Best balanced bisection found.
+
+    Attributes
+    ----------
+    cut_edges : links between the two halves (an upper bound on the minimum bisection).
+    fraction : ``cut_edges / num_links_counted`` (``nan`` when no link is counted).
+    num_links_counted : the normalising link count (all links, or for indirect
+        networks the links incident with endpoint-bearing routers).
+    part : (n,) int8 side (0 / 1) of every router in the best split.
+    part_sizes : routers on side 0 and side 1.
+    part_weights : balance weight (routers or endpoint routers) on each side.
+    imbalance : ``|part_weights[0] - part_weights[1]|`` -- 0 or 1 (total parity).
+    metis_imbalance : that difference in METIS' own output of the best trial,
+        before rebalancing (METIS meets balance only to its ``ufactor``).
+    trial_cuts : cut of every trial after rebalancing (shows the heuristic's spread).
+    trials, seed, balance : how it was computed.
+    """
+
+    cut_edges: int
+    fraction: float
+    num_links_counted: int
+    part: np.ndarray
+    part_sizes: tuple[int, int]
+    part_weights: tuple[int, int]
+    imbalance: int
+    metis_imbalance: int
+    trial_cuts: np.ndarray
+    trials: int
+    seed: int
+    balance: str
+
+    def summary(self) -> dict[str, Any]:
+        """The scalar fields and ``trial_cuts`` as a plain dict (no per-router array), for tables and caches."""
+        return {
+            "cut_edges": self.cut_edges, "fraction": self.fraction,
+            "num_links_counted": self.num_links_counted, "part_sizes": self.part_sizes,
+            "part_weights": self.part_weights, "imbalance": self.imbalance,
+            "metis_imbalance": self.metis_imbalance, "trial_cuts": self.trial_cuts.tolist(),
+            "trials": self.trials, "seed": self.seed, "balance": self.balance,
+        }
+
+    def __repr__(self) -> str:
+        return (f"Bisection(cut_edges={self.cut_edges}, fraction={self.fraction:.4f}, "
+                f"links={self.num_links_counted}, sizes={self.part_sizes}, "
+                f"imbalance={self.imbalance}, trials={self.trials})")
+
+
+# --------------------------------------------------------------------- inputs
+def as_graph(graph: Any) -> tuple[int, np.ndarray, np.ndarray, np.ndarray | None]:
+    """``(n, indptr, indices, endpoint_mask)`` of a Topology, ``(n, edges)`` or CSR pair.
+
+    ``endpoint_mask`` is ``None`` for raw inputs (every router counts as
+    endpoint-bearing).  Raw inputs are validated: a simple undirected graph.
+    """
+    if hasattr(graph, "indptr") and hasattr(graph, "indices") and hasattr(graph, "num_routers"):
+        mask = None
+        labels = getattr(graph, "labels", None) or {}
+        if "carries_endpoints" in labels:
+            mask = np.asarray(labels["carries_endpoints"], dtype=bool)
+        return (int(graph.num_routers), np.ascontiguousarray(graph.indptr, dtype=np.int32),
+                np.ascontiguousarray(graph.indices, dtype=np.int32), mask)
+    if isinstance(graph, (tuple, list)) and len(graph) == 2:
+        first, second = graph
+        if isinstance(first, (int, np.integer)) and not isinstance(first, bool):
+            from lowdiam.topologies.base import csr_from_edges, normalize_edges
+
+            n = int(first)
+            if n < 1:
+                raise ValueError(f"num_routers must be >= 1, got {n}")
+            edges = normalize_edges(n, second)  # raises on self-loops / repeats / range
+            indptr, indices = csr_from_edges(n, edges)
+            return n, indptr, indices, None
+        if np.ndim(first) == 1:
+            from .distances import _csr  # validated, symmetric CSR
+
+            indptr, indices = _csr((first, second))
+            n = indptr.shape[0] - 1
+            rows = np.repeat(np.arange(n), np.diff(indptr))
+            if np.any(rows == indices):
+                raise ValueError("the CSR adjacency has a self-loop: router graphs must be simple")
+            key = rows.astype(np.int64) * n + indices
+            if np.unique(key).size != key.size:
+                raise ValueError("the CSR adjacency repeats a link: router graphs must be simple")
+            return n, indptr, indices, None
+    raise ValueError(
+        "expected a Topology, a (num_routers, edges) pair or an (indptr, indices) CSR pair, "
+        f"got {type(graph).__name__}"
+    )
+
+
+def cut_size(graph: Any, part: Any) -> int:
+    """Links of ``graph`` whose ends lie on different sides of ``part`` (0/1 per router)."""
+    n, indptr, indices, _ = as_graph(graph)
+    side = np.asarray(part).reshape(-1)
+    if side.shape[0] != n:
+        raise ValueError(f"part needs one side per router ({n}), got {side.shape[0]}")
+    rows = np.repeat(np.arange(n), np.diff(indptr))
+    return int(np.count_nonzero(side[rows] != side[indices]) // 2)
+
+
+# -------------------------------------------------------------------- kernels
+@njit(cache=True)
+def _gains(indptr, indices, side):
+    """gain[v] = (neighbours across) - (neighbours on own side): cut change of moving v is -gain."""
+    n = indptr.shape[0] - 1
+    g = np.zeros(n, dtype=np.int64)
+    for v in range(n):
+        s = side[v]
+        for j in range(indptr[v], indptr[v + 1]):
+            g[v] += 1 if side[indices[j]] != s else -1
+    return g
+
+
+@njit(cache=True)
+def _move(indptr, indices, side, gain, v):
+    """Flip v to the other side and update the gains of v and its neighbours."""
+    side[v] = 1 - side[v]
+    gain[v] = -gain[v]
+    for j in range(indptr[v], indptr[v + 1]):
+        u = indices[j]
+        # u was across from v before the move iff it is on v's new side now
+        gain[u] += -2 if side[u] == side[v] else 2
+
+
+@njit(cache=True)
+def _rebalance(indptr, indices, side, weight, slack):
+    """Make the split exactly balanced, then take free improving moves.
+
+    1. While the heavier side outweighs the lighter by more than ``slack``
+       (the parity of the total weight), move weight-1 vertices of the heavier
+       side in decreasing order of gain.  ``need`` moves are required; each
+       round moves the best ``max(1, need // 2)`` (gains are recomputed
+       between rounds because moves change neighbours' gains), so a badly
+       imbalanced input costs O(n log n log need), and the usual METIS output
+       (a few vertices off) a handful of O(n) rounds.
+    2. Move weight-0 vertices (switches of indirect networks) with positive
+       gain; this never changes the balance and strictly lowers the cut.
+    """
+    n = indptr.shape[0] - 1
+    gain = _gains(indptr, indices, side)
+    w = np.zeros(2, dtype=np.int64)
+    for v in range(n):
+        w[side[v]] += weight[v]
+    while abs(w[0] - w[1]) > slack:
+        big = 0 if w[0] > w[1] else 1
+        need = (abs(w[0] - w[1]) - slack) // 2
+        cand = np.empty(n, dtype=np.int64)
+        m = 0
+        for v in range(n):
+            if side[v] == big and weight[v] > 0:
+                cand[m] = v
+                m += 1
+        cand = cand[:m]
+        order = np.argsort(-gain[cand], kind="mergesort")  # stable: ties by router id
+        for i in range(max(1, need // 2)):
+            v = cand[order[i]]
+            _move(indptr, indices, side, gain, v)
+            w[big] -= 1
+            w[1 - big] += 1
+    improved = True
+    while improved:
+        improved = False
+        for v in range(n):
+            if weight[v] == 0 and gain[v] > 0:
+                _move(indptr, indices, side, gain, v)
+                improved = True
+
+
+# ------------------------------------------------------------------ bisection
+def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "auto",
+              endpoint_mask: Any = None, ufactor: int = 1) -> Bisection:
+    """Estimate the minimum balanced bisection with METIS (best of ``trials`` seeded runs).
+
+    Parameters
+    ----------
+    topology : a ``Topology``, ``(num_routers, edges)`` or ``(indptr, indices)``.
+    trials : independent METIS runs (seeds ``seed, seed + 1, ...``); the smallest
+        cut after exact rebalancing is returned.
+    seed : METIS seed of the first trial (results are deterministic per seed).
+    balance : ``"routers"`` (every router weighs 1), ``"endpoints"`` (only
+        endpoint-bearing routers weigh 1) or ``"auto"`` (``"endpoints"`` for
+        indirect networks, else ``"routers"``).
+    endpoint_mask : endpoint-bearing routers for raw inputs (default: all);
+        overrides the topology's ``labels["carries_endpoints"]``.
+    ufactor : METIS load-imbalance tolerance in 1/1000 (1 = 0.1%).
+
+    Returns
+    -------
+    Bisection with ``cut_edges`` and ``fraction`` (see the module docstring
+    for the normalisation of indirect networks).
+
+    References: PolarStar Fig. 12 (METIS, normalisation), SpectralFly Fig. 4,
+    Galaxyfly Table 3 (beta = cut / (N / 2)).
+    """
+    import pymetis
+
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"trials must be a positive int (e.g. 1, 8, 16), got {trials!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if balance not in BALANCES:
+        raise ValueError(f"unknown balance {balance!r}; choose one of {BALANCES}")
+    if isinstance(ufactor, bool) or not isinstance(ufactor, (int, np.integer)) or not 1 <= ufactor <= 500:
+        raise ValueError(f"ufactor must be an int in [1, 500] (1/1000 units, METIS default 1), got {ufactor!r}")
+    n, indptr, indices, mask = as_graph(topology)
+    if endpoint_mask is not None:
+        mask = np.asarray(endpoint_mask, dtype=bool).reshape(-1)
+        if mask.shape[0] != n:
+            raise ValueError(f"endpoint_mask needs one entry per router ({n}), got {mask.shape[0]}")
+    if mask is None:
+        mask = np.ones(n, dtype=bool)
+    if balance == "auto":
+        balance = "routers" if mask.all() else "endpoints"
+    weight = np.ones(n, dtype=np.int64) if balance == "routers" else mask.astype(np.int64)
+    total = int(weight.sum())
+    if total < 2:
+        raise ValueError(
+            f"a bisection needs at least 2 routers of positive balance weight, got {total} "
+            f"(n={n}, balance={balance!r}); use balance='routers' for graphs without endpoints"
+        )
+
+    # links counted for normalisation: all, or those touching an endpoint router
+    rows = np.repeat(np.arange(n, dtype=np.int32), np.diff(indptr))
+    upper = rows < indices
+    u, v = rows[upper], indices[upper]
+    counted = int(np.count_nonzero(mask[u] | mask[v]))
+    slack = total % 2
+
+    cuts = np.zeros(trials, dtype=np.int64)
+    best_side: np.ndarray | None = None
+    best_metis_imb = 0
+    adjacency = pymetis.CSRAdjacency(indptr.astype(np.int64), indices.astype(np.int64))
+    # zero-weight vertices are allowed; METIS needs a positive total (checked above)
+    vweights = None if balance == "routers" else weight.tolist()
+    for t in range(trials):
+        if indices.size == 0:
+            side = np.zeros(n, dtype=np.int64)
+        else:
+            opts = pymetis.Options(seed=int(seed + t), ufactor=int(ufactor))
+            _, parts = pymetis.part_graph(2, adjacency=adjacency, vweights=vweights, options=opts)
+            side = np.asarray(parts, dtype=np.int64)
+        metis_imb = int(abs(weight[side == 0].sum() - weight[side == 1].sum()))
+        _rebalance(indptr, indices, side, weight, slack)
+        cuts[t] = np.count_nonzero(side[u] != side[v])
+        if best_side is None or cuts[t] < cuts[:t].min():
+            best_side, best_metis_imb = side, metis_imb
+    best = int(cuts.min())
+    w0 = int(weight[best_side == 0].sum())
+    w1 = total - w0
+    s0 = int(np.count_nonzero(best_side == 0))
+    return Bisection(
+        cut_edges=best,
+        fraction=(best / counted) if counted else math.nan,
+        num_links_counted=counted,
+        part=best_side.astype(np.int8),
+        part_sizes=(s0, n - s0),
+        part_weights=(w0, w1),
+        imbalance=abs(w0 - w1),
+        metis_imbalance=best_metis_imb,
+        trial_cuts=cuts,
+        trials=int(trials),
+        seed=int(seed),
+        balance=balance,
+    )
