@@ -335,3 +335,22 @@ def test_bad_input():
         galaxyfly_size(3, 5, True)
     with pytest.raises(ValueError, match="q=1 has no generator sets"):
         galaxy_generator_sets(1)
+
+
+@pytest.mark.parametrize("a,h", [(2, 3), (3, 2), (4, 3)])
+def test_block_assignment_is_the_absolute_dragonfly(a, h):
+    t = galaxyfly(a * h + 1, 1, a, 1, assignment="block")
+    assert t.params["assignment"] == "block" and reference_diameter(t) == 3
+    assert np.bincount(t.edges[t.link_class == 1].ravel(), minlength=t.num_routers).max() <= h
+    g = nx.Graph(t.edges.tolist())
+    assert nx.is_isomorphic(g, nx.Graph(dragonfly(a, h, 1, "absolute").edges.tolist()))
+
+
+def test_block_assignment_general_row_and_bad_name():
+    rr, bl = galaxyfly(5, 7, 4, 2), galaxyfly(5, 7, 4, 2, assignment="block")
+    assert rr.num_edges == bl.num_edges and rr.num_routers == bl.num_routers
+    assert bl.degrees.max() <= bl.params["radix"]
+    assert not np.array_equal(rr.edges, bl.edges)
+    assert reference_diameter(bl) <= 5
+    with pytest.raises(ValueError, match="round_robin"):
+        galaxyfly(5, 7, 4, 2, assignment="random")

@@ -163,19 +163,24 @@ def galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
     return 3 if q == 1 else 5
 
 
-def galaxyfly(n: int, q: int, a: int, p: int, h: int | None = None) -> Topology:
+GLOBAL_ASSIGNMENTS = ("round_robin", "block")
+
+
+def galaxyfly(n: int, q: int, a: int, p: int, h: int | None = None, assignment: str = "round_robin") -> Topology:
     """Galaxyfly GF(n, q, a, p, h): the Galaxy graph with supernodes of ``a`` routers.
 
     Each vertex of :func:`galaxy_graph` (n, q) becomes a supernode (group): a
     complete graph on ``a`` routers, each router with ``p`` terminals, a - 1
     local ports and ``h`` global ports, subject to a h >= n - 1 + (q - δ)/2
     (Sec. 2.2); ``h=None`` takes the smallest such h.  The Galaxy links of a
-    supernode, in increasing order of the neighbour supernode, are dealt
-    round-robin to its routers (k-th neighbour -> router k mod a), so router
-    i carries ceil((D - i)/a) of the D = n - 1 + (q - δ)/2 links and spare
-    ports stay unused.  The paper does not say which router takes which
-    link; round-robin is our choice, and with q = 1 it makes GF(ah+1, 1, a, p)
-    isomorphic to the Dragonfly with the "relative" global arrangement.
+    supernode, in increasing order of the neighbour supernode, are dealt to
+    its routers by ``assignment``: ``"round_robin"`` (default; k-th neighbour
+    -> router k mod a, so router i carries ceil((D - i)/a) of the
+    D = n - 1 + (q - δ)/2 links) or ``"block"`` (k-th neighbour -> router
+    k // h, filling routers in turn).  Spare ports stay unused.  The paper
+    does not say which router takes which link, and the choice matters for
+    bisection (notebook 03): with q = 1, round-robin gives the Dragonfly
+    with the "relative" global arrangement and block the "absolute" one.
 
     Table 2: n = q = 1 is K_a; q = a = 1 is K_n; a = 1 is the Galaxy graph
     (diameter 2); q = 1 < a is a Dragonfly (diameter 3); n, q, a > 1 has
@@ -191,13 +196,16 @@ def galaxyfly(n: int, q: int, a: int, p: int, h: int | None = None) -> Topology:
     """
     routers, radix, h = galaxyfly_size(n, q, a, h)
     p = _require_int("p", p, 0)
+    if assignment not in GLOBAL_ASSIGNMENTS:
+        raise ValueError(f"unknown global-link assignment {assignment!r}; choose one of {list(GLOBAL_ASSIGNMENTS)}")
     n, q, a = int(n), int(q), int(a)
     g = galaxy_graph(n, q)
     N = n * q
     # arc (src -> dst) of the Galaxy graph leaves from router (rank of dst among src's
     # neighbours) mod a of supernode src; CSR rows are sorted, so rank = position in row
     src = np.repeat(np.arange(N), np.diff(g.indptr))
-    router_of = src * a + (np.arange(len(g.indices)) - g.indptr[src]) % a
+    rank = np.arange(len(g.indices)) - g.indptr[src]
+    router_of = src * a + (rank % a if assignment == "round_robin" else rank // h)
     # the reverse arc (dst -> src) gives the router at the other end
     key = src.astype(np.int64) * N + g.indices
     rev = np.searchsorted(key, g.indices.astype(np.int64) * N + src)  # key is sorted already
@@ -208,13 +216,15 @@ def galaxyfly(n: int, q: int, a: int, p: int, h: int | None = None) -> Topology:
     local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
     group = np.repeat(np.arange(N), a).astype(np.int32)
     return Topology.from_edges(
-        f"GF({n},{q},{a},{p},{h})", "galaxyfly", routers, np.concatenate([local, glob]),
+        f"GF({n},{q},{a},{p},{h})" + ("" if assignment == "round_robin" else "-block"), "galaxyfly", routers,
+        np.concatenate([local, glob]),
         endpoints_per_router=p,
         labels={"group": group, "supernode": group,
                 "cluster": (group // q).astype(np.int32),
                 "position": np.tile(np.arange(a), N).astype(np.int32)},
         params={"n": n, "q": q, "a": a, "p": p, "h": h, "delta": galaxy_delta(q), "radix": radix,
-                "diameter_bound": galaxyfly_diameter_bound(n, q, a), "endpoints_per_router": p},
+                "diameter_bound": galaxyfly_diameter_bound(n, q, a), "endpoints_per_router": p,
+                "assignment": assignment},
         link_class=np.r_[np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)],
     )
 
