@@ -1,0 +1,476 @@
+"""Fault tolerance under random link failures.
+
+Model (PolarStar Sec. 11.2 / Fig. 14, SpectralFly Sec. IV-A / Fig. 5,
+Galaxyfly Sec. 3.4 / Fig. 5): links fail one at a time in a uniformly random
+order (a *failure sequence*, a random permutation of the link ids).  The
+*disconnection ratio* of a sequence is ``k / E`` where ``k`` is the number of
+failed links at the moment the network first becomes disconnected -- for a
+direct network when the router graph splits, for an indirect network
+(fat-tree, Megafly) when the *endpoint-bearing* routers no longer all lie in
+one component (switches without endpoints may be cut off harmlessly).
+
+Computation.  Removing links in order ``s_1, s_2, ...`` and asking when the
+graph first disconnects is the same as adding the links back in reverse
+order ``s_E, s_{E-1}, ...`` into an empty graph and asking when the relevant
+routers first form one component: if that happens after ``m`` additions, the
+graph missing ``s_1 .. s_{E-m}`` is connected and the graph also missing
+``s_{E-m+1}`` is not, so ``k = E - m + 1``.  One union-find pass with path
+halving and union by size costs ``O(E alpha(n))`` per sequence instead of a
+BFS after every removal.
+
+Metrics of damaged networks (diameter, mean distance, bisection) are computed
+on the graph with the first ``round(r E)`` links of a sequence removed, with
+the bit-parallel BFS engine (:mod:`lowdiam.metrics.distances`) and METIS
+(:mod:`lowdiam.metrics.bisection`).  For indirect networks distances are
+measured between endpoint-bearing routers only (PolarStar Fig. 14 caption).
+
+Trial counts can follow SpectralFly's rule (Sec. IV-A footnote): grow the
+number of trials ``x`` in powers of ten until the coefficient of variation of
+the means of 10 batches of ``x`` trials is below 10%.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from .metrics.distances import UNREACHABLE, distance_stats, distances_from
+
+__all__ = [
+    "FailureMetrics",
+    "METRICS",
+    "damaged_edges",
+    "disconnection_counts",
+    "disconnection_ratio",
+    "failure_sequences",
+    "median_trial",
+    "metrics_along_sequence",
+    "metrics_under_failures",
+    "spectralfly_trials",
+]
+
+METRICS = ("diameter", "mean_distance", "bisection")
+
+
+# ------------------------------------------------------------------ checks
+def _check_int(name: str, value: Any, lo: int, hint: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or int(value) < lo:
+        raise ValueError(f"{name} must be an int >= {lo} ({hint}), got {value!r}")
+    return int(value)
+
+
+def _graph(topology: Any) -> tuple[int, np.ndarray, np.ndarray]:
+    """(num_routers, normalized edges, endpoint-bearing mask) of a Topology."""
+    if not all(hasattr(topology, a) for a in ("num_routers", "edges", "labels")):
+        raise ValueError(
+            f"expected a lowdiam Topology (e.g. lowdiam.topologies.slimfly(5)), got {type(topology).__name__}"
+        )
+    n = int(topology.num_routers)
+    edges = np.ascontiguousarray(topology.edges, dtype=np.int32)
+    mask = np.asarray(topology.labels.get("carries_endpoints", np.ones(n, bool)), dtype=bool)
+    if edges.shape[0] == 0:
+        raise ValueError(f"topology {getattr(topology, 'name', '?')!r} has no links: nothing can fail")
+    if int(mask.sum()) < 2:
+        raise ValueError(
+            "disconnection needs at least 2 endpoint-bearing routers, got "
+            f"{int(mask.sum())}; check labels['carries_endpoints']"
+        )
+    return n, edges, mask
+
+
+# --------------------------------------------------------- failure sequences
+def _order(num_links: int, seed: int, trial: int) -> np.ndarray:
+    """Removal order of trial ``trial``: its own generator, so trial i is the
+    same whatever the number of trials asked for."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(trial,)))
+    return rng.permutation(num_links).astype(np.int32)
+
+
+def failure_sequences(topology: Any, trials: int, seed: int = 0) -> np.ndarray:
+    """Random link-removal orders, shape ``(trials, E)`` int32.
+
+    Row ``i`` is a uniformly random permutation of the link ids (rows of
+    ``topology.edges``): link ``row[0]`` fails first.  Row ``i`` depends only
+    on ``(seed, i)`` (NumPy ``SeedSequence(seed, spawn_key=(i,))``), so asking
+    for more trials extends, never changes, the earlier ones.
+    """
+    trials = _check_int("trials", trials, 1, "e.g. 10 or 100")
+    seed = _check_int("seed", seed, 0, "a non-negative int")
+    _, edges, _ = _graph(topology)
+    return np.stack([_order(edges.shape[0], seed, t) for t in range(trials)])
+
+
+# ----------------------------------------------------------------- union-find
+@njit(cache=True, inline="always")
+def _find(parent: np.ndarray, x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]  # path halving
+        x = parent[x]
+    return x
+
+
+@njit(cache=True)
+def _links_to_connect(n: int, eu: np.ndarray, ev: np.ndarray, order: np.ndarray,
+                      weight: np.ndarray, total: int) -> int:
+    """Add links ``order[E-1], order[E-2], ...`` to an empty graph; return how
+    many additions make all ``weight``-1 routers one component (-1: never)."""
+    parent = np.arange(n, dtype=np.int32)
+    size = np.ones(n, dtype=np.int32)
+    relevant = weight.copy()  # relevant routers in each root's component
+    E = order.shape[0]
+    for m in range(1, E + 1):
+        e = order[E - m]
+        a = _find(parent, eu[e])
+        b = _find(parent, ev[e])
+        if a == b:
+            continue
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        size[a] += size[b]
+        relevant[a] += relevant[b]
+        if relevant[a] == total:
+            return m
+    return -1
+
+
+@njit(parallel=True, cache=True)
+def _batch_counts(n, eu, ev, orders, weight, total):
+    out = np.empty(orders.shape[0], dtype=np.int64)
+    E = orders.shape[1]
+    for t in prange(orders.shape[0]):
+        m = _links_to_connect(n, eu, ev, orders[t], weight, total)
+        out[t] = E - m + 1 if m >= 0 else 0
+    return out
+
+
+def disconnection_counts(topology: Any, orders: Any) -> np.ndarray:
+    """Links failed at first disconnection, one per removal order (int64).
+
+    ``orders`` is ``(trials, E)`` (or one order of length ``E``), each row a
+    permutation of the link ids, first failure first.  Connectivity is among
+    the endpoint-bearing routers (``labels["carries_endpoints"]``).  Raises
+    ``ValueError`` if the intact network is already disconnected.
+    """
+    n, edges, mask = _graph(topology)
+    arr = np.asarray(orders)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    E = edges.shape[0]
+    if arr.ndim != 2 or arr.shape[1] != E or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"orders must be integer permutations of the {E} link ids, shape (trials, {E}); got {arr.shape}")
+    srt = np.sort(arr, axis=1)
+    if not np.array_equal(srt, np.broadcast_to(np.arange(E), srt.shape)):
+        raise ValueError(f"every order must be a permutation of 0..{E - 1} (each link fails exactly once)")
+    weight = mask.astype(np.int32)
+    counts = _batch_counts(n, edges[:, 0].copy(), edges[:, 1].copy(), np.ascontiguousarray(arr, dtype=np.int32),
+                           weight, int(weight.sum()))
+    if np.any(counts == 0):
+        raise ValueError(
+            "the intact network is already disconnected (its endpoint-bearing routers are not in one "
+            "component): the disconnection ratio is undefined"
+        )
+    return counts
+
+
+def disconnection_ratio(topology: Any, trials: int = 100, seed: int = 0, *, batch: int = 64) -> np.ndarray:
+    """Fraction of links failed when the network first disconnects, one per trial.
+
+    Trial ``i`` removes links in the order ``failure_sequences(topology, trials,
+    seed)[i]``; its ratio is ``k / E`` with ``k`` the number of failed links at
+    the first disconnection (for indirect networks: of the endpoint-bearing
+    routers).  Union-find over the reverse order, ``O(E alpha)`` per trial,
+    trials in parallel; orders are generated ``batch`` at a time to bound memory.
+
+    Reference: PolarStar Sec. 11.2 ("100 random link failure scenarios until
+    disconnection"), Galaxyfly Sec. 3.4.
+
+    >>> from lowdiam.topologies import slimfly
+    >>> r = disconnection_ratio(slimfly(5), trials=3, seed=1); r.shape, bool(((r > 0) & (r <= 1)).all())
+    ((3,), True)
+    """
+    trials = _check_int("trials", trials, 1, "e.g. 10 or 100")
+    seed = _check_int("seed", seed, 0, "a non-negative int")
+    batch = _check_int("batch", batch, 1, "orders generated at a time, e.g. 64")
+    _, edges, _ = _graph(topology)
+    E = edges.shape[0]
+    out = np.empty(trials, dtype=np.float64)
+    for lo in range(0, trials, batch):
+        hi = min(trials, lo + batch)
+        orders = np.stack([_order(E, seed, t) for t in range(lo, hi)])
+        out[lo:hi] = disconnection_counts(topology, orders) / E
+    return out
+
+
+def median_trial(ratios: Any) -> int:
+    """Index of the trial with the (lower) median disconnection ratio.
+
+    PolarStar Fig. 14 reports one run "with median disconnection ratio"; among
+    ties the smallest trial index is taken, so the choice is deterministic.
+    """
+    r = np.asarray(ratios, dtype=float).reshape(-1)
+    if r.size == 0 or not np.all(np.isfinite(r)):
+        raise ValueError("ratios must be a non-empty array of finite disconnection ratios")
+    med = np.sort(r)[(r.size - 1) // 2]
+    return int(np.flatnonzero(r == med)[0])
+
+
+# -------------------------------------------------------- damaged networks
+def damaged_edges(topology: Any, order: Any, failed: int) -> np.ndarray:
+    """Links left after the first ``failed`` links of ``order`` fail, (E - failed, 2) int32, sorted."""
+    _, edges, _ = _graph(topology)
+    E = edges.shape[0]
+    failed = _check_int("failed", failed, 0, f"links removed, at most {E}")
+    if failed > E:
+        raise ValueError(f"failed must be at most the link count {E}, got {failed}")
+    order = np.asarray(order)
+    if order.shape != (E,) or not np.array_equal(np.sort(order), np.arange(E)):
+        raise ValueError(f"order must be a permutation of the {E} link ids (see failure_sequences)")
+    return _kept(edges, order, failed)
+
+
+def _kept(edges: np.ndarray, order: np.ndarray, failed: int) -> np.ndarray:
+    keep = np.ones(edges.shape[0], dtype=bool)
+    keep[order[:failed]] = False
+    return edges[keep]  # a subset of sorted rows stays sorted
+
+
+def _csr(n: int, edges: np.ndarray) -> types.SimpleNamespace:
+    from .topologies.base import csr_from_edges
+
+    indptr, indices = csr_from_edges(n, edges)
+    # a Topology-like view: the distance engine trusts .indptr/.indices (already symmetric)
+    return types.SimpleNamespace(indptr=indptr, indices=indices)
+
+
+def _distance_metrics(n: int, edges: np.ndarray, mask: np.ndarray, sources: int | None,
+                      seed: int) -> tuple[float, float]:
+    """(diameter, mean distance) among endpoint-bearing routers; inf if some pair is unreachable.
+
+    Direct networks: exact (``sources=None``) or from ``sources`` sampled routers.
+    Indirect: BFS from endpoint routers (all, or a sample), distances read at endpoint routers.
+    """
+    g = _csr(n, edges)
+    ep = np.flatnonzero(mask).astype(np.int32)
+    if sources is not None and not 1 <= sources <= ep.size:
+        raise ValueError(f"sources must be None (exact) or in [1, {ep.size}] (endpoint routers), got {sources}")
+    if ep.size == n:
+        st = distance_stats(g, sources=sources, seed=seed)
+        return float(st.diameter), float(st.mean_distance)
+    src = ep
+    if sources is not None and sources < ep.size:
+        src = np.sort(np.random.default_rng(seed).choice(ep, size=sources, replace=False)).astype(np.int32)
+    # rows: sources; columns: endpoint routers.  Long paths (>= 255) cannot occur
+    # before disconnection in these networks; distances_from raises if they do.
+    d = distances_from(g, src)[:, ep]
+    if np.any(d == UNREACHABLE):
+        return math.inf, math.inf
+    pairs = src.size * (ep.size - 1)
+    return float(d.max()), float(d.sum(dtype=np.int64) / pairs)
+
+
+def _bisection_cut(n: int, edges: np.ndarray, mask: np.ndarray, trials: int, seed: int) -> int:
+    from .metrics.bisection import bisection  # pymetis only when asked for
+
+    return int(bisection((n, edges), trials=trials, seed=seed, endpoint_mask=mask).cut_edges)
+
+
+def _check_metrics(metrics: Sequence[str]) -> tuple[str, ...]:
+    ms = tuple(metrics)
+    bad = [m for m in ms if m not in METRICS]
+    if bad or not ms:
+        raise ValueError(f"unknown metric(s) {bad or ms!r}; choose from {METRICS}")
+    return ms
+
+
+def _check_ratios(ratios: Any) -> np.ndarray:
+    r = np.asarray(ratios, dtype=float).reshape(-1)
+    if r.size == 0 or np.any(~np.isfinite(r)) or np.any(r < 0) or np.any(r >= 1):
+        raise ValueError(f"failure ratios must be finite numbers in [0, 1), e.g. [0, 0.1, 0.2]; got {ratios!r}")
+    return r
+
+
+def _measure(n, edges, mask, order, failed, metrics, sources, seed, bisection_trials) -> dict[str, float]:
+    kept = _kept(edges, order, failed)
+    out: dict[str, float] = {}
+    if "diameter" in metrics or "mean_distance" in metrics:
+        d, m = _distance_metrics(n, kept, mask, sources, seed)
+        out["diameter"], out["mean_distance"] = d, m
+    if "bisection" in metrics:
+        out["bisection"] = float(_bisection_cut(n, kept, mask, bisection_trials, seed))
+    return {k: out[k] for k in metrics}
+
+
+def metrics_along_sequence(topology: Any, order: Any, ratios: Any, *,
+                           metrics: Sequence[str] = ("diameter", "mean_distance"),
+                           sources: int | None = None, seed: int = 0,
+                           bisection_trials: int = 4) -> dict[str, np.ndarray]:
+    """Metrics of one failure sequence at each failure ratio (PolarStar Fig. 14).
+
+    At ratio ``r`` the first ``round(r E)`` links of ``order`` have failed.
+    Returns ``{metric: (len(ratios),) float}`` with ``inf`` where the
+    endpoint-bearing routers are disconnected, plus ``"failed"`` link counts.
+    ``sources=None`` is exact; an int samples that many source routers (seeded).
+    """
+    n, edges, mask = _graph(topology)
+    ms = _check_metrics(metrics)
+    r = _check_ratios(ratios)
+    E = edges.shape[0]
+    order = np.asarray(order)
+    if order.shape != (E,) or not np.array_equal(np.sort(order), np.arange(E)):
+        raise ValueError(f"order must be a permutation of the {E} link ids (see failure_sequences)")
+    out = {m: np.empty(r.size) for m in ms}
+    failed = np.rint(r * E).astype(np.int64)
+    for i, f in enumerate(failed):
+        vals = _measure(n, edges, mask, order, int(f), ms, sources, seed, bisection_trials)
+        for m in ms:
+            out[m][i] = vals[m]
+    out["failed"] = failed
+    return out
+
+
+# ------------------------------------------------------- failure ensembles
+@dataclasses.dataclass(frozen=True)
+class FailureMetrics:
+    """Metrics of randomly damaged networks.
+
+    Attributes:
+        ratios: failure ratios (fraction of links removed).
+        values: ``values[metric][i]`` -- per-trial values at ``ratios[i]``
+            (``inf`` for a disconnected trial; ``bisection`` is the cut in links).
+        trials: trials used at each ratio.
+        cv: ``cv[metric][i]`` -- coefficient of variation of the 10 batch means
+            (SpectralFly rule), ``nan`` when a fixed trial count was given.
+        num_links: links of the intact network (to normalise a bisection).
+        sampled_sources: ``None`` if distances are exact, else sources per trial.
+    """
+
+    ratios: np.ndarray
+    values: dict[str, list[np.ndarray]]
+    trials: np.ndarray
+    cv: dict[str, np.ndarray]
+    num_links: int
+    sampled_sources: int | None
+
+    def connected_fraction(self) -> np.ndarray:
+        """Fraction of trials at each ratio whose endpoint routers stay connected."""
+        key = "diameter" if "diameter" in self.values else next(iter(self.values))
+        if key == "bisection":
+            raise ValueError("connectivity is only recorded with the distance metrics")
+        return np.array([np.isfinite(v).mean() for v in self.values[key]])
+
+    def mean(self, metric: str) -> np.ndarray:
+        """Mean over the *connected* trials at each ratio (``nan`` if none)."""
+        if metric not in self.values:
+            raise ValueError(f"metric {metric!r} was not computed; have {tuple(self.values)}")
+        out = []
+        for i, v in enumerate(self.values[metric]):
+            ok = self._connected(i)
+            out.append(float(v[ok].mean()) if ok.any() else math.nan)
+        return np.array(out)
+
+    def _connected(self, i: int) -> np.ndarray:
+        if "diameter" in self.values:
+            return np.isfinite(self.values["diameter"][i])
+        return np.ones(self.values[next(iter(self.values))][i].size, dtype=bool)
+
+
+def spectralfly_trials(values: Any, batches: int = 10) -> float:
+    """Coefficient of variation of the means of ``batches`` equal batches of ``values``.
+
+    SpectralFly Sec. IV-A footnote: trials grow x10 until this is below 10%.
+    Non-finite values (disconnected trials) make the CV ``inf`` (not converged);
+    a zero mean with zero spread counts as converged (0).
+    """
+    v = np.asarray(values, dtype=float).reshape(-1)
+    if v.size < batches or v.size % batches:
+        raise ValueError(f"need a multiple of {batches} values (10 batches of x trials), got {v.size}")
+    if not np.all(np.isfinite(v)):
+        return math.inf
+    means = v.reshape(batches, -1).mean(axis=1)
+    mu, sd = means.mean(), means.std(ddof=1)
+    if sd == 0:
+        return 0.0
+    return float(sd / abs(mu)) if mu != 0 else math.inf
+
+
+def metrics_under_failures(topology: Any, ratios: Any, trials: int | str = 10, seed: int = 0, *,
+                           metrics: Sequence[str] = ("diameter", "mean_distance"),
+                           sources: int | None = None, bisection_trials: int = 4,
+                           max_trials: int = 1000, cv_target: float = 0.10,
+                           progress: bool = False) -> FailureMetrics:
+    """Diameter, mean distance and bisection of randomly damaged networks.
+
+    At ratio ``r`` trial ``t`` removes the first ``round(r E)`` links of
+    ``failure_sequences(topology, ., seed)[t]`` (so damage is nested across
+    ratios, like links failing over time).  ``trials`` is a fixed count, or
+    ``"spectralfly"`` for SpectralFly's rule: 10 batches of ``x = 1, 10, 100,
+    ...`` trials until the coefficient of variation of the batch means of every
+    requested metric is below ``cv_target`` (or ``10 x`` would exceed
+    ``max_trials``).  Distances are exact with ``sources=None`` or estimated
+    from ``sources`` sampled routers; for indirect networks both ends are
+    endpoint-bearing routers.  ``bisection`` is the METIS cut (best of
+    ``bisection_trials`` runs) in links.
+
+    Reference: SpectralFly Fig. 5 and its footnote; Galaxyfly Fig. 5.
+    """
+    n, edges, mask = _graph(topology)
+    ms = _check_metrics(metrics)
+    r = _check_ratios(ratios)
+    seed = _check_int("seed", seed, 0, "a non-negative int")
+    bisection_trials = _check_int("bisection_trials", bisection_trials, 1, "METIS runs, e.g. 4")
+    if sources is not None:
+        sources = _check_int("sources", sources, 1, "sampled source routers, or None for exact")
+    adaptive = isinstance(trials, str)
+    if adaptive:
+        if trials != "spectralfly":
+            raise ValueError(f"trials must be a positive int or 'spectralfly', got {trials!r}")
+        max_trials = _check_int("max_trials", max_trials, 10, "cap of the SpectralFly rule, e.g. 1000")
+        if not 0 < cv_target < 1:
+            raise ValueError(f"cv_target must be in (0, 1), e.g. 0.10, got {cv_target!r}")
+    else:
+        trials = _check_int("trials", trials, 1, "e.g. 10, or 'spectralfly'")
+    E = edges.shape[0]
+    failed = np.rint(r * E).astype(np.int64)
+    orders: list[np.ndarray] = []
+
+    def order(t: int) -> np.ndarray:
+        while len(orders) <= t:
+            orders.append(_order(E, seed, len(orders)))
+        return orders[t]
+
+    from tqdm import tqdm
+
+    values = {m: [] for m in ms}
+    used = np.zeros(r.size, dtype=np.int64)
+    cvs = {m: np.full(r.size, math.nan) for m in ms}
+    for i in tqdm(range(r.size), desc="failure ratios", disable=not progress, leave=False):
+        rows: list[dict[str, float]] = []
+
+        def run(k: int) -> None:
+            for t in range(len(rows), k):
+                rows.append(_measure(n, edges, mask, order(t), int(failed[i]), ms, sources, seed + t,
+                                     bisection_trials))
+
+        if adaptive:
+            x = 1
+            while True:
+                run(10 * x)
+                cv = {m: spectralfly_trials([row[m] for row in rows]) for m in ms}
+                if all(c < cv_target for c in cv.values()) or 100 * x > max_trials:
+                    break
+                x *= 10
+            for m in ms:
+                cvs[m][i] = cv[m]
+        else:
+            run(trials)
+        used[i] = len(rows)
+        for m in ms:
+            values[m].append(np.array([row[m] for row in rows]))
+    return FailureMetrics(ratios=r, values=values, trials=used, cv=cvs, num_links=E, sampled_sources=sources)
