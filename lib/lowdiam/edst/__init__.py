@@ -1,0 +1,58 @@
+"""Edge-disjoint spanning trees (EDSTs) of graphs and of star products.
+
+Reference: K. Lakhotia, L. Monroe et al., "Edge-Disjoint Spanning Trees on
+Star Products" (EDST paper; formulas rebuilt from the constructions, see
+``constructions`` and ``bounds``).
+
+* :func:`edst_packing` -- exact maximum EDST packing of any graph (matroid
+  partition; Nash-Williams–Tutte).
+* :func:`verify_edsts`, :func:`tree_depths` -- checks and centre-rooted depths.
+* bounds: :func:`combinatorial_bound`, :func:`prop_iv1_bound`,
+  :func:`prop_iv3_bound`.
+* star products: :func:`star_product_view`, :func:`universal_edsts`,
+  :func:`maximum_edsts`, :func:`construct_edsts`, :func:`star_product_edsts`.
+"""
+
+from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
+from .constructions import (
+    METHODS,
+    EDSTSet,
+    StarProductView,
+    construct_edsts,
+    factor_packings,
+    maximum_edsts,
+    star_product_edsts,
+    star_product_view,
+    universal_edsts,
+    view_from_factors,
+)
+from .packing import EDSTPacking, as_graph, edst_packing, forest_union
+from .report import CONSTRUCTION_NAMES, edst_row, generic_row
+from .verify import tree_depth, tree_depths, verify_edsts
+
+__all__ = [
+    "CONSTRUCTION_NAMES",
+    "edst_row",
+    "generic_row",
+    "METHODS",
+    "EDSTPacking",
+    "EDSTSet",
+    "StarProductView",
+    "as_graph",
+    "combinatorial_bound",
+    "construct_edsts",
+    "edst_packing",
+    "factor_counts",
+    "factor_packings",
+    "forest_union",
+    "maximum_edsts",
+    "prop_iv1_bound",
+    "prop_iv3_bound",
+    "regular_bound",
+    "star_product_edsts",
+    "star_product_view",
+    "tree_depth",
+    "tree_depths",
+    "universal_edsts",
+    "verify_edsts",
+]
