@@ -265,7 +265,7 @@ def simulate(
     n_chv = n_ch * V
     max_lat = int(max(arc_lat.max(initial=L), LI))
     W = max_lat + 2 if wormhole else P + max_lat + 2
-    pool = n_chv * cap + 2 * NE if wormhole else A * V * S + NE * S
+    pool = n_chv * cap + 2 * NE if wormhole else n_chv * S  # every VC (injection ones too) full
     QCAP = INITIAL_QUEUE
     LH = LATENCY_BINS
     wend = warm + meas
@@ -289,6 +289,7 @@ def simulate(
         raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {polarized_weights!r}")
     cfg[E.C_PW1], cfg[E.C_PW2] = w[1], w[2]
     cfg[E.C_KSP_K], cfg[E.C_KSP_L] = k, int(D.max()) + 1
+    cfg[E.C_NC] = need
     if wormhole:
         st = dict(
             fifo=np.zeros(n_chv * S, np.int32),
@@ -314,6 +315,7 @@ def simulate(
             in_act=np.zeros(n_chv, np.uint8),
             inj_pkt=np.full(NE, -1, np.int32),
             inj_sent=np.zeros(NE, np.int32),
+            inj_chv=np.zeros(NE, np.int32),
         )
     else:
         st = dict(
@@ -391,7 +393,7 @@ def simulate(
                 st["fifo"], st["f_head"], st["f_cnt"], st["fl_cnt"], st["head_sent"], st["credits"], st["owner"],
                 st["cur_out"], st["cur_dchv"], st["used"], st["pend"], st["in_used"], st["out_used"], st["ej_used"],
                 st["ej_owner"], st["wcr"], st["wcr_cnt"], st["wfl"], st["wfl_cnt"], st["act"], st["in_act"],
-                *packets, st["inj_pkt"], st["inj_sent"], *tail,
+                *packets, st["inj_pkt"], st["inj_sent"], st["inj_chv"], *tail,
             )
         else:
             status = E.run_kernel(

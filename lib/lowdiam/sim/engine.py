@@ -8,7 +8,8 @@ Routers and channels
     of ``c`` and, at its downstream end, an input port of ``v``.  Each
     endpoint has an injection channel into its router (input port) and an
     ejection port out of it.  Every input port has ``vcs`` virtual channels,
-    each a FIFO buffer of ``buffer_flits`` flits (injection ports use VC 0).
+    each a FIFO buffer of ``buffer_flits`` flits (an injection port's VCs are
+    all open to new packets: the emptiest one that can take the packet).
 Packets, flow control
     Packets of ``packet_flits`` (P) flits.  Credit-based flow control with
     **virtual cut-through**: a packet is forwarded only when the downstream VC
@@ -41,17 +42,19 @@ Allocation
     separable allocator (at least as good as one iteration of BookSim's
     separable input-first allocator).
 Deadlock freedom
-    Hop-indexed VCs: a packet that has crossed h links is held in VC h-1 of
-    its input port, so channel dependencies only go to higher VC indices and
-    the last class drains into ejection.  ``vcs`` must be at least the longest
-    route of the routing algorithm (``routing.max_route_length``); fewer is a
-    ``ValueError`` before anything runs.
+    Hop-indexed VC classes: a packet that has crossed h links is held in a VC
+    of class h-1 of its input port, so channel dependencies only go to higher
+    classes and the last class drains into ejection.  ``vcs`` must be at
+    least the longest route L of the routing algorithm
+    (``routing.max_route_length``); fewer is a ``ValueError`` before anything
+    runs.  Extra VCs are shared out (VC v is in class v mod L) and a packet
+    takes the VC of its class with the most free space (``routing.pick_vc``).
 Endpoints, traffic
     Each endpoint generates packets by a Bernoulli process of rate
     load / P packets per cycle (geometric inter-arrival gaps, equivalent and
     cheaper) into an *unbounded* source queue (the ring grows on demand), and
     injects the head of its queue whenever its injection channel is idle and
-    the router's injection VC has room: latency therefore includes source
+    one of the router's injection VCs has room: latency therefore includes source
     queueing.  Ejection takes one flit per cycle per endpoint and never blocks.
 Phases
     Cycles [0, warmup) warm up; packets *created* in [warmup, warmup+measure)
@@ -149,6 +152,7 @@ from .routing import (
     WAIT,
     arc_to,
     hier_min_arc,
+    pick_vc,
     polarized_arc,
     polarstar_arc,
     random_intermediate,
@@ -164,7 +168,8 @@ C_WARM, C_WEND, C_ALGO, C_TMODE, C_STOP, C_GEN_UNTIL = 7, 8, 9, 10, 11, 12
 C_N, C_A, C_NE, C_W, C_QCAP, C_LH, C_ARB, C_HOT_PPM = 13, 14, 15, 16, 17, 18, 19, 20
 C_PW1, C_PW2 = 21, 22
 C_KSP_K, C_KSP_L = 23, 24
-N_CFG = 25
+C_NC = 25  # hop classes = the routing's longest route; VC v is in class v % C_NC
+N_CFG = 26
 
 # ---------------------------------------------------------------- counters
 K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS = 0, 1, 2, 3, 4
@@ -227,22 +232,23 @@ def decide_route(
     Updates ``p_mid`` (Valiant / UGAL phase; KSP: the packet's path id).
     """
     V = cfg[C_V]
+    NC = cfg[C_NC]
     algo = cfg[C_ALGO]
     n = cfg[C_N]
     if algo == KSP:
         if c == dst_r:
             return EJECT
-        if vc_next >= V:
+        if vc_next >= NC:
             return VC_OVERFLOW
         v = ptab[p_mid[p] * (cfg[C_KSP_L] + 1) + vc_next + 1]
         return arc_to(c, v, indptr, indices) if v >= 0 else NO_ROUTE
     if algo == POLARIZED:
         if c == dst_r:
             return EJECT
-        if vc_next >= V:
+        if vc_next >= NC:
             return VC_OVERFLOW
         return polarized_arc(
-            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, P_need,
+            c, ep_router[p_src[p]], dst_r, vc_next, indptr, indices, D, used, pend, credits, V, NC, P_need,
             cand_a, cand_r, rs, cfg[C_PW1], cfg[C_PW2],
         )
     tgt = dst_r
@@ -310,7 +316,7 @@ def decide_route(
         out = random_min_arc(c, tgt, indptr, indices, D, rs)
     if out < 0:
         return NO_ROUTE
-    if vc_next >= V:
+    if vc_next >= NC:
         return VC_OVERFLOW
     return out
 
@@ -478,8 +484,8 @@ def run_kernel(
                         p_ready[p] = out_busy[out]
                         vc_ready[chv] = out_busy[out]
                     continue
-                dchv = out * V + vc_next
-                if credits[dchv] < P or f_cnt[dchv] >= S:
+                dchv = pick_vc(out, vc_next, V, cfg[C_NC], credits, f_cnt, S, P, f_cnt, False)
+                if dchv < 0:
                     continue
                 out_busy[out] = now + P
             # ---- grant: the packet leaves input VC chv
@@ -541,8 +547,10 @@ def run_kernel(
             if sq_cnt[e] == 0 or inj_busy[e] > now:
                 continue
             ch = A + e
-            chv = ch * V
-            if credits[chv] < P:
+            # any VC of the injection channel (BookSim-style): up to V packets of one endpoint
+            # compete for outputs at once, so one blocked head does not stall the endpoint
+            chv = pick_vc(ch, 0, V, 1, credits, f_cnt, S, P, f_cnt, False)
+            if chv < 0:
                 continue
             if nfree == 0:
                 ctr[K_ERR] = ERR_NO_SLOT

@@ -104,8 +104,12 @@ Registered algorithms (``ROUTINGS``):
     the VC buffer size (``buffer_flits``) and ``Th_nonmin`` = 0.5 x ``Q_min``;
     ``Q`` is the first-hop port occupancy, as for UGAL.
 
-VC classes are hop-indexed (a packet that has crossed ``h`` links sits in VC
-``h - 1``), so every algorithm needs as many VCs as its longest route.
+VC classes are hop-indexed (a packet that has crossed ``h`` links sits in a VC
+of class ``h - 1``), so every algorithm needs as many VCs as its longest route.
+VCs beyond that are shared out among the classes (VC ``v`` is in class
+``v mod L``, ``L`` the longest route) and a packet takes the emptiest VC of its
+class -- without this, extra VCs would sit idle and packets of one hop class
+would queue behind each other in a single FIFO per port.
 """
 
 from __future__ import annotations
@@ -602,6 +606,30 @@ def polarstar_arc(c, t, indptr, indices, As, A2, f, quad, sv, sn, rs):
 
 # --------------------------------------------------------------- kernel side (shared)
 @njit(cache=True, inline="always")
+def pick_vc(a, cls, V, NC, credits, f_cnt, S, need, owner, check_owner):
+    """Downstream VC (``a * V + v``) of hop class ``cls`` for a packet on arc ``a``, or -1.
+
+    Class ``cls`` owns the VCs ``v = cls, cls + NC, cls + 2 NC, ... < V``: with
+    more VCs than the longest route, every hop class gets several and a packet
+    takes the one with the most free space (``>= need`` flits, a free FIFO slot,
+    and -- wormhole -- no owner), which relieves head-of-line blocking.  Classes
+    still only ever increase along a route, so the scheme stays deadlock-free.
+    """
+    best = -1
+    most = -1
+    v = cls
+    while v < V:
+        chv = a * V + v
+        if credits[chv] >= need and f_cnt[chv] < S and credits[chv] > most:
+            if not check_owner or owner[chv] < 0:
+                best = chv
+                most = credits[chv]
+        v += NC
+    return best
+
+
+
+@njit(cache=True, inline="always")
 def random_min_arc(c, t, indptr, indices, D, rs):
     """A uniformly random arc out of ``c`` one step closer to ``t`` (reservoir draw).
 
@@ -634,7 +662,7 @@ def random_intermediate(n, s, t, rs):
 
 
 @njit(cache=True)
-def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, P, cand_a, cand_r, rs, w1, w2):
+def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, NC, P, cand_a, cand_r, rs, w1, w2):
     """Algorithm 1 at router ``c`` for a packet from router ``s`` to ``t``.
 
     Returns the chosen arc, ``WAIT`` when the best candidates cannot take the
@@ -672,7 +700,14 @@ def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, 
     for i in range(nc):
         if cand_r[i] == best:
             a = cand_a[i]
-            if credits[a * V + vc_next] >= P:  # discard candidates failing virtual cut-through
+            ok = False
+            v = vc_next
+            while v < V:  # some VC of the packet's hop class can take it (virtual cut-through)
+                if credits[a * V + v] >= P:
+                    ok = True
+                    break
+                v += NC
+            if ok:
                 k += 1
                 if k == 1 or below(rs, k) == 0:
                     chosen = a

@@ -17,8 +17,8 @@ hop-indexed VCs, traffic, phases, statistics -- is shared):
   packet does not block the link for others (BookSim's router).  Requests are
   served in random or rotating order, as in the cut-through kernel.
 * Credits return one per flit, ``link_latency`` cycles after the flit left the
-  buffer.  Injection: an endpoint streams its packet's flits into the
-  injection VC, one per cycle while credits last.
+  buffer.  Injection: an endpoint streams its packet's flits into a free
+  injection VC (any of the V), one per cycle while credits last.
 
 Zero-load latency is the same as cut-through's:
 ``inj_latency + H link_latency + (H+1) router_delay + (P-1) + ej_latency``.
@@ -41,11 +41,12 @@ from .engine import (
     K_ACC_WIN_FLITS, K_EJ, K_ERR, K_ERR_A, K_ERR_B, K_GEN, K_GEN_WIN_FLITS, K_HOP_SUM, K_INJ, K_LAT_MAX,
     K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NACT, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE,
     RUN_DONE, RUN_GROW, RUN_STOPPED,
-    C_KSP_K, _gap, _pick_dst, decide_route, pick_path,
+    C_KSP_K, C_NC, _gap, _pick_dst, decide_route, pick_path,
 )
 from .rng import below
 from .routing import (
-    DF_UGAL, EJECT, KSP, NAG, NO_ROUTE, POLARIZED, UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, random_intermediate,
+    DF_UGAL, EJECT, KSP, NAG, NO_ROUTE, POLARIZED, UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, pick_vc,
+    random_intermediate,
 )
 
 NONE = -9  # input VC's head packet has no output VC yet
@@ -67,8 +68,8 @@ def run_wormhole(
     act, in_act,
     # packets
     p_src, p_dst, p_mid, p_hops, p_out, p_meas, p_ctime, p_itime, p_ready, free_stack,
-    # endpoints: packet being injected and its flits sent
-    inj_pkt, inj_sent,
+    # endpoints: packet being injected, its flits sent, its injection VC
+    inj_pkt, inj_sent, inj_chv,
     # source queues
     sq_time, sq_dst, sq_head, sq_cnt, next_gen,
     # statistics
@@ -209,8 +210,8 @@ def run_wormhole(
                     ej_owner[e] = p
                     cur_dchv[chv] = -1
                 else:
-                    dchv = out * V + vc_next
-                    if owner[dchv] >= 0 or f_cnt[dchv] >= S:
+                    dchv = pick_vc(out, vc_next, V, cfg[C_NC], credits, f_cnt, S, 0, owner, True)
+                    if dchv < 0:
                         continue
                     owner[dchv] = p
                     pend[out] -= P
@@ -290,10 +291,13 @@ def run_wormhole(
         # ---- injection: endpoints stream their packet into the injection VC
         for e in range(NE):
             ch = A + e
-            chv = ch * V
             if inj_pkt[e] < 0:
-                if sq_cnt[e] == 0 or owner[chv] >= 0 or f_cnt[chv] >= S:
+                if sq_cnt[e] == 0:
                     continue
+                chv = pick_vc(ch, 0, V, 1, credits, f_cnt, S, 0, owner, True)  # any free injection VC
+                if chv < 0:
+                    continue
+                inj_chv[e] = chv
                 if nfree == 0:
                     ctr[K_ERR] = ERR_NO_SLOT
                     status = -1
@@ -330,6 +334,7 @@ def run_wormhole(
                 inj_pkt[e] = p
                 inj_sent[e] = 0
                 ctr[K_INJ] += 1
+            chv = inj_chv[e]
             if credits[chv] < 1:
                 continue
             p = inj_pkt[e]
