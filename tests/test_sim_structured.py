@@ -205,3 +205,31 @@ def test_ksp_and_nag_bad_input():
         simulate(T.dragonfly_canonical(3), "ksp", "uniform", 0.1, ksp_paths=0)
     with pytest.raises(ValueError, match="supernode"):
         simulate(T.hyperx(3, 3), "nag", "uniform", 0.1)
+
+
+def test_source_min_draws_uniform_shortest_paths():
+    from lowdiam.sim.routing import shortest_path_counts_table, weighted_min_arc
+
+    g = nx.random_regular_graph(4, 20, seed=2)
+    top = T.Topology.from_edges("rrg20", "jellyfish", 20, list(g.edges()), endpoints_per_router=1)
+    D = distance_matrix(top)
+    N = shortest_path_counts_table(D, top.indptr, top.indices)
+    ref = {(s, t): len(list(nx.all_shortest_paths(g, s, t))) for s in range(20) for t in range(20) if s != t}
+    assert all(N[s, t] == c for (s, t), c in ref.items())
+    # empirical path frequencies of the hop-by-hop weighted draw are uniform over the shortest paths
+    s, t = max(ref, key=ref.get)
+    ip, ix = top.indptr.astype(np.int32), top.indices.astype(np.int32)
+    rs = new_state(1)
+    counts = {}
+    draws = 400 * ref[(s, t)]
+    for _ in range(draws):
+        c, path = s, [s]
+        while c != t:
+            c = ix[weighted_min_arc(c, t, ip, ix, D, N, rs)]
+            path.append(int(c))
+        counts[tuple(path)] = counts.get(tuple(path), 0) + 1
+    assert len(counts) == ref[(s, t)]
+    assert max(counts.values()) < 1.3 * min(counts.values())
+    res = simulate(top, "source-min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, drain="all", seed=1)
+    assert res.packets_delivered == res.packets_measured and res.hops_mean == pytest.approx(
+        simulate(top, "min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, seed=1).hops_mean, rel=0.05)

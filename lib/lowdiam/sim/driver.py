@@ -19,6 +19,8 @@ from . import wormhole as WH
 from .rng import new_state
 from .results import SATURATION_TOLERANCE, SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from .routing import (
+    SOURCE_MIN,
+    shortest_path_counts_table,
     KSP,
     KSP_PATHS,
     NAG,
@@ -240,7 +242,15 @@ def simulate(
                 f"from router {s_} to {t_} at router {c_}, which has no neighbour satisfying C1-C3 "
                 "(a corner, Polarized Sec. 5); use 'min', 'valiant' or 'ugal'"
             )
-    nh = _single_table(topology, D, seed) if spec.code == MIN_SINGLE else np.zeros((1, 1), np.int32)
+    if spec.code == MIN_SINGLE:
+        nh = _single_table(topology, D, seed)
+    elif spec.code == SOURCE_MIN:  # the kernel's nh table carries the shortest-path counts
+        per = _TABLES.setdefault(topology, {})
+        if "spcount" not in per:
+            per["spcount"] = shortest_path_counts_table(D, topology.indptr, topology.indices)
+        nh = per["spcount"]
+    else:
+        nh = np.zeros((1, 1), np.int32)
     if spec.code == KSP:
         k = _check_int("ksp_paths", ksp_paths, 1)
         ptab, pcnt = _ksp(topology, D, k, seed)

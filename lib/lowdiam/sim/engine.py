@@ -131,6 +131,8 @@ def _drop_stale_kernel_cache() -> None:
 _drop_stale_kernel_cache()
 
 from .routing import (
+    SOURCE_MIN,
+    weighted_min_arc,
     KSP,
     NAG,
     NAG_MAX_HOPS,
@@ -308,6 +310,8 @@ def decide_route(
         return EJECT
     elif algo == MIN_SINGLE:
         out = nh_single[c, tgt]
+    elif algo == SOURCE_MIN:
+        out = weighted_min_arc(c, tgt, indptr, indices, D, nh_single, rs)  # nh_single holds N here
     elif algo == PS_MIN:
         out = polarstar_arc(c, tgt, indptr, indices, T1, T2, fvec, quad, lab[0], lab[1], rs)
     elif algo == DF_MIN or algo == DF_UGAL:

@@ -87,6 +87,14 @@ Registered algorithms (``ROUTINGS``):
     Hop-indexed VCs need 2 x the largest hierarchical distance (6 on a
     canonical Dragonfly) where BookSim's dragonfly scheme uses 3.
 
+``"source-min"``
+    Source minimal routing of the Polarized paper (Sec. 4): every packet
+    follows one shortest path drawn uniformly among *all* shortest paths of
+    its router pair.  Drawn hop by hop with weights ``N(w, t) / N(c, t)``,
+    ``N`` the number of shortest paths (:func:`shortest_path_counts_table`),
+    which gives exactly the uniform distribution over whole paths, without
+    storing them.  (``"min"``'s uniform next hop favours paths through
+    low-degree branchings.)
 ``"ksp"``
     k-shortest-paths source routing (the RRG baseline of the Polarized
     paper, Sec. 2 and 4): for every router pair the ``k`` (default 8) shortest
@@ -122,7 +130,7 @@ from numba import njit
 from .rng import below
 
 # algorithm codes used inside the kernel
-MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED, PS_MIN, DF_MIN, DF_UGAL, KSP, NAG = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+MIN, MIN_SINGLE, VALIANT, UGAL, POLARIZED, PS_MIN, DF_MIN, DF_UGAL, KSP, NAG, SOURCE_MIN = range(11)
 
 EJECT = -1  # route result: deliver to the destination endpoint
 UNSET = -2  # packet has no route for its current hop yet
@@ -155,6 +163,7 @@ ROUTINGS: dict[str, RoutingSpec] = {
     "polarstar-min": RoutingSpec("polarstar-min", PS_MIN, "PolarStar analytic minimal routing (Sec. 9.2)"),
     "df-min": RoutingSpec("df-min", DF_MIN, "Dragonfly hierarchical minimal routing (<= 1 global link)"),
     "df-ugal": RoutingSpec("df-ugal", DF_UGAL, "UGAL-L over Dragonfly hierarchical routes"),
+    "source-min": RoutingSpec("source-min", SOURCE_MIN, "a uniformly random shortest path per packet"),
     "ksp": RoutingSpec("ksp", KSP, "k-shortest-paths source routing, a random path of the pool per packet"),
     "nag": RoutingSpec("nag", NAG, "Galaxyfly NAG: threshold-adaptive misrouting via another supernode"),
 }
@@ -185,7 +194,7 @@ def max_route_length(name: str, D: np.ndarray, endpoint_routers: np.ndarray) -> 
     er = np.flatnonzero(endpoint_routers)
     if er.size == 0:
         return 0
-    if name in ("min", "min-single", "polarstar-min", "df-min"):
+    if name in ("min", "min-single", "polarstar-min", "df-min", "source-min"):
         return int(D[np.ix_(er, er)].max())
     if name in ("valiant", "ugal", "df-ugal"):
         return int(2 * eccentricities(D, er).max())
@@ -274,6 +283,25 @@ def polarized_dead_end(D, indptr, indices):
                 if not found:
                     return s, t, c
     return -1, -1, -1
+
+
+def shortest_path_counts_table(D: np.ndarray, indptr: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """``N[c, t]``: number of shortest paths from router c to t (int32; N[t, t] = 1).
+
+    Level by level: N[v, t] = sum of N[w, t] over neighbours w with D[w, t] = D[v, t] - 1,
+    one sparse x dense product per distance level.
+    """
+    from scipy.sparse import csr_matrix
+
+    n = D.shape[0]
+    A = csr_matrix((np.ones(indices.size), indices, indptr), shape=(n, n))
+    N = np.eye(n)
+    for level in range(1, int(D[D < 255].max(initial=0)) + 1):
+        prev = np.where(D == level - 1, N, 0.0)
+        N = np.where(D == level, A @ prev, N)
+    if N.max() >= 2**31:
+        raise ValueError("source-min: more than 2^31 shortest paths between a router pair (use 'min')")
+    return N.astype(np.int32)
 
 
 def single_path_table(D: np.ndarray, indptr: np.ndarray, indices: np.ndarray, seed: int) -> np.ndarray:
@@ -605,6 +633,22 @@ def polarstar_arc(c, t, indptr, indices, As, A2, f, quad, sv, sn, rs):
 
 
 # --------------------------------------------------------------- kernel side (shared)
+@njit(cache=True, inline="always")
+def weighted_min_arc(c, t, indptr, indices, D, N, rs):
+    """Minimal next hop drawn with probability N(w, t) / N(c, t) (uniform whole shortest paths)."""
+    row = D[t]
+    want = np.int32(row[c]) - 1
+    r = below(rs, N[c, t])
+    for a in range(indptr[c], indptr[c + 1]):
+        w = indices[a]
+        if row[w] == want:
+            r -= N[w, t]
+            if r < 0:
+                return a
+    return NO_ROUTE
+
+
+
 @njit(cache=True, inline="always")
 def pick_vc(a, cls, V, NC, credits, f_cnt, S, need, owner, check_owner):
     """Downstream VC (``a * V + v``) of hop class ``cls`` for a packet on arc ``a``, or -1.
