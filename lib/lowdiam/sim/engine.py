@@ -142,7 +142,6 @@ from .routing import (
     DF_UGAL,
     EJECT,
     PS_MIN,
-    MIN,
     MIN_SINGLE,
     NO_ROUTE,
     POLARIZED,
@@ -210,6 +209,90 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
     if d >= e:
         d += 1
     return d
+
+
+@njit(cache=True, inline="always")
+def queue_headroom(now, safe, NE, QCAP, sq_cnt):
+    """Next cycle the source-queue rings must be checked again, or -1 when they must grow.
+
+    At most one packet per endpoint joins a queue per cycle, so a ring with m
+    packets is safe for QCAP - m - 1 cycles.
+    """
+    if now < safe:
+        return safe
+    m = 0
+    for e in range(NE):
+        if sq_cnt[e] > m:
+            m = sq_cnt[e]
+    if QCAP - m < 2:
+        return -1
+    return now + (QCAP - m - 1)
+
+
+@njit(cache=True, inline="always")
+def generate_packets(now, cfg, logq, tptr, tdst, hot, next_gen, sq_time, sq_dst, sq_head, sq_cnt, ctr, rs):
+    """Bernoulli packet generation (geometric gaps) into the unbounded source queues."""
+    NE = cfg[C_NE]
+    QCAP = cfg[C_QCAP]
+    for e in range(NE):
+        if next_gen[e] <= now:
+            next_gen[e] = now + _gap(logq[e], rs)
+            d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], rs)
+            q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
+            sq_time[q] = now
+            sq_dst[q] = d
+            sq_cnt[e] += 1
+            ctr[K_GEN] += 1
+            if now >= cfg[C_WARM] and now < cfg[C_WEND]:
+                ctr[K_GEN_WIN_FLITS] += cfg[C_P]
+                ctr[K_MEAS] += 1
+
+
+@njit(cache=True, inline="always")
+def order_requests(req, nreq, now, arb_random, rs):
+    """Service order of this cycle's requests: a fresh shuffle, or a rotating start (round robin)."""
+    if arb_random:
+        for i in range(nreq - 1, 0, -1):
+            j = below(rs, i + 1)
+            tmp = req[i]
+            req[i] = req[j]
+            req[j] = tmp
+        return 0
+    return now % nreq if nreq > 0 else 0
+
+
+@njit(cache=True, inline="always")
+def record_delivery(p, done, cfg, p_src, p_meas, p_ctime, p_itime, p_hops, ctr, src_acc, hop_hist, lat_hist):
+    """Statistics of a packet whose tail reaches its endpoint at cycle ``done``."""
+    P = cfg[C_P]
+    ctr[K_EJ] += 1
+    if done >= cfg[C_WARM] and done < cfg[C_WEND]:
+        ctr[K_ACC_WIN_FLITS] += P
+        src_acc[p_src[p]] += P
+    if p_meas[p]:
+        lat = done - p_ctime[p]
+        ctr[K_MEAS_DONE] += 1
+        ctr[K_LAT_SUM] += lat
+        ctr[K_NETLAT_SUM] += done - p_itime[p]
+        ctr[K_HOP_SUM] += p_hops[p]
+        hop_hist[p_hops[p]] += 1
+        if lat > ctr[K_LAT_MAX]:
+            ctr[K_LAT_MAX] = lat
+        lat_hist[min(lat, cfg[C_LH] - 1)] += 1
+
+
+@njit(cache=True, inline="always")
+def run_finished(now, cfg, ctr, nfree, pool, NE, sq_cnt):
+    """Stop rules: measured packets all delivered (drain="measured"), or network and queues empty ("all")."""
+    stop = cfg[C_STOP]
+    if stop == 1 and now >= cfg[C_WEND] and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+        return True
+    if stop == 2 and now >= cfg[C_GEN_UNTIL] and nfree == pool:
+        for e in range(NE):
+            if sq_cnt[e] > 0:
+                return False
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -355,17 +438,13 @@ def run_kernel(
     warm = cfg[C_WARM]
     wend = cfg[C_WEND]
     algo = cfg[C_ALGO]
-    tmode = cfg[C_TMODE]
-    stop = cfg[C_STOP]
     gen_until = cfg[C_GEN_UNTIL]
     n = cfg[C_N]
     A = cfg[C_A]
     NE = cfg[C_NE]
     W = cfg[C_W]
     QCAP = cfg[C_QCAP]
-    LH = cfg[C_LH]
     arb_random = cfg[C_ARB] == 0
-    hot_ppm = cfg[C_HOT_PPM]
     Cw = A + NE
 
     now = ctr[K_NOW]
@@ -375,16 +454,10 @@ def run_kernel(
 
     status = RUN_DONE
     while now < t_end:
-        # ---- source-queue capacity: at most one packet per endpoint per cycle
-        if now >= safe:
-            m = 0
-            for e in range(NE):
-                if sq_cnt[e] > m:
-                    m = sq_cnt[e]
-            if QCAP - m < 2:
-                status = RUN_GROW
-                break
-            safe = now + (QCAP - m - 1)
+        safe = queue_headroom(now, safe, NE, QCAP, sq_cnt)
+        if safe < 0:
+            status = RUN_GROW
+            break
 
         # ---- credits that arrive upstream this cycle
         slot = now % W
@@ -397,18 +470,7 @@ def run_kernel(
 
         # ---- packet generation (Bernoulli, geometric gaps)
         if now < gen_until:
-            for e in range(NE):
-                if next_gen[e] <= now:
-                    next_gen[e] = now + _gap(logq[e], rs)
-                    d = _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs)
-                    q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
-                    sq_time[q] = now
-                    sq_dst[q] = d
-                    sq_cnt[e] += 1
-                    ctr[K_GEN] += 1
-                    if now >= warm and now < wend:
-                        ctr[K_GEN_WIN_FLITS] += P
-                        ctr[K_MEAS] += 1
+            generate_packets(now, cfg, logq, tptr, tdst, hot, next_gen, sq_time, sq_dst, sq_head, sq_cnt, ctr, rs)
 
         # ---- requests: active input VCs whose head packet is ready and whose input port is idle;
         #      emptied VCs leave the active list on the way
@@ -429,15 +491,7 @@ def run_kernel(
             nreq += 1
         nact = k
         # ---- allocation: serve the requests in random (or rotating) order
-        if arb_random:
-            for i in range(nreq - 1, 0, -1):
-                j = below(rs, i + 1)
-                tmp = req[i]
-                req[i] = req[j]
-                req[j] = tmp
-            start = 0
-        else:
-            start = now % nreq if nreq > 0 else 0
+        start = order_requests(req, nreq, now, arb_random, rs)
         for ii in range(nreq):
             i = ii + start
             if i >= nreq:
@@ -509,20 +563,7 @@ def run_kernel(
             wheel_cnt[ws] += 1
             if out == EJECT:
                 done = now + P - 1 + LE
-                ctr[K_EJ] += 1
-                if done >= warm and done < wend:
-                    ctr[K_ACC_WIN_FLITS] += P
-                    src_acc[p_src[p]] += P
-                if p_meas[p]:
-                    lat = done - p_ctime[p]
-                    ctr[K_MEAS_DONE] += 1
-                    ctr[K_LAT_SUM] += lat
-                    ctr[K_NETLAT_SUM] += done - p_itime[p]
-                    ctr[K_HOP_SUM] += p_hops[p]
-                    hop_hist[p_hops[p]] += 1
-                    if lat > ctr[K_LAT_MAX]:
-                        ctr[K_LAT_MAX] = lat
-                    lat_hist[min(lat, LH - 1)] += 1
+                record_delivery(p, done, cfg, p_src, p_meas, p_ctime, p_itime, p_hops, ctr, src_acc, hop_hist, lat_hist)
                 free_stack[nfree] = p
                 nfree += 1
             else:
@@ -600,18 +641,9 @@ def run_kernel(
         now += 1
 
         # ---- stop conditions
-        if stop == 1 and now >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+        if run_finished(now, cfg, ctr, nfree, free_stack.shape[0], NE, sq_cnt):
             status = RUN_STOPPED
             break
-        if stop == 2 and now >= gen_until and nfree == free_stack.shape[0]:
-            empty = True
-            for e in range(NE):
-                if sq_cnt[e] > 0:
-                    empty = False
-                    break
-            if empty:
-                status = RUN_STOPPED
-                break
 
     ctr[K_NOW] = now
     ctr[K_NACT] = nact

@@ -31,19 +31,16 @@ accounted for (at the source, in buffers, on links, or partly ejected).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .engine import (
-    C_ARB, C_GEN_UNTIL, C_HOT_PPM, C_LE, C_LH, C_LI, C_N, C_NE, C_P, C_PW1, C_PW2, C_QCAP, C_R, C_S,
-    C_STOP, C_TMODE, C_V, C_W, C_WARM, C_WEND, C_A, C_ALGO,
+    C_A, C_ALGO, C_ARB, C_GEN_UNTIL, C_KSP_K, C_LE, C_LI, C_N, C_NC, C_NE, C_P, C_QCAP, C_R, C_S, C_V, C_W, C_WARM,
+    C_WEND,
     ERR_NO_ROUTE, ERR_NO_SLOT, ERR_VC_OVERFLOW,
-    K_ACC_WIN_FLITS, K_EJ, K_ERR, K_ERR_A, K_ERR_B, K_GEN, K_GEN_WIN_FLITS, K_HOP_SUM, K_INJ, K_LAT_MAX,
-    K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NACT, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE,
+    K_ERR, K_ERR_A, K_ERR_B, K_INJ, K_NACT, K_NFREE, K_NOW, K_SAFE,
     RUN_DONE, RUN_GROW, RUN_STOPPED,
-    C_KSP_K, C_NC, _gap, _pick_dst, decide_route, pick_path,
+    decide_route, generate_packets, order_requests, pick_path, queue_headroom, record_delivery, run_finished,
 )
-from .rng import below
 from .routing import (
     DF_UGAL, EJECT, KSP, NAG, NO_ROUTE, POLARIZED, UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, pick_vc,
     random_intermediate,
@@ -85,17 +82,13 @@ def run_wormhole(
     warm = cfg[C_WARM]
     wend = cfg[C_WEND]
     algo = cfg[C_ALGO]
-    tmode = cfg[C_TMODE]
-    stop = cfg[C_STOP]
     gen_until = cfg[C_GEN_UNTIL]
     n = cfg[C_N]
     A = cfg[C_A]
     NE = cfg[C_NE]
     W = cfg[C_W]
     QCAP = cfg[C_QCAP]
-    LH = cfg[C_LH]
     arb_random = cfg[C_ARB] == 0
-    hot_ppm = cfg[C_HOT_PPM]
     Cw = A + NE
 
     now = ctr[K_NOW]
@@ -105,15 +98,10 @@ def run_wormhole(
 
     status = RUN_DONE
     while now < t_end:
-        if now >= safe:
-            m = 0
-            for e in range(NE):
-                if sq_cnt[e] > m:
-                    m = sq_cnt[e]
-            if QCAP - m < 2:
-                status = RUN_GROW
-                break
-            safe = now + (QCAP - m - 1)
+        safe = queue_headroom(now, safe, NE, QCAP, sq_cnt)
+        if safe < 0:
+            status = RUN_GROW
+            break
 
         # ---- credit returns and flit arrivals due this cycle
         slot = now % W
@@ -129,18 +117,7 @@ def run_wormhole(
 
         # ---- packet generation (as in the cut-through kernel)
         if now < gen_until:
-            for e in range(NE):
-                if next_gen[e] <= now:
-                    next_gen[e] = now + _gap(logq[e], rs)
-                    d = _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs)
-                    q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
-                    sq_time[q] = now
-                    sq_dst[q] = d
-                    sq_cnt[e] += 1
-                    ctr[K_GEN] += 1
-                    if now >= warm and now < wend:
-                        ctr[K_GEN_WIN_FLITS] += P
-                        ctr[K_MEAS] += 1
+            generate_packets(now, cfg, logq, tptr, tdst, hot, next_gen, sq_time, sq_dst, sq_head, sq_cnt, ctr, rs)
 
         # ---- requests: input VCs holding a flit of their head packet, head eligible
         nreq = 0
@@ -160,15 +137,7 @@ def run_wormhole(
             req[nreq] = chv
             nreq += 1
         nact = k
-        if arb_random:
-            for i in range(nreq - 1, 0, -1):
-                j = below(rs, i + 1)
-                tmp = req[i]
-                req[i] = req[j]
-                req[j] = tmp
-            start = 0
-        else:
-            start = now % nreq if nreq > 0 else 0
+        start = order_requests(req, nreq, now, arb_random, rs)
         for ii in range(nreq):
             i = ii + start
             if i >= nreq:
@@ -267,20 +236,7 @@ def run_wormhole(
                     e = p_dst[p]
                     ej_owner[e] = -1
                     done = now + LE
-                    ctr[K_EJ] += 1
-                    if done >= warm and done < wend:
-                        ctr[K_ACC_WIN_FLITS] += P
-                        src_acc[p_src[p]] += P
-                    if p_meas[p]:
-                        lat = done - p_ctime[p]
-                        ctr[K_MEAS_DONE] += 1
-                        ctr[K_LAT_SUM] += lat
-                        ctr[K_NETLAT_SUM] += done - p_itime[p]
-                        ctr[K_HOP_SUM] += p_hops[p]
-                        hop_hist[p_hops[p]] += 1
-                        if lat > ctr[K_LAT_MAX]:
-                            ctr[K_LAT_MAX] = lat
-                        lat_hist[min(lat, LH - 1)] += 1
+                    record_delivery(p, done, cfg, p_src, p_meas, p_ctime, p_itime, p_hops, ctr, src_acc, hop_hist, lat_hist)
                     free_stack[nfree] = p
                     nfree += 1
                 else:
@@ -354,18 +310,9 @@ def run_wormhole(
 
         now += 1
 
-        if stop == 1 and now >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+        if run_finished(now, cfg, ctr, nfree, free_stack.shape[0], NE, sq_cnt):
             status = RUN_STOPPED
             break
-        if stop == 2 and now >= gen_until and nfree == free_stack.shape[0]:
-            empty = True
-            for e in range(NE):
-                if sq_cnt[e] > 0:
-                    empty = False
-                    break
-            if empty:
-                status = RUN_STOPPED
-                break
 
     ctr[K_NOW] = now
     ctr[K_NACT] = nact

@@ -7,10 +7,7 @@ galois' start-up cost.
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
-from typing import Any
+from lowdiam._lazy import lazy_package
 
 from .base import Topology, default_concentration
 
@@ -60,32 +57,4 @@ _EXPORTS: dict[str, str] = {
 __all__ = ["Topology", "default_concentration", *_EXPORTS]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lowdiam.topologies' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
-class _Package(types.ModuleType):
-    """Keeps ``topologies.<name>`` the constructor when its submodule has the same name.
-
-    Importing submodule ``slimfly`` makes Python bind the package attribute
-    ``slimfly`` to the module, which would shadow the function ``slimfly``
-    for every later ``from lowdiam.topologies import slimfly``.  The module
-    itself stays reachable via ``sys.modules`` / ``from .slimfly import ...``.
-    """
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == name and hasattr(value, name):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+__getattr__, __dir__ = lazy_package(__name__, _EXPORTS)
