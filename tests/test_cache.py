@@ -39,3 +39,10 @@ def test_torn_file_is_recomputed(tmp_path, monkeypatch):
 def test_unserialisable_key_raises():
     with pytest.raises(TypeError, match="not JSON"):
         cache.cache_key("t", {"f": object()})
+
+
+def test_lookup_never_computes(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    assert cache.lookup("t", {"n": 2}) is None
+    cache.cached("t", {"n": 2}, lambda: 5)
+    assert cache.lookup("t", {"n": 2}) == 5

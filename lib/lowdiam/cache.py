@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from . import __version__
 
-__all__ = ["cache_dir", "cache_key", "cached", "clear"]
+__all__ = ["cache_dir", "cache_key", "cached", "clear", "lookup"]
 
 T = TypeVar("T")
 
@@ -61,6 +61,22 @@ def cache_key(namespace: str, params: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def _path(root: Path, namespace: str, params: dict[str, Any]) -> Path:
+    return root / namespace / f"{cache_key(namespace, params)}.pkl"
+
+
+def lookup(namespace: str, params: dict[str, Any]) -> Any | None:
+    """The cached value for ``params``, or ``None`` (nothing is computed)."""
+    root = cache_dir()
+    if root is None:
+        return None
+    try:
+        with _path(root, namespace, params).open("rb") as fh:
+            return pickle.load(fh)
+    except (FileNotFoundError, EOFError, pickle.UnpicklingError):
+        return None
+
+
 def cached(namespace: str, params: dict[str, Any], compute: Callable[[], T]) -> T:
     """Return ``compute()``, reading it from disk if these ``params`` were computed before.
 
@@ -70,7 +86,7 @@ def cached(namespace: str, params: dict[str, Any], compute: Callable[[], T]) -> 
     root = cache_dir()
     if root is None:
         return compute()
-    path = root / namespace / f"{cache_key(namespace, params)}.pkl"
+    path = _path(root, namespace, params)
     if path.exists():
         try:
             with path.open("rb") as fh:

@@ -44,12 +44,11 @@ import json
 import math
 import multiprocessing
 import os
-import pickle
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .cache import cache_dir, cache_key, cached
+from .cache import cache_key, cached, lookup
 from .claims import FIGURES
 from .sim import PATTERNS, ROUTINGS, simulate
 
@@ -235,15 +234,7 @@ def _record(run: Run, result: dict[str, Any]) -> dict[str, Any]:
 
 
 def _lookup(run: Run) -> dict[str, Any] | None:
-    root = cache_dir()
-    if root is None:
-        return None
-    path = root / NAMESPACE / f"{run.key()}.pkl"
-    try:
-        with path.open("rb") as fh:
-            return pickle.load(fh)
-    except (FileNotFoundError, EOFError, pickle.UnpicklingError):
-        return None
+    return lookup(NAMESPACE, run.params())
 
 
 def _store(run: Run, result: dict[str, Any]) -> None:
