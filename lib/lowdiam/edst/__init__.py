@@ -10,7 +10,9 @@ Star Products" (EDST paper; formulas rebuilt from the constructions, see
 * bounds: :func:`combinatorial_bound`, :func:`prop_iv1_bound`,
   :func:`prop_iv3_bound`.
 * star products: :func:`star_product_view`, :func:`universal_edsts`,
-  :func:`maximum_edsts`, :func:`construct_edsts`, :func:`star_product_edsts`.
+  :func:`maximum_edsts`, :func:`construct_edsts`, :func:`star_product_edsts`;
+  Property V-D.1 (Theorem V-D.2): :func:`find_property_vd1`,
+  :func:`property_vd1_edsts`, :func:`bijection_orbits`.
 """
 
 from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
@@ -27,6 +29,7 @@ from .constructions import (
     view_from_factors,
 )
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
+from .property_vd1 import VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
 from .report import CONSTRUCTION_NAMES, edst_row, generic_row
 from .verify import tree_depth, tree_depths, verify_edsts
 
@@ -38,16 +41,20 @@ __all__ = [
     "EDSTPacking",
     "EDSTSet",
     "StarProductView",
+    "VD1Split",
     "as_graph",
+    "bijection_orbits",
     "combinatorial_bound",
     "construct_edsts",
     "edst_packing",
     "factor_counts",
     "factor_packings",
+    "find_property_vd1",
     "forest_union",
     "maximum_edsts",
     "prop_iv1_bound",
     "prop_iv3_bound",
+    "property_vd1_edsts",
     "regular_bound",
     "star_product_edsts",
     "star_product_view",

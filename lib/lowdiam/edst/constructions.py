@@ -73,7 +73,7 @@ __all__ = [
     "METHODS",
 ]
 
-METHODS = ("universal", "universal_lowdepth", "maximum")
+METHODS = ("universal", "universal_lowdepth", "maximum", "property_vd1")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -489,12 +489,20 @@ def _build(
 
 
 def construct_edsts(view: StarProductView, method: str = "maximum", verify: bool = True) -> EDSTSet:
-    """Run one construction (``"universal"``, ``"universal_lowdepth"`` or ``"maximum"``) and verify it."""
+    """Run one construction (one of :data:`METHODS`) and verify it.
+
+    ``"property_vd1"`` (Theorem V-D.2) raises ``ValueError`` when the
+    supernode has no Property V-D.1 split (see :mod:`.property_vd1`).
+    """
     if method not in METHODS:
         raise ValueError(f"unknown EDST construction {method!r}; choose one of {METHODS}")
     P1, P2 = factor_packings(view)
     if method == "maximum":
         res = maximum_edsts(view, P1, P2)
+    elif method == "property_vd1":
+        from .property_vd1 import property_vd1_edsts
+
+        res = property_vd1_edsts(view, P1, P2)
     else:
         res = universal_edsts(view, P1, P2, low_depth=method == "universal_lowdepth")
     if verify:
@@ -512,8 +520,16 @@ def star_product_edsts(topology: Any) -> list[np.ndarray]:
     """
     view = star_product_view(topology)
     best = None
-    for method in ("maximum", "universal"):
-        res = construct_edsts(view, method, verify=False)
+    for method in ("maximum", "universal", "property_vd1"):
+        P1, P2 = factor_packings(view)
+        if method == "property_vd1" and best is not None and best.count >= P1.t + P2.t - 1:
+            continue  # V-D.2 gives t1 + t2 - 1: only worth its search when V-C did not
+        try:
+            res = construct_edsts(view, method, verify=False)
+        except ValueError:
+            if method == "property_vd1":
+                continue  # no Property V-D.1 split: the V-B/V-C set stands
+            raise
         if best is None or res.count > best.count:
             best = res
     verify_edsts(topology, best.trees)

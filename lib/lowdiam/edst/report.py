@@ -17,6 +17,7 @@ import numpy as np
 from .bounds import combinatorial_bound, factor_counts, prop_iv3_bound
 from .constructions import METHODS, construct_edsts, factor_packings, star_product_view
 from .packing import edst_packing
+from .property_vd1 import bijection_orbits
 from .verify import tree_depths, verify_edsts
 
 __all__ = ["edst_row", "generic_row", "CONSTRUCTION_NAMES"]
@@ -25,6 +26,7 @@ CONSTRUCTION_NAMES = {
     "universal": "Universal (V-B.2 + V-B.3)",
     "universal_lowdepth": "Universal low-depth (V-B.2 + Thm V-B.5(2))",
     "maximum": "Maximum (V-C.4..V-C.7)",
+    "property_vd1": "Property V-D.1 (V-D.3..V-D.5)",
 }
 
 
@@ -59,6 +61,7 @@ def edst_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any
         "t1_is_bound": P1.t == t1b,
         "t2_is_bound": P2.t == t2b,
         "extra_local_links": view.extra_local,
+        "orbits": int(bijection_orbits(view).max()) + 1,
         "upper_bound": combinatorial_bound(topology),
         "prop_iv3": prop_iv3_bound(t1b, r1b, t2b, r2b),
         "factor_seconds": t_factor,
@@ -66,7 +69,14 @@ def edst_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any
     best = None
     for m in methods:
         t0 = time.perf_counter()
-        res = construct_edsts(view, m, verify=False)
+        try:
+            res = construct_edsts(view, m, verify=False)
+        except ValueError as exc:
+            if m != "property_vd1":
+                raise
+            row[f"{m}_count"] = None  # no Property V-D.1 split found
+            row[f"{m}_why"] = str(exc)
+            continue
         t_build = time.perf_counter() - t0
         t0 = time.perf_counter()
         verify_edsts(topology, res.trees)  # against the router graph itself
