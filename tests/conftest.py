@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import networkx as nx
 import numpy as np
 import pytest
 
@@ -40,3 +41,17 @@ def reference_diameter(topology) -> int:
 @pytest.fixture
 def ref_hist():
     return reference_distance_histogram
+
+
+def sorted_edges(g: nx.Graph) -> np.ndarray:
+    """(m, 2) int64 edge array of a networkx graph, each edge (u, v) with u < v, rows sorted."""
+    return np.array(sorted(tuple(sorted(e)) for e in g.edges()), dtype=np.int64).reshape(-1, 2)
+
+
+def connected_gnp(n: int, p: float, seed: int) -> nx.Graph:
+    """A connected G(n, p) graph: the first connected draw of a seeded sequence."""
+    rng = np.random.default_rng(seed)
+    while True:
+        g = nx.gnp_random_graph(n, p, seed=int(rng.integers(1 << 30)))
+        if nx.is_connected(g):
+            return g

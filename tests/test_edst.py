@@ -14,23 +14,13 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from conftest import connected_gnp, sorted_edges
+
 from lowdiam import edst as E
 from lowdiam import topologies as T
 
 
 # ----------------------------------------------------------------- references
-def _connected_random(n: int, p: float, seed: int) -> nx.Graph:
-    rng = np.random.default_rng(seed)
-    while True:
-        g = nx.gnp_random_graph(n, p, seed=int(rng.integers(1 << 30)))
-        if nx.is_connected(g):
-            return g
-
-
-def _edges(g: nx.Graph) -> np.ndarray:
-    return np.array(sorted(tuple(sorted(e)) for e in g.edges()), dtype=np.int64).reshape(-1, 2)
-
-
 def _brute_max_edsts(n: int, edges: np.ndarray) -> int:
     """Largest k with k pairwise disjoint spanning trees, by enumerating all spanning trees."""
     m = len(edges)
@@ -99,11 +89,11 @@ def _union_rank(n: int, edges: np.ndarray, k: int) -> int:
 
 def _random_star_product(seed: int, n1: int, n2: int, p1: float, p2: float) -> E.StarProductView:
     rng = np.random.default_rng(seed)
-    g1 = _connected_random(n1, p1, seed)
-    g2 = _connected_random(n2, p2, seed + 1000)
-    e1 = _edges(g1)
+    g1 = connected_gnp(n1, p1, seed)
+    g2 = connected_gnp(n2, p2, seed + 1000)
+    e1 = sorted_edges(g1)
     maps = np.stack([rng.permutation(n2) for _ in range(len(e1))])
-    return E.view_from_factors((n1, e1), (n2, _edges(g2)), maps, name=f"rand{seed}")
+    return E.view_from_factors((n1, e1), (n2, sorted_edges(g2)), maps, name=f"rand{seed}")
 
 
 # ----------------------------------------------------------------- packing
@@ -111,8 +101,8 @@ def _random_star_product(seed: int, n1: int, n2: int, p1: float, p2: float) -> E
 def test_packing_matches_brute_force_on_tiny_graphs(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 6))
-    g = _connected_random(n, float(rng.uniform(0.5, 1.0)), seed)
-    e = _edges(g)
+    g = connected_gnp(n, float(rng.uniform(0.5, 1.0)), seed)
+    e = sorted_edges(g)
     p = E.edst_packing(g)
     assert p.t == _brute_max_edsts(n, e)
     assert E.verify_edsts(g, p.trees)
@@ -122,8 +112,8 @@ def test_packing_matches_brute_force_on_tiny_graphs(seed):
 def test_packing_matches_nash_williams_tutte(seed):
     rng = np.random.default_rng(100 + seed)
     n = int(rng.integers(4, 8))
-    g = _connected_random(n, float(rng.uniform(0.4, 1.0)), seed)
-    e = _edges(g)
+    g = connected_gnp(n, float(rng.uniform(0.4, 1.0)), seed)
+    e = sorted_edges(g)
     p = E.edst_packing(g)
     assert p.t == _nash_williams_tutte(n, e)
     assert E.verify_edsts(g, p.trees)
@@ -131,12 +121,12 @@ def test_packing_matches_nash_williams_tutte(seed):
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_extra_forest_is_a_largest_forest_of_nontree_edges(seed):
+def test_extra_forest_is_a_largest_forest_of_nontreesorted_edges(seed):
     # t spanning trees + extra forest = a maximum union of t + 1 forests (Nash-Williams rank formula)
     rng = np.random.default_rng(200 + seed)
     n = int(rng.integers(4, 7))
-    g = _connected_random(n, float(rng.uniform(0.5, 0.9)), seed)
-    e = _edges(g)
+    g = connected_gnp(n, float(rng.uniform(0.5, 0.9)), seed)
+    e = sorted_edges(g)
     if len(e) > 13:
         e = e[:13]
         if _forest_rank(n, e) < n - 1:
@@ -160,8 +150,8 @@ def test_packing_known_graphs():
 
 
 def test_forest_union_rank():
-    g = _connected_random(6, 0.7, 3)
-    e = _edges(g)
+    g = connected_gnp(6, 0.7, 3)
+    e = sorted_edges(g)
     for k in (1, 2, 3):
         owner = E.forest_union(g, k)
         assert int((owner >= 0).sum()) == _union_rank(6, e, k)
@@ -198,7 +188,7 @@ def test_tree_depths_match_networkx_radius(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(2, 40))
     tree = nx.random_labeled_tree(n, seed=seed) if hasattr(nx, "random_labeled_tree") else nx.random_tree(n, seed=seed)
-    e = _edges(tree)
+    e = sorted_edges(tree)
     assert E.tree_depth(n, e) == nx.radius(tree)
     r = int(rng.integers(n))
     assert E.tree_depth(n, e, root=r) == nx.eccentricity(tree, r)
@@ -267,7 +257,7 @@ def test_constructions_against_exact_packing_of_product(seed):
 def test_cartesian_products_reach_ku_wang_hung():
     # Cartesian = identity bijections; Ku-Wang-Hung guarantee t1 + t2 - 1 EDSTs
     for a, b in [(nx.complete_graph(5), nx.complete_graph(4)), (nx.petersen_graph(), nx.complete_graph(6))]:
-        e1, e2 = _edges(a), _edges(b)
+        e1, e2 = sorted_edges(a), sorted_edges(b)
         v = E.view_from_factors((a.number_of_nodes(), e1), (b.number_of_nodes(), e2), np.arange(b.number_of_nodes()))
         cart = nx.cartesian_product(a, b)
         assert nx.is_isomorphic(cart, nx.Graph(v.router_edges.tolist()))

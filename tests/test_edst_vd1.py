@@ -11,20 +11,10 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from conftest import connected_gnp, sorted_edges
+
 from lowdiam import edst as E
 from lowdiam import topologies as T
-
-
-def _edges(g: nx.Graph) -> np.ndarray:
-    return np.array(sorted(tuple(sorted(e)) for e in g.edges()), dtype=np.int64).reshape(-1, 2)
-
-
-def _connected_random(n: int, p: float, seed: int) -> nx.Graph:
-    rng = np.random.default_rng(seed)
-    while True:
-        g = nx.gnp_random_graph(n, p, seed=int(rng.integers(1 << 30)))
-        if nx.is_connected(g):
-            return g
 
 
 def _check_split(view: E.StarProductView, split: E.VD1Split) -> None:
@@ -52,7 +42,7 @@ def _partition_preserving_maps(rng: np.random.Generator, n2: int, A: np.ndarray,
 @pytest.mark.parametrize("a,b", [(4, 4), (4, 6), (6, 6), (2, 4), (6, 8)])
 def test_cartesian_complete_products_reach_the_bound(a, b):
     # K_a x K_b with a, b even: r1 = r2 = 0 < t, so V-C adds nothing; V-D.2 gives t1 + t2 - 1 = the maximum
-    v = E.view_from_factors((a, _edges(nx.complete_graph(a))), (b, _edges(nx.complete_graph(b))), np.arange(b))
+    v = E.view_from_factors((a, sorted_edges(nx.complete_graph(a))), (b, sorted_edges(nx.complete_graph(b))), np.arange(b))
     P1, P2 = E.factor_packings(v)
     assert (P1.r, P2.r) == (0, 0)
     if min(P1.t, P2.t) >= 2:  # with t_i = 1 the empty H_i already meets V-C's rank condition
@@ -70,8 +60,8 @@ def test_cartesian_complete_products_reach_the_bound(a, b):
 def test_random_star_products_with_invariant_set(seed):
     rng = np.random.default_rng(seed)
     n1, n2 = int(rng.integers(3, 9)), int(rng.integers(4, 10))
-    g1, g2 = _connected_random(n1, rng.uniform(0.4, 1), seed), _connected_random(n2, rng.uniform(0.4, 1), seed + 500)
-    e1, e2 = _edges(g1), _edges(g2)
+    g1, g2 = connected_gnp(n1, rng.uniform(0.4, 1), seed), connected_gnp(n2, rng.uniform(0.4, 1), seed + 500)
+    e1, e2 = sorted_edges(g1), sorted_edges(g2)
     P2 = E.edst_packing((n2, e2))
     # A = the first t2 .. n2 - t2 + 1 vertices of a BFS of T'_0 (connected in it), fixed by every bijection
     size = int(rng.integers(P2.t, n2 - P2.t + 2))
@@ -94,9 +84,9 @@ def test_random_star_products_with_invariant_set(seed):
 def test_random_bijections_split_is_valid_when_found(seed):
     rng = np.random.default_rng(100 + seed)
     n1, n2 = int(rng.integers(3, 8)), int(rng.integers(3, 9))
-    g1, g2 = _connected_random(n1, 0.7, seed), _connected_random(n2, 0.8, seed + 7)
-    e1 = _edges(g1)
-    v = E.view_from_factors((n1, e1), (n2, _edges(g2)), np.stack([rng.permutation(n2) for _ in e1]))
+    g1, g2 = connected_gnp(n1, 0.7, seed), connected_gnp(n2, 0.8, seed + 7)
+    e1 = sorted_edges(g1)
+    v = E.view_from_factors((n1, e1), (n2, sorted_edges(g2)), np.stack([rng.permutation(n2) for _ in e1]))
     split = E.find_property_vd1(v)
     if split is None:
         with pytest.raises(ValueError, match="Property V-D.1"):
@@ -112,7 +102,7 @@ def test_cyclic_bijection_breaks_the_property():
     n2 = 6
     g2 = nx.complete_graph(n2)
     cyc = np.roll(np.arange(n2), 1)
-    v = E.view_from_factors((4, _edges(nx.complete_graph(4))), (n2, _edges(g2)), cyc)
+    v = E.view_from_factors((4, sorted_edges(nx.complete_graph(4))), (n2, sorted_edges(g2)), cyc)
     assert E.bijection_orbits(v).max() == 0
     assert E.find_property_vd1(v) is None
     with pytest.raises(ValueError, match=r"no Property V-D.1 split.*3 <= \|A\| <= 4"):

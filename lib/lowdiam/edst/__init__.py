@@ -61,5 +61,6 @@ __all__ = [
     "tree_depth",
     "tree_depths",
     "universal_edsts",
+    "view_from_factors",
     "verify_edsts",
 ]

@@ -326,6 +326,21 @@ class EDSTSet:
     def count(self) -> int:
         return len(self.trees)
 
+    @classmethod
+    def from_packings(cls, trees: list[np.ndarray], kinds: list[str], method: str, P1: EDSTPacking, P2: EDSTPacking) -> "EDSTSet":
+        """The set ``trees`` built by ``method`` from the factor packings P1 (structure) and P2 (supernode)."""
+        return cls(
+            [np.ascontiguousarray(t, dtype=np.int64) for t in trees],
+            kinds,
+            method,
+            P1.t,
+            P2.t,
+            P1.r,
+            P2.r,
+            int(P1.extra_forest.shape[0]),
+            int(P2.extra_forest.shape[0]),
+        )
+
 
 def _pick_distinct(pref: list[np.ndarray], forbidden: set[int], n: int) -> list[int]:
     """One distinct vertex per preference list (best first), avoiding ``forbidden``."""
@@ -475,17 +490,7 @@ def _build(
         trees.append(_spanning_tree(view.num_routers, sub, int(R[S1[0], ords2[0][0]])))
         kinds.append("V-C.7")
     method = "universal_lowdepth" if low_depth else ("maximum" if (extra6 or extra7) else "universal")
-    return EDSTSet(
-        [np.ascontiguousarray(t, dtype=np.int64) for t in trees],
-        kinds,
-        method,
-        t1,
-        t2,
-        P1.r,
-        P2.r,
-        int(P1.extra_forest.shape[0]),
-        int(P2.extra_forest.shape[0]),
-    )
+    return EDSTSet.from_packings(trees, kinds, method, P1, P2)
 
 
 def construct_edsts(view: StarProductView, method: str = "maximum", verify: bool = True) -> EDSTSet:

@@ -257,14 +257,4 @@ def property_vd1_edsts(
     )
     trees.append(_spanning_tree(view.num_routers, sub, int(R[x0, ords2[0][0]])))
     kinds.append("V-D.5")
-    return EDSTSet(
-        [np.ascontiguousarray(t, dtype=np.int64) for t in trees],
-        kinds,
-        "property_vd1",
-        t1,
-        t2,
-        P1.r,
-        P2.r,
-        int(P1.extra_forest.shape[0]),
-        int(P2.extra_forest.shape[0]),
-    )
+    return EDSTSet.from_packings(trees, kinds, "property_vd1", P1, P2)
