@@ -262,7 +262,11 @@ def test_polarized_refuses_topologies_with_corners():
 @pytest.mark.parametrize("pattern", sorted(PATTERNS))
 def test_every_pattern_runs(pattern):
     top = from_nx(nx.complete_graph(8), "K8", 4, labels={"group": np.arange(8) // 2})
-    res = simulate(top, "min", pattern, 0.2, **SHORT, seed=1)
+    if pattern == "worst_case":  # defined per family (Galaxyfly Sec. 5)
+        from lowdiam.topologies import dragonfly
+
+        top = dragonfly(4, 2, 2)  # one global link per group pair: MIN saturates at 1/8
+    res = simulate(top, "min", pattern, 0.05 if pattern == "worst_case" else 0.2, **SHORT, seed=1)
     assert res.packets_delivered == res.packets_measured > 0
     assert not res.saturated
 
@@ -305,6 +309,55 @@ def test_adversarial_targets_one_group_at_max_distance():
         assert np.all(D[s, targets] == D[s, g == g[targets[0]]].max())
     with pytest.raises(ValueError, match="supernode"):
         make_traffic("adversarial", ring(6), Endpoints.of(ring(6).endpoints), D, 0)
+
+
+def test_worst_case_follows_the_galaxyfly_rule_per_family():
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+    from lowdiam.topologies import dragonfly, galaxyfly, slimfly
+
+    # Slim Fly: only other groups of the same subgraph, all of them, each at distance 2
+    sf = slimfly(5, endpoints_per_router=2)
+    ep = Endpoints.of(sf.endpoints)
+    D = distance_matrix(sf)
+    spec = make_traffic("worst_case", sf, ep, D, 0)
+    sub, grp = sf.labels["subgraph"], sf.labels["group"]
+    for e in range(ep.count):
+        r = ep.router[e]
+        got = set(ep.router[spec.dst[spec.ptr[e]:spec.ptr[e + 1]]].tolist())
+        want = {t for t in range(sf.num_routers) if sub[t] == sub[r] and grp[t] != grp[r]}
+        assert got == want and all(D[r, t] == 2 for t in got)
+    # Galaxyfly: each cluster to one other cluster (a derangement), farthest routers of it
+    gf = galaxyfly(3, 5, 1, 1)
+    ep = Endpoints.of(gf.endpoints)
+    D = distance_matrix(gf)
+    spec = make_traffic("worst_case", gf, ep, D, 3)
+    cl = gf.labels["cluster"]
+    target = {}
+    for e in range(ep.count):
+        r = ep.router[e]
+        ts = ep.router[spec.dst[spec.ptr[e]:spec.ptr[e + 1]]]
+        assert len(set(cl[ts].tolist())) == 1 and cl[ts[0]] != cl[r]
+        target.setdefault(int(cl[r]), int(cl[ts[0]]))
+        assert target[int(cl[r])] == int(cl[ts[0]])
+        assert np.all(D[r, ts] == D[r, cl == cl[ts[0]]].max())
+    assert sorted(target.values()) == sorted(target)  # a permutation of the clusters
+    # Dragonfly: the group adversarial pattern itself
+    df = dragonfly(4, 2, 2)
+    D = distance_matrix(df)
+    a = make_traffic("worst_case", df, Endpoints.of(df.endpoints), D, 1)
+    b = make_traffic("adversarial", df, Endpoints.of(df.endpoints), D, 1)
+    assert np.array_equal(a.ptr, b.ptr) and np.array_equal(a.dst, b.dst)
+    with pytest.raises(ValueError, match="no Galaxyfly worst-case rule for family 'hyperx'"):
+        top = hamming(3, 2, 1)
+        make_traffic("worst_case", top, Endpoints.of(top.endpoints), distance_matrix(top), 0)
+
+
+def test_worst_case_simulates_on_galaxyfly():
+    from lowdiam.topologies import galaxyfly
+
+    res = simulate(galaxyfly(3, 5, 1, 2), "min", "worst_case", 0.2, warmup_cycles=100, measure_cycles=200, seed=0)
+    assert res.packets_delivered > 0 and res.hops_mean >= 1
 
 
 # --------------------------------------------------------------- bad parameters

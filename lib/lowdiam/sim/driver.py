@@ -150,7 +150,7 @@ def simulate(
     routing : one of ``lowdiam.sim.ROUTINGS`` ("min", "min-single", "valiant", "ugal", "polarized",
         "polarstar-min", "df-min", "df-ugal").
     traffic : one of ``lowdiam.sim.PATTERNS`` ("uniform", "randperm", "bitrev", "shuffle",
-        "transpose", "adversarial", "neighbor", "hotspot", "server_perm").
+        "transpose", "adversarial", "worst_case", "neighbor", "hotspot", "server_perm").
     load : offered load in flits / endpoint / cycle, in (0, 1].
     endpoints_per_router : concentration p; ``None`` keeps the topology's own endpoints.
     packet_flits : P, flits per packet.

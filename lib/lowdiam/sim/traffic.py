@@ -30,6 +30,10 @@ Registered patterns (``PATTERNS``):
                  the routers of that group at its largest minimal distance
                  (PolarStar 9.6, "longest possible minpath").  Needs
                  ``labels["supernode"]`` or ``labels["group"]``.
+``worst_case``   Galaxyfly Sec. 5's per-family worst case: Galaxyfly clusters
+                 send to one other cluster (longest minimal distance), Slim
+                 Fly terminals only to other groups of their own subgraph,
+                 Dragonfly group adversarial; other families raise.
 ``neighbor``     router permutation to a neighbour (Polarized 4.1): a random
                  permutation tau with tau(r) adjacent to r (a random perfect
                  matching of the bipartite double cover); endpoint i of r sends
@@ -164,27 +168,72 @@ def _groups(topology) -> np.ndarray:
     )
 
 
-def adversarial(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
-    group = _groups(topology)
-    counts = np.diff(ep.first)
-    names = np.unique(group[counts > 0])
-    if names.size < 2:
-        raise ValueError("adversarial traffic needs at least two groups carrying endpoints")
-    # a random cyclic shift of a random order is a derangement of the groups
-    order = rng.permutation(names)
-    target_group = dict(zip(order.tolist(), np.roll(order, -1).tolist()))
+def _rows_table(ep: Endpoints, router_rows: dict[int, np.ndarray]) -> TrafficSpec:
+    """Every endpoint of router r picks uniformly among the endpoints of the routers ``router_rows[r]``."""
     ptr = np.zeros(ep.count + 1, dtype=np.int64)
     rows = []
-    for r in np.flatnonzero(counts > 0):
-        members = np.flatnonzero((group == target_group[int(group[r])]) & (counts > 0))
-        far = members[D[r, members] == D[r, members].max()]
-        eps = np.concatenate([np.arange(ep.first[t], ep.first[t + 1]) for t in far])
+    for r, targets in router_rows.items():
+        eps = np.concatenate([np.arange(ep.first[t], ep.first[t + 1]) for t in targets])
         for e in range(ep.first[r], ep.first[r + 1]):
             rows.append(eps)
             ptr[e + 1] = eps.size
     np.cumsum(ptr, out=ptr)
     dst = np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32)
     return TrafficSpec(TABLE, np.diff(ptr) > 0, ptr.astype(np.int32), dst, np.zeros(0, np.int32))
+
+
+def _block_adversarial(block: np.ndarray, ep: Endpoints, D, rng, what: str) -> TrafficSpec:
+    """Each block sends to one other block; each source router to that block's routers at its largest distance."""
+    counts = np.diff(ep.first)
+    names = np.unique(block[counts > 0])
+    if names.size < 2:
+        raise ValueError(f"adversarial traffic needs at least two {what}s carrying endpoints")
+    # a random cyclic shift of a random order is a derangement of the blocks
+    order = rng.permutation(names)
+    target = dict(zip(order.tolist(), np.roll(order, -1).tolist()))
+    rows = {}
+    for r in np.flatnonzero(counts > 0):
+        members = np.flatnonzero((block == target[int(block[r])]) & (counts > 0))
+        rows[int(r)] = members[D[r, members] == D[r, members].max()]
+    return _rows_table(ep, rows)
+
+
+def adversarial(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    return _block_adversarial(_groups(topology), ep, D, rng, "group")
+
+
+WORST_CASE_FAMILIES = ("galaxyfly", "slimfly", "mms", "dragonfly")
+
+
+def worst_case(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+    """Galaxyfly Sec. 5's worst-case traffic, one rule per family (so it differs between topologies).
+
+    * Galaxyfly: terminals talk across clusters -- every cluster sends to one
+      other cluster, each source router to that cluster's routers at its
+      largest minimal distance (the adversarial rule on clusters; with q = 1
+      a cluster is a supernode);
+    * Slim Fly (MMS): terminals talk only within their subgraph and to other
+      groups (all such routers are at distance 2: no links join two groups of
+      one subgraph);
+    * Dragonfly: group adversarial (``adversarial``).
+    """
+    fam = topology.family
+    labels = topology.labels
+    if fam == "galaxyfly":
+        return _block_adversarial(np.asarray(labels["cluster"], dtype=np.int64), ep, D, rng, "cluster")
+    if fam in ("slimfly", "mms"):
+        sub = np.asarray(labels["subgraph"], dtype=np.int64)
+        grp = np.asarray(labels["group"], dtype=np.int64)
+        counts = np.diff(ep.first)
+        carriers = counts > 0
+        rows = {int(r): np.flatnonzero((sub == sub[r]) & (grp != grp[r]) & carriers) for r in np.flatnonzero(carriers)}
+        return _rows_table(ep, rows)
+    if fam == "dragonfly":
+        return adversarial(topology, ep, D, rng)
+    raise ValueError(
+        f"no Galaxyfly worst-case rule for family {fam!r}; worst_case supports {WORST_CASE_FAMILIES} "
+        "(use 'adversarial' for any topology with supernode / group labels)"
+    )
 
 
 def neighbor(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
@@ -229,6 +278,7 @@ PATTERNS: dict[str, Callable[..., TrafficSpec]] = {
     "bitrev": bitrev,
     "transpose": transpose,
     "adversarial": adversarial,
+    "worst_case": worst_case,
     "neighbor": neighbor,
     "hotspot": hotspot,
 }
