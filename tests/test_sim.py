@@ -327,12 +327,19 @@ def test_worst_case_follows_the_galaxyfly_rule_per_family():
         got = set(ep.router[spec.dst[spec.ptr[e]:spec.ptr[e + 1]]].tolist())
         want = {t for t in range(sf.num_routers) if sub[t] == sub[r] and grp[t] != grp[r]}
         assert got == want and all(D[r, t] == 2 for t in got)
-    # Galaxyfly: each cluster to one other cluster (a derangement), farthest routers of it
+    # Galaxyfly, default: every terminal of every other cluster
     gf = galaxyfly(3, 5, 1, 1)
     ep = Endpoints.of(gf.endpoints)
     D = distance_matrix(gf)
-    spec = make_traffic("worst_case", gf, ep, D, 3)
     cl = gf.labels["cluster"]
+    spec = make_traffic("worst_case", gf, ep, D, 3)
+    for e in range(ep.count):
+        got = set(spec.dst[spec.ptr[e]:spec.ptr[e + 1]].tolist())
+        assert got == {f for f in range(ep.count) if cl[ep.router[f]] != cl[ep.router[e]]}
+    # Galaxyfly, cluster_permutation: each cluster to one other cluster (a derangement), farthest routers of it
+    spec = make_traffic("worst_case", gf, ep, D, 3, galaxyfly_rule="cluster_permutation")
+    with pytest.raises(ValueError, match="unknown galaxyfly_rule 'tornado'.*inter_cluster"):
+        make_traffic("worst_case", gf, ep, D, 3, galaxyfly_rule="tornado")
     target = {}
     for e in range(ep.count):
         r = ep.router[e]

@@ -30,10 +30,12 @@ Registered patterns (``PATTERNS``):
                  the routers of that group at its largest minimal distance
                  (PolarStar 9.6, "longest possible minpath").  Needs
                  ``labels["supernode"]`` or ``labels["group"]``.
-``worst_case``   Galaxyfly Sec. 5's per-family worst case: Galaxyfly clusters
-                 send to one other cluster (longest minimal distance), Slim
-                 Fly terminals only to other groups of their own subgraph,
-                 Dragonfly group adversarial; other families raise.
+``worst_case``   Galaxyfly Sec. 5's per-family worst case: Galaxyfly
+                 terminals to terminals of other clusters (option
+                 ``galaxyfly_rule="cluster_permutation"``: each cluster to one
+                 other cluster, longest minimal distance), Slim Fly terminals
+                 only to other groups of their own subgraph, Dragonfly group
+                 adversarial; other families raise.
 ``neighbor``     router permutation to a neighbour (Polarized 4.1): a random
                  permutation tau with tau(r) adjacent to r (a random perfect
                  matching of the bipartite double cover); endpoint i of r sends
@@ -205,13 +207,20 @@ def adversarial(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
 WORST_CASE_FAMILIES = ("galaxyfly", "slimfly", "mms", "dragonfly")
 
 
-def worst_case(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+GALAXYFLY_RULES = ("inter_cluster", "cluster_permutation")
+
+
+def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_cluster", **_) -> TrafficSpec:
     """Galaxyfly Sec. 5's worst-case traffic, one rule per family (so it differs between topologies).
 
-    * Galaxyfly: terminals talk across clusters -- every cluster sends to one
-      other cluster, each source router to that cluster's routers at its
-      largest minimal distance (the adversarial rule on clusters; with q = 1
-      a cluster is a supernode);
+    * Galaxyfly ("we arrange any two terminals in different clusters to
+      communicate"), option ``galaxyfly_rule``:
+      ``"inter_cluster"`` (default) every terminal picks uniformly among the
+      terminals of the *other* clusters -- read like the Slim Fly sentence
+      next to it, which names a set of partners; ``"cluster_permutation"``
+      the harsher reading: every cluster sends to one other cluster, each
+      source router to that cluster's routers at its largest minimal distance
+      (the adversarial rule on clusters);
     * Slim Fly (MMS): terminals talk only within their subgraph and to other
       groups (all such routers are at distance 2: no links join two groups of
       one subgraph);
@@ -220,7 +229,14 @@ def worst_case(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
     fam = topology.family
     labels = topology.labels
     if fam == "galaxyfly":
-        return _block_adversarial(np.asarray(labels["cluster"], dtype=np.int64), ep, D, rng, "cluster")
+        cluster = np.asarray(labels["cluster"], dtype=np.int64)
+        if galaxyfly_rule == "cluster_permutation":
+            return _block_adversarial(cluster, ep, D, rng, "cluster")
+        if galaxyfly_rule != "inter_cluster":
+            raise ValueError(f"unknown galaxyfly_rule {galaxyfly_rule!r}; choose one of {list(GALAXYFLY_RULES)}")
+        carriers = np.diff(ep.first) > 0
+        rows = {int(r): np.flatnonzero((cluster != cluster[r]) & carriers) for r in np.flatnonzero(carriers)}
+        return _rows_table(ep, rows)
     if fam in ("slimfly", "mms"):
         sub = np.asarray(labels["subgraph"], dtype=np.int64)
         grp = np.asarray(labels["group"], dtype=np.int64)

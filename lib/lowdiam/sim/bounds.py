@@ -1,0 +1,235 @@
+"""Channel-load throughput bounds for oblivious routings (no simulation).
+
+For an oblivious routing the expected flits per cycle on every arc are a
+linear function of the traffic demand, so the saturation throughput of *any*
+simulator is bounded by the most loaded channel:
+
+    theta <= min(1, 1 / max_arc_load, 1 / max_ejection_load)
+
+in flits per active endpoint per cycle, the simulator's ``accepted_load`` unit
+(Dally & Towles, *Principles and Practices of Interconnection Networks*,
+Sec. 3.3).  Input-queued routers with finite buffers reach some fraction of it
+(head-of-line blocking), so a measured saturation above the bound is a bug.
+
+Demand is taken from the simulator's own traffic patterns (same seed, same
+permutation).  Routings, each spreading flow exactly as the simulator draws:
+
+``min``         at every router equally over the minimal next hops;
+``source-min``  equally over all shortest paths (``N(v,t) / N(c,t)`` per arc);
+``min-single``  the seeded single-path table the simulator uses;
+``valiant``     intermediate uniform among the routers other than the source
+                and destination routers, ``min`` spreading in both phases;
+                same-router packets are not misrouted.
+
+Adaptive routings (UGAL, Polarized, NAG) have no fixed arc loads and are
+refused.  ``balanced_bound`` is what the same path lengths would give if every
+arc carried the mean load: the limit any load balancing of those paths can reach.
+
+Memory: the router demand is a dense n x n float64 matrix (8 n^2 bytes).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from numba import njit
+
+from .traffic import HOTSPOT, TABLE, UNIFORM, Endpoints, make_traffic
+
+BOUND_ROUTINGS = ("min", "source-min", "min-single", "valiant")
+_HOP, _PATH, _SINGLE = 0, 1, 2
+
+
+@dataclasses.dataclass(frozen=True)
+class ChannelLoadBound:
+    """Arc loads at unit offered load (1 flit per active endpoint per cycle) and the bounds they imply."""
+
+    topology: str
+    routing: str
+    traffic: str
+    arc_loads: np.ndarray  # flits/cycle per arc (CSR arc order of the topology)
+    max_arc_load: float
+    mean_arc_load: float
+    max_ejection_load: float  # flits/cycle into the busiest endpoint
+    hops_mean: float  # router-to-router hops per packet (0 for same-router packets)
+    bound: float  # min(1, 1/max_arc_load, 1/max_ejection_load)
+    balanced_bound: float  # same, with every arc at the mean load
+
+    def __str__(self) -> str:
+        return (
+            f"{self.topology} {self.routing}/{self.traffic}: max arc load {self.max_arc_load:.3f} "
+            f"(mean {self.mean_arc_load:.3f}), hops {self.hops_mean:.3f}, bound {self.bound:.4f}, "
+            f"balanced {self.balanced_bound:.4f}"
+        )
+
+
+def endpoint_demand(topology, traffic: str = "uniform", seed: int = 0, **options) -> tuple[np.ndarray, np.ndarray]:
+    """Router demand matrix and per-endpoint ejection load at unit offered load.
+
+    ``Dem[s, t]`` is the flits/cycle that endpoints of router ``s`` send to
+    endpoints of router ``t`` when every active endpoint injects 1 flit/cycle;
+    the diagonal is same-router traffic.  The pattern is built by
+    :func:`lowdiam.sim.traffic.make_traffic` with the simulator's seeding.
+    """
+    from .driver import _distances
+
+    ep = Endpoints.of(topology.endpoints)
+    NE, n = ep.count, topology.num_routers
+    if NE < 2:
+        raise ValueError(f"{topology.name} has {NE} endpoints; a traffic pattern needs at least 2")
+    spec = make_traffic(traffic, topology, ep, _distances(topology), seed, **options)
+    active = np.asarray(spec.active, dtype=bool)
+    w = active.astype(np.float64)  # every active endpoint injects 1 flit/cycle
+    per_router = np.bincount(ep.router, weights=w, minlength=n)
+    counts = np.diff(ep.first).astype(np.float64)
+    ejection = np.zeros(NE)
+    Dem = np.zeros((n, n))
+    uniform_share = 1.0
+    if spec.mode == HOTSPOT:
+        uniform_share = 1.0 - spec.hot_fraction
+        hot = np.asarray(spec.hot, dtype=np.int64)
+        # each source picks one of the hot endpoints uniformly (itself included, delivered locally)
+        h = spec.hot_fraction * per_router / hot.size
+        hot_routers = np.bincount(ep.router[hot], minlength=n).astype(np.float64)
+        Dem += np.outer(h, hot_routers)
+        np.add.at(ejection, hot, spec.hot_fraction * w.sum() / hot.size)
+    if spec.mode in (UNIFORM, HOTSPOT):
+        # uniform over the other NE - 1 endpoints
+        share = uniform_share / (NE - 1)
+        Dem += share * np.outer(per_router, counts)
+        Dem[np.diag_indices(n)] -= share * per_router  # a source never picks itself
+        ejection += share * (w.sum() - w)
+    elif spec.mode == TABLE:
+        ptr = np.asarray(spec.ptr, dtype=np.int64)  # row e lists endpoint e's destinations
+        src = np.repeat(np.arange(NE), np.diff(ptr))
+        dst = np.asarray(spec.dst, dtype=np.int64)
+        frac = 1.0 / np.diff(ptr)[src]
+        np.add.at(Dem, (ep.router[src], ep.router[dst]), frac)
+        np.add.at(ejection, dst, frac)
+    else:  # pragma: no cover - guarded by make_traffic
+        raise ValueError(f"traffic mode {spec.mode} has no demand model")
+    return Dem, ejection
+
+
+def channel_load_bound(
+    topology, routing: str = "min", traffic: str = "uniform", *, endpoints_per_router: int | None = None,
+    seed: int = 0, traffic_options: dict | None = None,
+) -> ChannelLoadBound:
+    """Channel-load throughput bound of an oblivious routing under a simulator traffic pattern.
+
+    >>> from lowdiam.topologies import complete_graph             # doctest: +SKIP
+    >>> channel_load_bound(complete_graph(8), "valiant").bound     # doctest: +SKIP
+    """
+    from .driver import _distances, _single_table
+
+    if routing not in BOUND_ROUTINGS:
+        raise ValueError(
+            f"no channel-load bound for routing {routing!r}: only oblivious routings have fixed arc loads; "
+            f"choose one of {list(BOUND_ROUTINGS)}"
+        )
+    if endpoints_per_router is not None:
+        if int(endpoints_per_router) != endpoints_per_router or endpoints_per_router < 1:
+            raise ValueError(f"endpoints_per_router must be an integer >= 1, got {endpoints_per_router!r}")
+        topology = topology.with_endpoints(int(endpoints_per_router))
+    D = _distances(topology)
+    if D.max() == 255:
+        raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
+    n = topology.num_routers
+    Dem, ejection = endpoint_demand(topology, traffic, seed, **(traffic_options or {}))
+    net = Dem.copy()
+    np.fill_diagonal(net, 0.0)
+    mode = _HOP
+    if routing == "valiant":
+        if n < 3:
+            raise ValueError(f"valiant needs at least 3 routers, {topology.name} has {n}")
+        R, C = net.sum(1), net.sum(0)
+        net = ((R[:, None] - net) + (C[None, :] - net)) / (n - 2)
+        np.fill_diagonal(net, 0.0)
+    elif routing == "source-min":
+        mode = _PATH
+    elif routing == "min-single":
+        mode = _SINGLE
+    nh = _single_table(topology, D, seed) if mode == _SINGLE else np.zeros((1, 1), np.int32)
+    indptr = np.asarray(topology.indptr, dtype=np.int64)
+    indices = np.asarray(topology.indices, dtype=np.int64)
+    loads = _arc_loads(indptr, indices, D, np.ascontiguousarray(net), mode, nh)
+    total = Dem.sum()  # = number of active endpoints at unit load
+    flit_hops = float((net * D).sum())
+    hops = flit_hops / total
+    A = indices.size
+    max_arc = float(loads.max()) if A else 0.0
+    max_ej = float(ejection.max())
+    inv = lambda x: np.inf if x <= 0 else 1.0 / x  # noqa: E731
+    return ChannelLoadBound(
+        topology=topology.name, routing=routing, traffic=traffic, arc_loads=loads,
+        max_arc_load=max_arc, mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej,
+        hops_mean=hops, bound=float(min(1.0, inv(max_arc), inv(max_ej))),
+        balanced_bound=float(min(1.0, inv(flit_hops / A) if A else np.inf, inv(max_ej))),
+    )
+
+
+@njit(cache=True)
+def _arc_loads(indptr, indices, D, demand, mode, nh):
+    """Arc loads when ``demand[s, t]`` flits/cycle go from router s to t along minimal routes.
+
+    Per target t the flow heading to t is pushed from the farthest routers
+    inwards (decreasing D[., t]), split over the arcs by ``mode``.
+    """
+    n = indptr.size - 1
+    loads = np.zeros(indices.size)
+    f = np.zeros(n)
+    N = np.zeros(n)
+    order = np.empty(n, np.int64)
+    for t in range(n):
+        col = demand[:, t]
+        if col.max() <= 0.0:
+            continue
+        # routers sorted by distance to t (counting sort; D is symmetric so row t = column t)
+        dmax = 0
+        for v in range(n):
+            if D[t, v] > dmax:
+                dmax = D[t, v]
+        cnt = np.zeros(dmax + 2, np.int64)
+        for v in range(n):
+            cnt[D[t, v] + 1] += 1
+        for d in range(1, dmax + 2):
+            cnt[d] += cnt[d - 1]
+        for v in range(n):
+            order[cnt[D[t, v]]] = v
+            cnt[D[t, v]] += 1
+        if mode == 1:  # shortest-path counts to t, nearest first
+            for v in range(n):
+                N[v] = 0.0
+            N[t] = 1.0
+            for i in range(1, n):
+                c = order[i]
+                s = 0.0
+                for a in range(indptr[c], indptr[c + 1]):
+                    if D[t, indices[a]] + 1 == D[t, c]:
+                        s += N[indices[a]]
+                N[c] = s
+        for v in range(n):
+            f[v] = col[v]
+        for i in range(n - 1, 0, -1):
+            c = order[i]
+            fc = f[c]
+            if fc == 0.0:
+                continue
+            dc = D[t, c]
+            if mode == 2:
+                a = nh[c, t]  # the table holds the arc, not the router
+                loads[a] += fc
+                f[indices[a]] += fc
+                continue
+            k = 0
+            for a in range(indptr[c], indptr[c + 1]):
+                if D[t, indices[a]] + 1 == dc:
+                    k += 1
+            for a in range(indptr[c], indptr[c + 1]):
+                v = indices[a]
+                if D[t, v] + 1 == dc:
+                    share = fc / k if mode == 0 else fc * N[v] / N[c]
+                    loads[a] += share
+                    f[v] += share
+    return loads
