@@ -61,17 +61,24 @@ def _bench(topology) -> dict:
     P1, P2 = E.factor_packings(view)
     out["factor_s"] = time.perf_counter() - t0
     out["t1"], out["t2"] = P1.t, P2.t
+    best = None
     for m in E.METHODS:
         t0 = time.perf_counter()
-        res = E.construct_edsts(view, m, verify=False)
+        try:
+            res = E.construct_edsts(view, m, verify=False)
+        except ValueError as err:  # e.g. no Property V-D.1 split on this product
+            out[m] = {"count": None, "why": str(err)}
+            continue
         tb = time.perf_counter() - t0
         E.verify_edsts(topology, res.trees)  # warm numba
         t0 = time.perf_counter()
         E.verify_edsts(topology, res.trees)
         tv = time.perf_counter() - t0
         out[m] = {"count": res.count, "build_s": tb, "verify_s": tv}
+        if best is None or res.count > best.count:
+            best = res
     t0 = time.perf_counter()
-    ok = _nx_verify(topology, res.trees)
+    ok = _nx_verify(topology, best.trees)
     out["nx_verify_s"] = time.perf_counter() - t0
     assert ok
     out["upper_bound"] = E.combinatorial_bound(topology)
@@ -84,7 +91,8 @@ def main() -> None:
     args = ap.parse_args()
     tops = [T.polarstar(16, "paley", 18)]
     if not args.quick:
-        tops += [T.bundlefly(17, 16), T.slimfly(64)]
+        # the 2D HyperX K_64 x K_64 reaches its bound only through Property V-D.1
+        tops += [T.bundlefly(17, 16), T.slimfly(64), T.star_product(T.complete(64), T.complete(64))]
     results = {"machine": platform.platform(), "processor": platform.processor(), "large": [], "small": {}}
     E.verify_edsts(nx.complete_graph(4), E.edst_packing(nx.complete_graph(4)).trees)  # numba cache load
     print(f"{'network':30s} {'N':>6s} {'links':>7s} {'t1':>3s} {'t2':>3s} {'factor s':>9s} "
@@ -93,6 +101,9 @@ def main() -> None:
         r = _bench(topo)
         results["large"].append(r)
         for m in E.METHODS:
+            if r[m]["count"] is None:
+                print(f"{r['name']:30s} {m:>19s}: {r[m]['why'][:90]}")
+                continue
             print(f"{r['name']:30s} {r['routers']:6d} {r['links']:7d} {r['t1']:3d} {r['t2']:3d} {r['factor_s']:9.2f} "
                   f"{m:>19s} {r[m]['count']:3d} {r['upper_bound']:3d} {r[m]['build_s']:8.3f} {r[m]['verify_s']:9.4f} "
                   f"{r['nx_verify_s']:11.2f}")

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lowdiam.sim import saturation_load, simulate
+from lowdiam.sim import channel_load_bound, saturation_load, simulate
 from lowdiam.sim.routing import max_route_length
 from lowdiam.topologies import Topology
 
@@ -124,6 +124,10 @@ def main(argv=None) -> dict:
     sat = saturation_load(top, lo=0.3, hi=1.0, tol=0.05 if args.quick else 0.02, routing="min", traffic="uniform",
                           warmup_cycles=sw, measure_cycles=sm, seed=3, **CONFIG)
     sat_seconds = time.perf_counter() - t0
+    # the oblivious MIN's channel-load bound: how close the input-queued simulator gets to the graph's limit
+    t0 = time.perf_counter()
+    bound = channel_load_bound(top, "min", "uniform", seed=3)
+    bound_seconds = time.perf_counter() - t0
 
     # PolarStar's analytic routing (factor-graph tables) against MIN on the full distance table
     from lowdiam.sim.routing import polarstar_tables
@@ -171,6 +175,8 @@ def main(argv=None) -> dict:
         latency_vs_load=rows,
         saturation_load=sat,
         saturation_search_seconds=sat_seconds,
+        min_channel_load_bound=bound.bound,
+        min_channel_load_bound_seconds=bound_seconds,
         routings_at_0_3=others,
         anynet_file=str(anynet.relative_to(RESULTS.parent.parent)) if anynet.is_relative_to(RESULTS.parent.parent) else str(anynet),
         quick=args.quick,
@@ -196,7 +202,8 @@ def main(argv=None) -> dict:
         print(f"{r['load']:5.2f} {r['accepted']:9.4f} {r['latency_mean']:9.2f} {r['latency_p50']:6.0f} "
               f"{r['latency_p99']:6.0f} {r['network_latency']:8.2f} {r['hops']:5.2f} {str(r['saturated'])[0]:>4} "
               f"{r['cycles_per_second']:7.0f}")
-    print(f"saturation load (MIN, uniform): {sat:.3f}  [{sat_seconds:.0f} s search]")
+    print(f"saturation load (MIN, uniform): {sat:.3f}  [{sat_seconds:.0f} s search]; channel-load bound "
+          f"{bound.bound:.3f} [{bound_seconds:.2f} s]: saturation at {sat / bound.bound:.0%} of it")
     for o in others:
         if "error" in o:
             print(f"  {o['routing']:>10} (vcs {o['vcs']}): {o['error']}")
