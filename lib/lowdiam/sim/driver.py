@@ -516,14 +516,7 @@ def _conservation(ctr, st, pk, sq, P, cap, V, S, W, n_ch, pool) -> dict[str, int
     if live != buffered:
         problems.append(f"{live} packet slots in use but {buffered} packets buffered")
     bal = st["credits"].astype(np.int64) + P * pending + P * st["f_cnt"].astype(np.int64)
-    if np.any(bal != cap):
-        bad = int(np.flatnonzero(bal != cap)[0])
-        problems.append(f"credit imbalance at port/VC {bad}: {bal[bad]} != buffer {cap}")
-    used = (cap - st["credits"].astype(np.int64)).reshape(n_ch, V).sum(axis=1)
-    if np.any(used != st["used"]):
-        problems.append("per-port occupancy counters disagree with credits")
-    if np.any(st["pend"] < 0):
-        problems.append("negative waiting demand on a port")
+    problems += _port_problems(st, bal, cap, V, n_ch)
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
     return dict(
@@ -560,6 +553,18 @@ def _conservation_wormhole(ctr, st, sq, P, cap, V, W, n_ch, pool) -> dict[str, i
             f"+ {ejecting} already ejected"
         )
     bal = st["credits"].astype(np.int64) + cr + buffered + fl
+    problems += _port_problems(st, bal, cap, V, n_ch)
+    if problems:
+        raise RuntimeError("conservation check failed (wormhole): " + "; ".join(problems))
+    return dict(
+        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
+        in_network_flits=in_net + ejecting, source_queued_flits=queued * P + at_source,
+    )
+
+
+def _port_problems(st, bal, cap, V, n_ch) -> list[str]:
+    """Per port/VC checks shared by both kernels: credits + flits owed (``bal``) equal the buffer size."""
+    problems = []
     if np.any(bal != cap):
         bad = int(np.flatnonzero(bal != cap)[0])
         problems.append(f"credit imbalance at port/VC {bad}: {bal[bad]} != buffer {cap}")
@@ -568,12 +573,7 @@ def _conservation_wormhole(ctr, st, sq, P, cap, V, W, n_ch, pool) -> dict[str, i
         problems.append("per-port occupancy counters disagree with credits")
     if np.any(st["pend"] < 0):
         problems.append("negative waiting demand on a port")
-    if problems:
-        raise RuntimeError("conservation check failed (wormhole): " + "; ".join(problems))
-    return dict(
-        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
-        in_network_flits=in_net + ejecting, source_queued_flits=queued * P + at_source,
-    )
+    return problems
 
 
 def st_sum(a: np.ndarray) -> int:
