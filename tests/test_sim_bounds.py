@@ -154,3 +154,11 @@ def test_bad_input():
     split = from_nx(nx.disjoint_union(nx.cycle_graph(3), nx.cycle_graph(3)), "split", 1)
     with pytest.raises(ValueError, match="disconnected"):
         channel_load_bound(split, "min")
+
+
+def test_docstring_examples():
+    import doctest
+
+    import lowdiam.sim.bounds as bounds
+
+    assert doctest.testmod(bounds).failed == 0

@@ -118,8 +118,15 @@ def channel_load_bound(
 ) -> ChannelLoadBound:
     """Channel-load throughput bound of an oblivious routing under a simulator traffic pattern.
 
-    >>> from lowdiam.topologies import complete_graph             # doctest: +SKIP
-    >>> channel_load_bound(complete_graph(8), "valiant").bound     # doctest: +SKIP
+    Returns a :class:`ChannelLoadBound`; ``bound`` is in flits per active
+    endpoint per cycle, the unit of ``SimResult.accepted_load``.
+
+    >>> from lowdiam.topologies import jellyfish
+    >>> top = jellyfish(200, 10, 1)
+    >>> round(channel_load_bound(top, "min", endpoints_per_router=4).bound, 3)
+    0.69
+    >>> round(channel_load_bound(top, "valiant", endpoints_per_router=4).bound, 3)
+    0.345
     """
     from .driver import _distances, _single_table
 
