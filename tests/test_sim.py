@@ -410,3 +410,17 @@ def test_extra_vcs_relieve_head_of_line_blocking():
     few = simulate(ring_top, "min", "uniform", 1.0, **SHORT, seed=2)
     many = simulate(ring_top, "min", "uniform", 1.0, vcs=3 * few.params["vcs"], **SHORT, seed=2)
     assert many.accepted_load > 1.05 * few.accepted_load
+
+
+def test_min_vcs_is_a_floor_on_the_hop_classes():
+    top = rrg(32, 4, 3)
+    need = simulate(top, "min", "uniform", 0.2, **SHORT, seed=1).params["vcs"]
+    floored = simulate(top, "min", "uniform", 0.2, min_vcs=need + 2, **SHORT, seed=1)
+    same = simulate(top, "min", "uniform", 0.2, vcs=need + 2, **SHORT, seed=1)
+    assert floored.params["vcs"] == need + 2 and floored.accepted_load == same.accepted_load
+    low = simulate(top, "min", "uniform", 0.2, min_vcs=1, **SHORT, seed=1)
+    assert low.params["vcs"] == need  # a floor below the longest route changes nothing
+    with pytest.raises(ValueError, match="not both"):
+        simulate(top, "min", "uniform", 0.2, vcs=need, min_vcs=need)
+    with pytest.raises(ValueError, match="min_vcs must be an integer >= 1"):
+        simulate(top, "min", "uniform", 0.2, min_vcs=0)

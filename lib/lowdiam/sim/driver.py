@@ -141,6 +141,7 @@ def simulate(
     saturation_tolerance: float = SATURATION_TOLERANCE,
     polarized_weights: tuple[int, int, int] | None = None,
     ksp_paths: int = KSP_PATHS,
+    min_vcs: int = 1,
 ) -> SimResult:
     """Simulate ``topology`` under ``routing`` and ``traffic`` at offered ``load``.
 
@@ -172,6 +173,8 @@ def simulate(
     polarized_weights : (w2, w1, w0) of Algorithm 1 in flits; default (0, 4P, 5P): the paper's
         (0, 64, 80) phits were 4 and 5 of its 16-phit packets.
     ksp_paths : k of ``"ksp"`` routing (paths per router pair, default 8).
+    min_vcs : with ``vcs=None``, at least this many VCs (a paper's VC count): the routing still
+        gets one VC per hop of its longest route, and VCs beyond that are shared by the hop classes.
 
     Returns
     -------
@@ -224,7 +227,10 @@ def simulate(
     Droute = tables.T1 if spec.code in (DF_MIN, DF_UGAL) else D
     need = max_route_length(routing, Droute, topology.endpoints > 0)
     need = max(need, 1)
-    V = need if vcs is None else _check_int("vcs", vcs, 1)
+    floor = _check_int("min_vcs", min_vcs, 1)
+    if vcs is not None and floor != 1:
+        raise ValueError(f"give vcs={vcs!r} or min_vcs={min_vcs!r}, not both: min_vcs only applies when vcs is None")
+    V = max(need, floor) if vcs is None else _check_int("vcs", vcs, 1)
     if V < need:
         raise ValueError(
             f"vcs={V} is too few for routing {routing!r} on {topology.name}: hop-indexed VCs need one "
