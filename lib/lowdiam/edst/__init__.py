@@ -29,7 +29,7 @@ from .constructions import (
     view_from_factors,
 )
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
-from .property_vd1 import VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
+from .property_vd1 import NoPropertyVD1Split, VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
 from .report import CONSTRUCTION_NAMES, edst_row, generic_row
 from .verify import tree_depth, tree_depths, verify_edsts
 
@@ -40,6 +40,7 @@ __all__ = [
     "METHODS",
     "EDSTPacking",
     "EDSTSet",
+    "NoPropertyVD1Split",
     "StarProductView",
     "VD1Split",
     "as_graph",

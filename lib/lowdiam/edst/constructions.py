@@ -523,19 +523,17 @@ def star_product_edsts(topology: Any) -> list[np.ndarray]:
     int arrays of router ids, pairwise edge-disjoint spanning trees of the
     router graph (checked by :func:`verify_edsts` before returning).
     """
+    from .property_vd1 import NoPropertyVD1Split
+
     view = star_product_view(topology)
-    best = None
-    for method in ("maximum", "universal", "property_vd1"):
-        P1, P2 = factor_packings(view)
-        if method == "property_vd1" and best is not None and best.count >= P1.t + P2.t - 1:
-            continue  # V-D.2 gives t1 + t2 - 1: only worth its search when V-C did not
+    P1, P2 = factor_packings(view)
+    best = max((construct_edsts(view, m, verify=False) for m in ("maximum", "universal")), key=lambda r: r.count)
+    if best.count < P1.t + P2.t - 1:  # V-D.2 gives t1 + t2 - 1: only worth its search when V-C did not
         try:
-            res = construct_edsts(view, method, verify=False)
-        except ValueError:
-            if method == "property_vd1":
-                continue  # no Property V-D.1 split: the V-B/V-C set stands
-            raise
-        if best is None or res.count > best.count:
-            best = res
+            vd1 = construct_edsts(view, "property_vd1", verify=False)
+            if vd1.count > best.count:
+                best = vd1
+        except NoPropertyVD1Split:
+            pass  # the V-B/V-C set stands
     verify_edsts(topology, best.trees)
     return best.trees

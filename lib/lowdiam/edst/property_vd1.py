@@ -64,7 +64,11 @@ from .constructions import (
 )
 from .packing import EDSTPacking, edst_packing
 
-__all__ = ["VD1Split", "bijection_orbits", "find_property_vd1", "property_vd1_edsts"]
+__all__ = ["NoPropertyVD1Split", "VD1Split", "bijection_orbits", "find_property_vd1", "property_vd1_edsts"]
+
+
+class NoPropertyVD1Split(ValueError):
+    """The supernode has no Property V-D.1 split (so Theorem V-D.2 does not apply)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -181,8 +185,9 @@ def property_vd1_edsts(
 ) -> EDSTSet:
     """Theorem V-D.2: t1 + t2 - 1 EDSTs of a star product whose supernode has Property V-D.1.
 
-    Raises ``ValueError`` when no Property V-D.1 split is found (say which
-    rule failed); see the module docstring for the construction.
+    Raises :class:`NoPropertyVD1Split` (a ``ValueError``) when no Property
+    V-D.1 split is found, saying which rule failed; see the module docstring
+    for the construction.
     """
     if P1 is None or P2 is None:
         P1, P2 = factor_packings(view)
@@ -191,7 +196,7 @@ def property_vd1_edsts(
         split = find_property_vd1(view, P2)
     if split is None:
         n_orb = int(bijection_orbits(view).max()) + 1
-        raise ValueError(
+        raise NoPropertyVD1Split(
             f"{view.name}: no Property V-D.1 split found: need a supernode EDST whose top subtree spans a union of "
             f"bijection orbits A with {P2.t} <= |A| <= {view.n2 - P2.t + 1} (the bijections have {n_orb} orbits on "
             f"{view.n2} vertices); use method 'maximum' (V-C) or 'universal' instead"

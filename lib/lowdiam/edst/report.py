@@ -17,7 +17,7 @@ import numpy as np
 from .bounds import combinatorial_bound, factor_counts, prop_iv3_bound
 from .constructions import METHODS, construct_edsts, factor_packings, star_product_view
 from .packing import edst_packing
-from .property_vd1 import bijection_orbits
+from .property_vd1 import NoPropertyVD1Split, bijection_orbits
 from .verify import tree_depths, verify_edsts
 
 __all__ = ["edst_row", "generic_row", "CONSTRUCTION_NAMES"]
@@ -71,10 +71,8 @@ def edst_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any
         t0 = time.perf_counter()
         try:
             res = construct_edsts(view, m, verify=False)
-        except ValueError as exc:
-            if m != "property_vd1":
-                raise
-            row[f"{m}_count"] = None  # no Property V-D.1 split found
+        except NoPropertyVD1Split as exc:
+            row[f"{m}_count"] = None
             row[f"{m}_why"] = str(exc)
             continue
         t_build = time.perf_counter() - t0

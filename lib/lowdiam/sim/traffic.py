@@ -184,6 +184,13 @@ def _rows_table(ep: Endpoints, router_rows: dict[int, np.ndarray]) -> TrafficSpe
     return TrafficSpec(TABLE, np.diff(ptr) > 0, ptr.astype(np.int32), dst, np.zeros(0, np.int32))
 
 
+def _partner_rows(ep: Endpoints, partners: Callable[[int], np.ndarray]) -> TrafficSpec:
+    """Every endpoint of a carrying router r picks uniformly among the endpoints of the carrying routers
+    where the boolean mask ``partners(r)`` holds."""
+    carriers = np.diff(ep.first) > 0
+    return _rows_table(ep, {int(r): np.flatnonzero(partners(r) & carriers) for r in np.flatnonzero(carriers)})
+
+
 def _block_adversarial(block: np.ndarray, ep: Endpoints, D, rng, what: str) -> TrafficSpec:
     """Each block sends to one other block; each source router to that block's routers at its largest distance."""
     counts = np.diff(ep.first)
@@ -234,16 +241,11 @@ def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_clu
             return _block_adversarial(cluster, ep, D, rng, "cluster")
         if galaxyfly_rule != "inter_cluster":
             raise ValueError(f"unknown galaxyfly_rule {galaxyfly_rule!r}; choose one of {list(GALAXYFLY_RULES)}")
-        carriers = np.diff(ep.first) > 0
-        rows = {int(r): np.flatnonzero((cluster != cluster[r]) & carriers) for r in np.flatnonzero(carriers)}
-        return _rows_table(ep, rows)
+        return _partner_rows(ep, lambda r: cluster != cluster[r])
     if fam in ("slimfly", "mms"):
         sub = np.asarray(labels["subgraph"], dtype=np.int64)
         grp = np.asarray(labels["group"], dtype=np.int64)
-        counts = np.diff(ep.first)
-        carriers = counts > 0
-        rows = {int(r): np.flatnonzero((sub == sub[r]) & (grp != grp[r]) & carriers) for r in np.flatnonzero(carriers)}
-        return _rows_table(ep, rows)
+        return _partner_rows(ep, lambda r: (sub == sub[r]) & (grp != grp[r]))
     if fam == "dragonfly":
         return adversarial(topology, ep, D, rng)
     raise ValueError(
