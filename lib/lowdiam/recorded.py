@@ -1,0 +1,255 @@
+"""Paper-scale results as committed data: append-only, resumable CSV logs.
+
+A paper profile can run for hours, longer than one session on one machine, and
+the on-disk cache (``.cache/``) stays behind on that machine.  So every
+paper-scale computation writes its raw results, row by row as each finishes, to
+a CSV file that is committed with the repository::
+
+    results/paper/<notebook>/<name>.csv
+
+A :class:`ResultLog` knows which of its items are already done (by the values
+of its *key* columns), so rerunning the same loop skips them and a run stopped
+anywhere resumes where it stopped, on any machine that has the committed file.
+Every row carries its provenance: the code commit it was computed with and the
+library version, next to the settings and seed the caller puts in the key.
+
+Cells are written as text for strings and as JSON for everything else, so
+numbers, booleans, ``None`` and small lists come back with their types; a
+string that would read back as something else (``"1.5"``, ``"true"``) is
+refused when written, so a round trip is exact.
+
+Examples
+--------
+>>> import tempfile
+>>> from lowdiam.recorded import ResultLog
+>>> log = ResultLog("05_simulation", "rrg_saturation", key=("graph", "routing", "seed"),
+...                 root=tempfile.mkdtemp())
+>>> items = [{"graph": "RRG(720,17)", "routing": r, "seed": 1} for r in ("min", "valiant")]
+>>> rows = log.run(items, lambda item: {"saturation": 0.5 if item["routing"] == "min" else 0.25},
+...                progress=False)
+>>> [(row["routing"], row["saturation"]) for row in log.rows()]
+[('min', 0.5), ('valiant', 0.25)]
+>>> calls = []
+>>> _ = log.run(items, lambda item: calls.append(item) or {"saturation": 0.0}, progress=False)
+>>> calls  # both items were already recorded: nothing recomputed
+[]
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .paths import repo_root, results_dir
+from .validate import check_bool
+
+__all__ = ["ResultLog", "code_commit", "PROVENANCE"]
+
+#: Columns every row gets from the log itself, after the caller's columns.
+PROVENANCE = ("code_commit", "lowdiam_version")
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+@functools.lru_cache(maxsize=1)
+def code_commit() -> str:
+    """The git commit of the checkout this library runs from, ``+dirty`` if ``lib/`` has local changes.
+
+    Returns ``"unknown"`` outside a git checkout (an installed package), so a row always says what it can.
+
+    Returns
+    -------
+    str
+        A 40-hex commit id, optionally followed by ``+dirty``, or ``"unknown"``.
+    """
+    root = repo_root()
+    if root is None:
+        return "unknown"
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "lib"],
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
+
+
+def _encode(column: str, value: Any) -> str:
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+        raise ValueError(
+            f"column {column!r}: the string {value!r} would read back as a non-string; "
+            "store it as the number/bool it is, or give it a non-numeric spelling"
+        )
+    if hasattr(value, "item") and not isinstance(value, (list, tuple, dict)):
+        value = value.item()  # numpy scalar -> Python scalar
+    try:
+        text = json.dumps(value, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"column {column!r}: value {value!r} is not a finite JSON value ({exc})") from None
+    return text
+
+
+def _decode(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+class ResultLog:
+    """An append-only CSV of one notebook section's paper-scale results.
+
+    Parameters
+    ----------
+    notebook : str
+        Notebook stem, e.g. ``"05_simulation"``; the log lives in ``<root>/paper/<notebook>/``.
+    name : str
+        File stem of the log (letters, digits, ``_ . -``).
+    key : sequence of str
+        Columns that identify one item (its settings and seed); an item whose key values are already in the
+        file is done and is not recomputed.
+    root : path, optional
+        Results folder; default :func:`lowdiam.paths.results_dir` (``<repo>/results`` or
+        ``$LOWDIAM_RESULTS``).
+
+    Raises
+    ------
+    ValueError
+        If a name is not a plain file name, ``key`` is empty or names a provenance column, or the existing
+        file's header lacks a key column.
+    """
+
+    def __init__(self, notebook: str, name: str, *, key: Sequence[str], root: str | Path | None = None) -> None:
+        for what, value in (("notebook", notebook), ("name", name)):
+            if not isinstance(value, str) or not _SAFE_NAME.match(value):
+                raise ValueError(f"{what} must be a plain file name (letters, digits, _ . -), got {value!r}")
+        key = tuple(key)
+        if not key or not all(isinstance(k, str) and k for k in key):
+            raise ValueError(f"key must be a non-empty sequence of column names, got {key!r}")
+        for k in key:
+            if k in PROVENANCE:
+                raise ValueError(f"key column {k!r} is written by the log itself; choose another name")
+        self.key = key
+        self.path = Path(root if root is not None else results_dir()) / "paper" / notebook / f"{name}.csv"
+        header = self._header()
+        if header is not None:
+            missing = [k for k in key if k not in header]
+            if missing:
+                raise ValueError(f"{self.path} has no column(s) {missing}; its columns are {header}")
+
+    # ----------------------------------------------------------------- reading
+    def _header(self) -> list[str] | None:
+        if not self.path.is_file():
+            return None
+        with self.path.open(newline="") as fh:
+            return next(csv.reader(fh), None)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every recorded row, in the order written, with typed values."""
+        if not self.path.is_file():
+            return []
+        with self.path.open(newline="") as fh:
+            return [{k: _decode(v) for k, v in row.items()} for row in csv.DictReader(fh)]
+
+    def item_key(self, item: Mapping[str, Any]) -> tuple[str, ...]:
+        """The identity of ``item``: its key columns, encoded as they are stored."""
+        missing = [k for k in self.key if k not in item]
+        if missing:
+            raise ValueError(f"item {dict(item)!r} lacks key column(s) {missing} of {self.path.name}")
+        return tuple(_encode(k, item[k]) for k in self.key)
+
+    def done(self) -> set[tuple[str, ...]]:
+        """Keys of the items already recorded."""
+        if not self.path.is_file():
+            return set()
+        with self.path.open(newline="") as fh:
+            return {tuple(row[k] for k in self.key) for row in csv.DictReader(fh)}
+
+    # ----------------------------------------------------------------- writing
+    def append(self, row: Mapping[str, Any]) -> None:
+        """Write one row now (flushed), adding the provenance columns.
+
+        The first row fixes the columns; a later row must have exactly the same ones.
+        """
+        for p in PROVENANCE:
+            if p in row:
+                raise ValueError(f"column {p!r} is written by the log itself")
+        self.item_key(row)
+        cells = {k: _encode(k, v) for k, v in row.items()}
+        cells["code_commit"] = code_commit()
+        cells["lowdiam_version"] = __version__
+        header = self._header()
+        if header is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            header = list(cells)
+            with self.path.open("w", newline="") as fh:
+                csv.writer(fh, lineterminator="\n").writerow(header)
+        elif set(header) != set(cells):
+            extra, missing = sorted(set(cells) - set(header)), sorted(set(header) - set(cells))
+            raise ValueError(f"row columns differ from {self.path.name}'s: extra {extra}, missing {missing}")
+        with self.path.open("a", newline="") as fh:
+            csv.writer(fh, lineterminator="\n").writerow([cells[k] for k in header])
+            fh.flush()
+
+    def run(
+        self,
+        items: Iterable[Mapping[str, Any]],
+        compute: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+        *,
+        progress: bool = True,
+        desc: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Compute every item not yet recorded, appending each result as it finishes.
+
+        Parameters
+        ----------
+        items : iterable of mappings
+            Each holds at least the key columns (its settings and seed).
+        compute : callable
+            ``compute(item) -> mapping`` of result columns (they must not repeat item columns).
+        progress : bool
+            Show a tqdm bar on stderr.
+        desc : str, optional
+            Label of the progress bar (default: the log's file name).
+
+        Returns
+        -------
+        list of dict
+            All rows of the log after the run (earlier ones included).
+        """
+        check_bool("progress", progress)
+        items = list(items)
+        done = self.done()
+        todo = [it for it in items if self.item_key(it) not in done]
+        bar = None
+        if progress and todo:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=len(items), initial=len(items) - len(todo), desc=desc or self.path.stem,
+                       file=sys.stderr)
+        try:
+            for item in todo:
+                result = dict(compute(item))
+                clash = sorted(set(result) & set(item))
+                if clash:
+                    raise ValueError(f"compute() returned column(s) {clash} that the item already sets")
+                self.append({**item, **result})
+                if bar is not None:
+                    bar.update(1)
+        finally:
+            if bar is not None:
+                bar.close()
+        return self.rows()
