@@ -380,3 +380,27 @@ def galaxyfly_cable_lengths(topology: Any, cabinet_of: Any, *, intra_m: float = 
     intra = ca == cb
     lengths = np.where(intra, intra_m, pitch_m * (dx + dy) + 2 * overhead_m)
     return lengths.astype(np.float64), intra
+
+
+def cabinets_for_terminals(num_modules: int, terminals_per_module: int, target_terminals: int) -> tuple[int, int]:
+    """Whole modules per cabinet nearest ``target_terminals``, and the cabinet count.
+
+    Our reading of Galaxyfly Sec. 6.1 ("each cabinet contains approximately
+    the same number of terminals as a group in DF"): m = max(1,
+    round(target / terminals_per_module)) modules per cabinet (halves round up),
+    ceil(num_modules / m) cabinets.
+
+    Returns
+    -------
+    (modules_per_cabinet, cabinets)
+
+    Examples
+    --------
+    >>> cabinets_for_terminals(1458, 20, 171)     # Slim Fly SF(27), 20 terminals per router
+    (9, 162)
+    """
+    nm = check_int("num_modules", num_modules, low=1)
+    tpm = check_int("terminals_per_module", terminals_per_module, low=1)
+    tgt = check_int("target_terminals", target_terminals, low=1)
+    m = max(1, math.floor(tgt / tpm + 0.5))
+    return m, -(-nm // m)
