@@ -3,7 +3,6 @@
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.metrics.distances import diameter, distance_histogram
 from lowdiam.metrics.paths import girth
 from lowdiam.topologies.levi import levi_graph

@@ -40,16 +40,17 @@ from ..validate import check_float, check_int
 
 __all__ = [
     "Embedding",
+    "cabinets_for_terminals",
+    "classify_links",
+    "embed_spectralfly",
+    "equal_module_cabinets",
+    "galaxyfly_cable_lengths",
+    "inter_cabinet_links",
+    "max_matching_pairs",
+    "pack_modules",
     "spectralfly_grid",
     "spectralfly_wire_length",
-    "embed_spectralfly",
-    "max_matching_pairs",
-    "classify_links",
-    "pack_modules",
-    "equal_module_cabinets",
-    "inter_cabinet_links",
     "square_grid",
-    "galaxyfly_cable_lengths",
 ]
 
 
@@ -233,18 +234,16 @@ def embed_spectralfly(topology: Any, *, max_passes: int = 50, seed: int = 0) -> 
     # spectral start: Laplacian eigenvectors of the cabinet graph
     wc = w[:c, :c]
     lap = np.diag(wc.sum(axis=1)) - wc
-    vals, vecs = np.linalg.eigh(lap)
+    _, vecs = np.linalg.eigh(lap)
     f1 = vecs[:, 1] if c > 1 else np.zeros(c)
     f2 = vecs[:, 2] if c > 2 else np.zeros(c)
     order = np.argsort(f1, kind="stable")
     slot_of = np.empty(m, dtype=np.int64)
-    pos = 0
     for x in range(gx):
         col = order[x * gy:(x + 1) * gy]
         col = col[np.argsort(f2[col], kind="stable")]
         for k, a in enumerate(col):
             slot_of[a] = x * gy + k
-        pos += col.size
     used = np.zeros(m, dtype=bool)
     used[slot_of[:c]] = True
     slot_of[c:] = np.flatnonzero(~used)

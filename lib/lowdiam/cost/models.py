@@ -30,13 +30,13 @@ from ..validate import check_float, check_int, check_options
 
 __all__ = [
     "PRICES",
-    "spectralfly_link_power",
-    "power_per_bandwidth",
-    "used_ports",
-    "galaxyfly_power_per_terminal",
-    "router_cost",
     "cable_cost",
     "fit_linear_router_price",
+    "galaxyfly_power_per_terminal",
+    "power_per_bandwidth",
+    "router_cost",
+    "spectralfly_link_power",
+    "used_ports",
 ]
 
 #: Mudigonda et al. (2011) prices, dollars.

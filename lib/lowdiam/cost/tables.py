@@ -22,11 +22,13 @@ from . import layout as L
 from . import models as M
 
 __all__ = [
-    "spectralfly_table2_row",
-    "galaxyfly_table6_row",
     "er_clusters",
-    "polarstar_layout_counts",
+    "galaxyfly_table6_row",
     "polarized_table4",
+    "polarstar_layout_counts",
+    "spectralfly_table2_row",
+    "text_table",
+    "write_csv",
 ]
 
 
@@ -240,3 +242,59 @@ def polarized_table4(seed: int = 0, *, distances: bool = True) -> list[dict]:
             row["mean_distance"] = float(st.mean_distance)
         rows.append(row)
     return rows
+
+
+def write_csv(path: Any, rows: list[dict], columns: list[str] | None = None) -> Any:
+    """Write ``rows`` (dicts) as CSV with a header; ``columns`` default to the first row's keys.
+
+    Examples
+    --------
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> _ = write_csv(buf, [dict(a=1, b=2.5)])
+    >>> buf.getvalue().splitlines()
+    ['a,b', '1,2.5']
+    """
+    import csv
+
+    if not rows:
+        raise ValueError("write_csv needs at least one row")
+    columns = list(columns or rows[0].keys())
+
+    def dump(fh):
+        w = csv.DictWriter(fh, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            w.writerow({c: r.get(c, "") for c in columns})
+
+    if hasattr(path, "write"):
+        dump(path)
+    else:
+        with open(path, "w", newline="") as fh:
+            dump(fh)
+    return path
+
+
+def text_table(rows: list[dict], columns: list[str] | None = None, digits: int = 2) -> str:
+    """A fixed-width text rendering of ``rows`` (floats rounded to ``digits``).
+
+    Examples
+    --------
+    >>> print(text_table([dict(net="a", x=1.234)]))
+    net     x
+      a  1.23
+    """
+    if not rows:
+        return ""
+    columns = list(columns or rows[0].keys())
+
+    def fmt(v):
+        if isinstance(v, (float, np.floating)):
+            return f"{float(v):.{digits}f}"
+        return str(v)
+
+    cells = [[fmt(r.get(c, "")) for c in columns] for r in rows]
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths))]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in cells]
+    return "\n".join(lines)
