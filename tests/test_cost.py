@@ -22,6 +22,14 @@ def test_power_per_bandwidth_matches_printed_arithmetic(power, cut, ratio):
     assert M.power_per_bandwidth(power, cut) == pytest.approx(ratio, abs=0.05)
 
 
+def test_fit_link_power_recovers_and_reads_table2():
+    e, o = [3, 1, 4], [1, 5, 9]
+    a, b, r = M.fit_link_power(e, o, [2.5 * x + 4.0 * y for x, y in zip(e, o)])
+    assert a == pytest.approx(2.5) and b == pytest.approx(4.0) and r < 1e-9
+    with pytest.raises(ValueError, match="two rows"):
+        M.fit_link_power([1], [1], [1.0])
+
+
 def test_power_per_bandwidth_rejects_zero_cut():
     with pytest.raises(ValueError, match="bisection_links"):
         M.power_per_bandwidth(10.0, 0)

@@ -32,6 +32,7 @@ __all__ = [
     "PRICES",
     "cable_cost",
     "fit_linear_router_price",
+    "fit_link_power",
     "galaxyfly_power_per_terminal",
     "power_per_bandwidth",
     "router_cost",
@@ -169,3 +170,27 @@ def fit_linear_router_price(routers_by_radix: Any, terminals: Any, cost_per_term
     sol, *_ = np.linalg.lstsq(a_mat, y, rcond=None)
     resid = float(np.abs(a_mat @ sol - y).max())
     return float(sol[0]), float(sol[1]), resid
+
+
+def fit_link_power(electrical: Any, optical: Any, power_w: Any) -> tuple[float, float, float]:
+    """Least-squares watts per electrical and per optical link implied by a table's power column.
+
+    An analysis of a paper's table (not a model of ours): solve
+    power_i = a electrical_i + b optical_i in the least-squares sense.
+
+    Returns
+    -------
+    (a, b, max_abs_residual) in watts per link, watts per link, watts.
+
+    Examples
+    --------
+    >>> a, b, r = fit_link_power([1, 2, 0], [1, 0, 3], [3.0, 2.0, 6.0])
+    >>> round(a, 6), round(b, 6), round(r, 6)
+    (1.0, 2.0, 0.0)
+    """
+    a_mat = np.column_stack([np.asarray(electrical, dtype=np.float64), np.asarray(optical, dtype=np.float64)])
+    y = np.asarray(power_w, dtype=np.float64)
+    if a_mat.shape[0] != y.shape[0] or a_mat.shape[0] < 2:
+        raise ValueError("need at least two rows, with one power value per row")
+    sol, *_ = np.linalg.lstsq(a_mat, y, rcond=None)
+    return float(sol[0]), float(sol[1]), float(np.abs(a_mat @ sol - y).max())
