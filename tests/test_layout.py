@@ -74,6 +74,14 @@ def test_embedding_consistent_and_locally_optimal():
         assert tot >= base - 1e-9
 
 
+def test_embedding_deterministic_and_validated():
+    t = hyperx(4, 3)
+    a, b = L.embed_spectralfly(t), L.embed_spectralfly(t)
+    assert np.array_equal(a.cabinet_xy, b.cabinet_xy) and np.array_equal(a.lengths, b.lengths)
+    with pytest.raises(ValueError, match="max_passes"):
+        L.embed_spectralfly(t, max_passes=0)
+
+
 def test_classify_links_inclusive_and_validated():
     assert L.classify_links([5.0, 5.0000001, 2.0]) == (2, 1)
     assert L.classify_links([4.6, 6.0], electrical_max_m=6.0) == (2, 0)

@@ -188,7 +188,7 @@ class Embedding:
         return float(self.lengths.max())
 
 
-def embed_spectralfly(topology: Any, *, max_passes: int = 50, seed: int = 0) -> Embedding:
+def embed_spectralfly(topology: Any, *, max_passes: int = 50) -> Embedding:
     """Embed a router graph in SpectralFly's machine room (our QAP heuristic).
 
     Cabinets hold the two routers of a maximum-matching edge
@@ -202,9 +202,8 @@ def embed_spectralfly(topology: Any, *, max_passes: int = 50, seed: int = 0) -> 
     ----------
     topology : Topology
     max_passes : int
-        Upper bound on local-search passes (each is O(c^3)).
-    seed : int
-        Seed of the eigen-solver start vector (the search itself is deterministic).
+        Upper bound on local-search passes (each is O(c^3)).  The whole
+        procedure is deterministic (no random choices).
 
     Returns
     -------
@@ -218,7 +217,6 @@ def embed_spectralfly(topology: Any, *, max_passes: int = 50, seed: int = 0) -> 
     ((2, 6), 8)
     """
     max_passes = check_int("max_passes", max_passes, low=1)
-    seed = check_int("seed", seed, low=0)
     cab = max_matching_pairs(topology)
     c = int(cab.max()) + 1
     gx, gy = spectralfly_grid(c)

@@ -45,6 +45,8 @@ def spectralfly_table2_row(topology: Any, *, electrical_max_m: float = 5.0, bise
     (:func:`.models.spectralfly_link_power`); power per bandwidth: total power /
     (bisection x 100 Gb/s).
 
+    ``seed`` seeds METIS; the placement is deterministic.
+
     Returns
     -------
     dict with keys routers, radix, links, mean_wire_m, max_wire_m, electrical,
@@ -59,7 +61,7 @@ def spectralfly_table2_row(topology: Any, *, electrical_max_m: float = 5.0, bise
     """
     from ..metrics.bisection import bisection
 
-    emb = L.embed_spectralfly(topology, max_passes=max_passes, seed=seed)
+    emb = L.embed_spectralfly(topology, max_passes=max_passes)
     elec, opt = L.classify_links(emb.lengths, electrical_max_m)
     cut = int(bisection(topology, trials=bisection_trials, seed=seed).cut_edges)
     power = M.spectralfly_link_power(elec, opt)
