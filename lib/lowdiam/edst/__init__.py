@@ -16,22 +16,14 @@ Star Products" (EDST paper; formulas rebuilt from the constructions, see
 """
 
 from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
-from .constructions import (
-    METHODS,
-    EDSTSet,
-    StarProductView,
-    construct_edsts,
-    factor_packings,
-    maximum_edsts,
-    star_product_edsts,
-    star_product_view,
-    universal_edsts,
-    view_from_factors,
-)
+from .assembly import EDSTSet
+from .constructions import maximum_edsts, universal_edsts
+from .dispatch import METHODS, construct_edsts, star_product_edsts
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
 from .property_vd1 import NoPropertyVD1Split, VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
 from .report import CONSTRUCTION_NAMES, edst_row, generic_row
 from .verify import tree_depth, tree_depths, verify_edsts
+from .view import StarProductView, factor_packings, star_product_view, view_from_factors
 
 __all__ = [
     "CONSTRUCTION_NAMES",

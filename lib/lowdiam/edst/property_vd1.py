@@ -51,18 +51,9 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .constructions import (
-    EDSTSet,
-    StarProductView,
-    _Arcs,
-    _centre_orders,
-    _check_factors,
-    _copies,
-    _rooted,
-    _spanning_tree,
-    factor_packings,
-)
+from .assembly import EDSTSet, _Arcs, _centre_orders, _check_factors, _copies, _rooted, _spanning_tree
 from .packing import EDSTPacking, edst_packing
+from .view import StarProductView, factor_packings
 
 __all__ = ["NoPropertyVD1Split", "VD1Split", "bijection_orbits", "find_property_vd1", "property_vd1_edsts"]
 

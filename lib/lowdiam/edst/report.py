@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 
 from .bounds import combinatorial_bound, factor_counts, prop_iv3_bound
-from .constructions import METHODS, construct_edsts, factor_packings, star_product_view
+from .dispatch import METHODS, construct_edsts
 from .packing import edst_packing
 from .property_vd1 import NoPropertyVD1Split, bijection_orbits
 from .verify import tree_depths, verify_edsts
+from .view import factor_packings, star_product_view
 
 __all__ = ["edst_row", "generic_row", "CONSTRUCTION_NAMES"]
 
