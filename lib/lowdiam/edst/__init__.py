@@ -15,8 +15,8 @@ Star Products" (EDST paper; formulas rebuilt from the constructions, see
   :func:`property_vd1_edsts`, :func:`bijection_orbits`.
 """
 
-from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
 from .assembly import EDSTSet
+from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
 from .constructions import maximum_edsts, universal_edsts
 from .dispatch import METHODS, construct_edsts, star_product_edsts
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union

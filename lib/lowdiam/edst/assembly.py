@@ -42,7 +42,9 @@ class EDSTSet:
         return len(self.trees)
 
     @classmethod
-    def from_packings(cls, trees: list[np.ndarray], kinds: list[str], method: str, P1: EDSTPacking, P2: EDSTPacking) -> "EDSTSet":
+    def from_packings(
+        cls, trees: list[np.ndarray], kinds: list[str], method: str, P1: EDSTPacking, P2: EDSTPacking
+    ) -> EDSTSet:
         """The set ``trees`` built by ``method`` from the factor packings P1 (structure) and P2 (supernode)."""
         return cls(
             [np.ascontiguousarray(t, dtype=np.int64) for t in trees],

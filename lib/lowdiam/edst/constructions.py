@@ -170,7 +170,10 @@ def _build(
         others = allsn[allsn != x0]
         poc = arcs.parent_of_child(par, ch)
         links = np.stack(
-            [R[par[:, None], poc[:, S2]].reshape(-1), R[ch[:, None], np.broadcast_to(S2, (len(ch), len(S2)))].reshape(-1)],
+            [
+                R[par[:, None], poc[:, S2]].reshape(-1),
+                R[ch[:, None], np.broadcast_to(S2, (len(ch), len(S2)))].reshape(-1),
+            ],
             1,
         )
         sub = np.concatenate([_copies(view, np.array([x0]), Tp[0]), _copies(view, others, P2.extra_forest), links])

@@ -228,7 +228,9 @@ def property_vd1_edsts(
     trees: list[np.ndarray] = []
     kinds: list[str] = []
     for i, (a, b) in enumerate(pairs, start=1):  # V-D.3
-        trees.append(np.concatenate([_copies(view, np.array([a]), EA), _copies(view, np.array([b]), EB), arcs.all_links(T[i])]))
+        trees.append(
+            np.concatenate([_copies(view, np.array([a]), EA), _copies(view, np.array([b]), EB), arcs.all_links(T[i])])
+        )
         kinds.append("V-D.3")
     poc = arcs.parent_of_child(par, ch)  # (arcs, n2): parent end of the link reaching (c, w)
     allsn = np.arange(n1)

@@ -106,4 +106,5 @@ def generic_row(topology: Any) -> dict[str, Any]:
     dt = time.perf_counter() - t0
     verify_edsts(topology, p.trees)
     d = tree_depths(topology, p.trees)
-    return {"name": topology.name, "generic_count": p.t, "generic_seconds": dt, **{f"generic_{k}": v for k, v in _depth_summary(d).items()}}
+    depths = {f"generic_{k}": v for k, v in _depth_summary(d).items()}
+    return {"name": topology.name, "generic_count": p.t, "generic_seconds": dt, **depths}

@@ -11,7 +11,8 @@ ceil(diameter / 2), found by two BFS sweeps.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -71,7 +72,10 @@ def verify_edsts(graph: Any, trees: Sequence[Any], strict: bool = True) -> bool:
             return fail(f"tree {i}: vertex ids must lie in 0 .. {n - 1}")
         k = _keys(n, t)
         pos = np.searchsorted(gkeys, k)
-        ok = (pos < gkeys.size) & (gkeys[np.minimum(pos, gkeys.size - 1)] == k) if gkeys.size else np.zeros(k.size, bool)
+        if gkeys.size:
+            ok = (pos < gkeys.size) & (gkeys[np.minimum(pos, gkeys.size - 1)] == k)
+        else:
+            ok = np.zeros(k.size, bool)
         if not ok.all():
             bad = t[np.argmin(ok)]
             return fail(f"tree {i}: edge ({bad[0]}, {bad[1]}) is not an edge of the graph")

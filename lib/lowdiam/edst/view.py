@@ -106,7 +106,9 @@ def _view_from_labels(topology: Any, sn: np.ndarray, sv: np.ndarray) -> StarProd
     ak = ia * n1 + ib
     arcs, inv, cnt = np.unique(ak, return_inverse=True, return_counts=True)
     if (cnt != n2).any():
-        raise ValueError(f"some pair of supernodes is joined by {int(cnt[cnt != n2][0])} links, not {n2}: not a star product")
+        raise ValueError(
+            f"some pair of supernodes is joined by {int(cnt[cnt != n2][0])} links, not {n2}: not a star product"
+        )
     maps = np.full((arcs.size, n2), -1, np.int64)
     maps[inv, ua] = ub
     if not (np.sort(maps, axis=1) == np.arange(n2)).all():
