@@ -336,8 +336,8 @@ def lps_diameter(p: int, q: int, require_ramanujan: bool = False) -> int:
 
     Examples
     --------
-    >>> lps_diameter(23, 13)   # SpectralFly Table I: LPS(23,13), diameter 3
-    3
+    >>> lps_diameter(3, 5)     # SpectralFly Example 1: 120 routers of radix 4
+    6
     """
     from lowdiam.metrics.distances import distances_from
 

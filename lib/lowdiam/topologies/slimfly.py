@@ -272,8 +272,8 @@ def mms_graph(q: int, endpoints_per_router: int | None = None) -> Topology:
 
     Examples
     --------
-    >>> mms_graph(4).num_routers
-    32
+    >>> mms_graph(5).num_routers
+    50
     """
     q = check_int("q", q)
     return _build(q, endpoints_per_router, f"MMS({q})", "mms")
