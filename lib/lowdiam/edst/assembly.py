@@ -25,7 +25,29 @@ __all__ = ["EDSTSet"]
 
 @dataclasses.dataclass(frozen=True)
 class EDSTSet:
-    """EDSTs of a star product: router-id edge arrays and the construction each came from."""
+    """EDSTs of a star product: router-id edge arrays and the construction each came from.
+
+    Attributes
+    ----------
+    trees : list of ndarray
+        (num_routers - 1, 2) edge arrays, pairwise edge-disjoint spanning trees.
+    kinds : list of str
+        The paper's rule that built each tree ("V-B.2", "V-C.6", "V-D.5", ...).
+    method : str
+        One of :data:`lowdiam.edst.METHODS`.
+    t1, t2, r1, r2 : int
+        Trees and non-tree edges of the factor packings.
+    rank1, rank2 : int
+        Ranks of the factors' non-tree edge sets H1, H2.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.edst import maximum_edsts, view_from_factors
+    >>> res = maximum_edsts(view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4)))
+    >>> res.count, res.kinds, res.method
+    (2, ['V-B.2', 'V-B.3'], 'universal')
+    """
 
     trees: list[np.ndarray]
     kinds: list[str]

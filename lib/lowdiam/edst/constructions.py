@@ -73,8 +73,32 @@ def universal_edsts(
 ) -> EDSTSet:
     """Universal construction (Theorem V-B.1): t1 + t2 - 2 EDSTs of any star product.
 
-    ``low_depth`` uses the Theorem V-B.5(2) choice of T_0 links (whole
-    twisted copies of T_0 through the root supernode) for the V-B.3 trees.
+    Parameters
+    ----------
+    view : StarProductView
+    P1, P2 : EDSTPacking, optional
+        Factor packings; default :func:`~lowdiam.edst.factor_packings`.
+    low_depth : bool, optional
+        Use the Theorem V-B.5(2) choice of T_0 links (whole twisted copies of
+        T_0 through the root supernode) for the V-B.3 trees.
+
+    Returns
+    -------
+    EDSTSet
+        Not verified here; :func:`~lowdiam.edst.construct_edsts` verifies.
+
+    Raises
+    ------
+    ValueError
+        If a factor graph is disconnected.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.edst import view_from_factors
+    >>> v = view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4))   # K4 x K4
+    >>> universal_edsts(v).count, universal_edsts(v, low_depth=True).kinds
+    (2, ['V-B.2', 'V-B.5(2)'])
     """
     if P1 is None or P2 is None:
         P1, P2 = factor_packings(view)
@@ -88,6 +112,30 @@ def maximum_edsts(view: StarProductView, P1: EDSTPacking | None = None, P2: EDST
     Builds both extras when the non-tree forests allow it (Corollary V-C.10,
     t1 + t2 trees), otherwise one (Corollary V-C.11, t1 + t2 - 1), otherwise
     the Universal set; see the module docstring for the rebuilt conditions.
+
+    Parameters
+    ----------
+    view : StarProductView
+    P1, P2 : EDSTPacking, optional
+        Factor packings; default :func:`~lowdiam.edst.factor_packings`.
+
+    Returns
+    -------
+    EDSTSet
+
+    Raises
+    ------
+    ValueError
+        If a factor graph is disconnected.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.edst import view_from_factors
+    >>> v = view_from_factors(nx.petersen_graph(), nx.petersen_graph(), range(10))  # r_i = 6 >= t_i = 1
+    >>> res = maximum_edsts(v)
+    >>> res.count, res.kinds
+    (2, ['V-C.6', 'V-C.7'])
     """
     if P1 is None or P2 is None:
         P1, P2 = factor_packings(view)

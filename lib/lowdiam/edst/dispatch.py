@@ -27,8 +27,35 @@ METHODS = ("universal", "universal_lowdepth", "maximum", "property_vd1")
 def construct_edsts(view: StarProductView, method: str = "maximum", verify: bool = True) -> EDSTSet:
     """Run one construction (one of :data:`METHODS`) and verify it.
 
-    ``"property_vd1"`` (Theorem V-D.2) raises ``ValueError`` when the
-    supernode has no Property V-D.1 split (see :mod:`.property_vd1`).
+    Parameters
+    ----------
+    view : StarProductView
+    method : str, optional
+        ``"universal"``, ``"universal_lowdepth"``, ``"maximum"`` (default) or
+        ``"property_vd1"``.
+    verify : bool, optional
+        Check the trees against the router graph (default ``True``).
+
+    Returns
+    -------
+    EDSTSet
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``method`` (listing the valid ones), a disconnected
+        factor, or a failed verification.
+    NoPropertyVD1Split
+        (a ``ValueError``) for ``"property_vd1"`` when the supernode has no
+        Property V-D.1 split.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.edst import view_from_factors
+    >>> v = view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4))   # K4 x K4
+    >>> [construct_edsts(v, m).count for m in METHODS]
+    [2, 2, 2, 3]
     """
     if method not in METHODS:
         raise ValueError(f"unknown EDST construction {method!r}; choose one of {METHODS}")
@@ -47,10 +74,32 @@ def construct_edsts(view: StarProductView, method: str = "maximum", verify: bool
 def star_product_edsts(topology: Any) -> list[np.ndarray]:
     """The largest verified EDST set our constructions give for a star-product topology.
 
-    ``topology``: a PolarStar, Bundlefly, Slim Fly or :func:`star_product`
-    router graph from ``lowdiam.topologies``.  Returns a list of (n-1, 2)
-    int arrays of router ids, pairwise edge-disjoint spanning trees of the
-    router graph (checked by :func:`verify_edsts` before returning).
+    Tries Maximum and Universal, and Property V-D.1 when those fall short of
+    t1 + t2 - 1.
+
+    Parameters
+    ----------
+    topology : Topology
+        A PolarStar, Bundlefly, Slim Fly or
+        :func:`~lowdiam.topologies.star_product` router graph.
+
+    Returns
+    -------
+    list of ndarray
+        (n - 1, 2) int arrays of router ids, pairwise edge-disjoint spanning
+        trees of the router graph (checked before returning).
+
+    Raises
+    ------
+    ValueError
+        If the topology exposes no star-product structure.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import star_product
+    >>> len(star_product_edsts(star_product(nx.complete_graph(4), nx.complete_graph(4), [0, 1, 2, 3])))
+    3
     """
     view = star_product_view(topology)
     P1, P2 = factor_packings(view)

@@ -27,10 +27,31 @@ __all__ = ["StarProductView", "factor_packings", "star_product_view", "view_from
 class StarProductView:
     """A router graph read as a star product G1 * G2.
 
-    ``struct_edges`` (m1, 2) with a < b; ``arc_maps[k, v]`` = f_ab(v) for the
-    k-th structure edge; ``router[x, v]`` the router id of (x, v);
-    ``extra_local`` counts router links inside supernodes that are not
-    copies of E2 (PolarStar's quadric self-loop links).
+    Attributes
+    ----------
+    n1, n2 : int
+        Orders of the structure graph G1 and the supernode G2.
+    struct_edges : ndarray
+        (m1, 2) structure edges (a, b) with a < b.
+    super_edges : ndarray
+        (m2, 2) supernode edges.
+    arc_maps : ndarray
+        (m1, n2); ``arc_maps[k, v]`` = f_ab(v) for the k-th structure edge.
+    router : ndarray
+        (n1, n2); ``router[x, v]`` is the router id of (x, v).
+    num_routers : int
+    router_edges : ndarray
+        Every link of the router graph, (u, v) with u < v.
+    extra_local : int
+        Router links inside supernodes that are not copies of E2 (PolarStar's
+        quadric self-loop links); kept in the router graph, unused by the trees.
+    name : str
+
+    Examples
+    --------
+    >>> v = view_from_factors((2, [(0, 1)]), (3, [(0, 1), (1, 2)]), [2, 1, 0])
+    >>> v.num_routers, v.num_edges, v.router[1].tolist()
+    (6, 7, [3, 4, 5])
     """
 
     n1: int
@@ -52,9 +73,33 @@ class StarProductView:
 def view_from_factors(G1: Any, G2: Any, arc_maps: Any, name: str = "G1*G2") -> StarProductView:
     """The star product of (n1, E1) and (n2, E2) with per-edge bijections, as a view.
 
-    ``arc_maps``: an (m1, n2) array (row k for the k-th edge of
-    ``as_graph(G1)``, which sorts the edges), or one length-n2 bijection
-    used on every edge.  Router (x, v) gets id x n2 + v.
+    Router (x, v) gets id x n2 + v.
+
+    Parameters
+    ----------
+    G1, G2 : Topology, FactorGraph, Supernode, networkx graph or (n, edges)
+        Structure graph and supernode.
+    arc_maps : array_like
+        An (m1, n2) array (row k for the k-th edge of ``as_graph(G1)``, which
+        sorts the edges), or one length-n2 bijection used on every edge.
+    name : str, optional
+
+    Returns
+    -------
+    StarProductView
+
+    Raises
+    ------
+    ValueError
+        If ``arc_maps`` has the wrong shape or a row is not a bijection of
+        range(n2).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> v = view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4))  # K4 x K4
+    >>> v.num_routers, v.num_edges
+    (16, 48)
     """
     n1, e1 = as_graph(G1)
     n2, e2 = as_graph(G2)
@@ -122,10 +167,11 @@ def _view_from_labels(topology: Any, sn: np.ndarray, sv: np.ndarray) -> StarProd
 def star_product_view(topology: Any) -> StarProductView:
     """The star-product structure of a ``lowdiam.topologies`` router graph.
 
-    * PolarStar, Bundlefly and :func:`star_product` results: labels
-      ``supernode`` / ``supernode_vertex``.  PolarStar's structure graph is
-      ER_q *without* its quadric self-loops; the links those loops add inside
-      quadric supernodes are counted in ``extra_local`` and stay unused.
+    * PolarStar, Bundlefly and :func:`~lowdiam.topologies.star_product`
+      results: labels ``supernode`` / ``supernode_vertex``.  PolarStar's
+      structure graph is ER_q *without* its quadric self-loops; the links those
+      loops add inside quadric supernodes are counted in ``extra_local`` and
+      stay unused.
     * Slim Fly MMS(q) = K_{q,q} * Cay(GF(q), X) (EDST paper Example II-D.2):
       supernode s q + x is group x of subgraph s; subgraph 1 uses X' = ξX,
       so vertex c of a subgraph-1 group is relabelled ξ^{-1} c, which makes
@@ -133,6 +179,29 @@ def star_product_view(topology: Any) -> StarProductView:
       (0, x, y) ~ (1, m, c) (y = m x + c) the bijection v -> ξ^{-1}(v - m x).
       The slimfly labels carry no such relabelling, so it is rebuilt here
       from ``params["q"]``.
+
+    Parameters
+    ----------
+    topology : Topology
+        A PolarStar, Bundlefly, Slim Fly or star-product router graph.
+
+    Returns
+    -------
+    StarProductView
+
+    Raises
+    ------
+    ValueError
+        If the topology has no star-product labels, or its links do not form
+        a star product under them.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import star_product
+    >>> v = star_product_view(star_product(nx.complete_graph(4), nx.complete_graph(4), [0, 1, 2, 3]))
+    >>> v.n1, v.n2, len(v.struct_edges), len(v.super_edges)
+    (4, 4, 6, 6)
     """
     fam = getattr(topology, "family", None)
     labels = getattr(topology, "labels", {})
@@ -167,5 +236,22 @@ def _packing(n: int, edges: np.ndarray) -> EDSTPacking:
 
 
 def factor_packings(view: StarProductView) -> tuple[EDSTPacking, EDSTPacking]:
-    """Maximum EDST packings of the structure graph and the supernode (exact, memoised per process)."""
+    """Maximum EDST packings of the structure graph and the supernode (exact, memoised per process).
+
+    Parameters
+    ----------
+    view : StarProductView
+
+    Returns
+    -------
+    tuple of EDSTPacking
+        ``(P1, P2)`` for G1 and G2.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> P1, P2 = factor_packings(view_from_factors(nx.complete_graph(4), nx.petersen_graph(), range(10)))
+    >>> (P1.t, P1.r), (P2.t, P2.r)
+    ((2, 0), (1, 6))
+    """
     return _packing(view.n1, view.struct_edges), _packing(view.n2, view.super_edges)
