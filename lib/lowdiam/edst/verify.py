@@ -50,10 +50,31 @@ def _keys(n: int, edges: np.ndarray) -> np.ndarray:
 def verify_edsts(graph: Any, trees: Sequence[Any], strict: bool = True) -> bool:
     """True iff ``trees`` are pairwise edge-disjoint spanning trees of ``graph``.
 
-    ``graph``: Topology, FactorGraph, networkx graph or ``(n, edges)``;
-    ``trees``: sequence of (n-1, 2) int arrays of vertex ids.  With
-    ``strict`` (default) a failure raises ValueError naming the rule and the
-    tree; otherwise False is returned.
+    Parameters
+    ----------
+    graph : Topology, FactorGraph, networkx graph or (n, edges)
+    trees : sequence of array_like
+        (n - 1, 2) int arrays of vertex ids.
+    strict : bool, optional
+        Raise on the first failure (default) instead of returning ``False``.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        With ``strict``, naming the rule and the tree that breaks it.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> path, zigzag = [(0, 1), (1, 2), (2, 3)], [(0, 2), (0, 3), (1, 3)]
+    >>> verify_edsts(nx.complete_graph(4), [path, zigzag])
+    True
+    >>> verify_edsts(nx.complete_graph(4), [path, path], strict=False)
+    False
     """
     n, e = as_graph(graph)
     gkeys = np.sort(_keys(n, e))
