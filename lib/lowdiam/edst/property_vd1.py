@@ -59,7 +59,22 @@ __all__ = ["NoPropertyVD1Split", "VD1Split", "bijection_orbits", "find_property_
 
 
 class NoPropertyVD1Split(ValueError):
-    """The supernode has no Property V-D.1 split (so Theorem V-D.2 does not apply)."""
+    """The supernode has no Property V-D.1 split (so Theorem V-D.2 does not apply).
+
+    A ``ValueError``, raised by :func:`property_vd1_edsts` and by
+    ``construct_edsts(view, "property_vd1")``; the message says which rule failed.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.edst import view_from_factors
+    >>> cyclic = view_from_factors(nx.complete_graph(4), nx.complete_graph(4), [1, 2, 3, 0])
+    >>> try:
+    ...     property_vd1_edsts(cyclic)
+    ... except NoPropertyVD1Split as exc:
+    ...     print(isinstance(exc, ValueError), "orbits" in str(exc))
+    True True
+    """
 
 
 @dataclasses.dataclass(frozen=True)
