@@ -709,3 +709,15 @@ def test_design_space_records_are_unchanged(family):
     text = json.dumps([configs(family, k) for k in radixes], sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == _DIGESTS[family]
     assert set(_DIGESTS) == set(FAMILIES)
+
+
+def test_prime_powers_from_galois_match_trial_division():
+    from lowdiam.topologies.fields import is_prime_power, prime_powers, require_prime_power
+
+    assert prime_powers(1, 3000) == [n for n in range(2, 3001) if _is_pp(n)]
+    assert prime_powers(100, 130) == [101, 103, 107, 109, 113, 121, 125, 127, 128]
+    assert [is_prime_power(x) for x in (9, 9.0, True, "9", None, -9)] == [True] + [False] * 5
+    with pytest.raises(ValueError, match=r"q=10 is not a prime power; nearby valid values: 8, 9, 11, 13"):
+        require_prime_power(10)
+    with pytest.raises(ValueError, match=r"q=2.5 is not a prime power; nearby valid values: 2, 3, 4"):
+        require_prime_power(2.5)
