@@ -14,7 +14,7 @@ NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv figures test bench clean distclean
+.PHONY: all venv figures test lint bench clean distclean
 
 all: figures
 
@@ -38,7 +38,10 @@ figures: $(STAMP)
 	$(BIN)/python -m lowdiam.claims figures/claims figures/claims.md
 
 test: $(STAMP)
-	$(BIN)/python -m pytest tests $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider
+	$(BIN)/python -m pytest tests lib/lowdiam --doctest-modules $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check lib tests benchmarks
 
 bench: $(STAMP)
 	@set -e; for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b; done

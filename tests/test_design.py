@@ -21,17 +21,22 @@ from lowdiam.design import (
     configs,
     design_space,
     galaxyfly_configs,
-    galaxyfly_size,
     geometric_mean_ratio,
-    legendre,
     lps_configs,
     lps_max_order,
-    lps_order,
     max_order,
     moore_bound,
     moore_efficiency,
     starmax_bound,
 )
+from lowdiam.topologies.galaxyfly import galaxyfly_size as _galaxyfly_size
+from lowdiam.topologies.lps import lps_order
+from lowdiam.topologies.slimfly import mms_delta, mms_size
+
+
+def galaxyfly_size(*args):
+    """(routers, network radix) of the constructor module's galaxyfly_size (which also returns h)."""
+    return _galaxyfly_size(*args)[:2]
 
 RADIXES = range(8, 129)  # the PolarStar paper's comparison range
 
@@ -309,16 +314,34 @@ def test_hyperx_matches_brute_force():
 # ----------------------------------------------------------------- LPS
 
 
-def test_legendre_and_lps_order():
-    for q in (5, 7, 11, 13, 101):
-        squares = {x * x % q for x in range(1, q)}
-        for a in range(1, q):
-            assert legendre(a, q) == (1 if a in squares else -1)
-    # SpectralFly Sec. IV: |LPS(p,q)| = (3 - (p/q)) (q^3 - q)/4
+def test_lps_order_and_groups_use_the_legendre_symbol():
+    # SpectralFly Sec. IV: |LPS(p,q)| = (3 - (p/q)) (q^3 - q)/4, (p/q) = 1 iff p is a square mod q
+    def symbol(p, q):
+        return 1 if p % q in {x * x % q for x in range(1, q)} else -1
+
     for p, q in ((3, 5), (23, 13), (71, 17), (5, 3)):
-        assert lps_order(p, q) == (3 - legendre(p, q)) * (q**3 - q) // 4
+        assert lps_order(p, q) == (3 - symbol(p, q)) * (q**3 - q) // 4
+    for r in lps_configs(q_max=60):
+        p, q = r["params"]["p"], r["params"]["q"]
+        assert r["params"]["group"] == ("PSL" if symbol(p, q) == 1 else "PGL")
+        assert r["order"] == lps_order(p, q)
     with pytest.raises(ValueError, match="odd prime"):
-        legendre(3, 9)
+        lps_order(3, 9)
+
+
+def test_one_source_of_truth_with_the_family_modules():
+    """design.py keeps no same-named copies of the family modules' rules (issue: one source of truth)."""
+    import importlib
+
+    galaxyfly_mod, lps_mod, polarstar_mod = (
+        importlib.import_module(f"lowdiam.topologies.{m}") for m in ("galaxyfly", "lps", "polarstar")
+    )
+    for gone in ("legendre", "_mms_radix", "_is_prime", "_paley_ok", "_galaxyfly_diameter_bound"):
+        assert gone not in vars(design)
+    assert design.lps_order is lps_mod.lps_order
+    assert design.galaxyfly_size is galaxyfly_mod.galaxyfly_size
+    assert design.polarstar_configs is polarstar_mod.polarstar_configs
+    assert not {"legendre", "lps_order", "galaxyfly_size", "polarstar_configs", "mms_delta"} & set(design.__all__)
 
 
 def test_lps_design_space_p_q_below_300():
@@ -423,7 +446,7 @@ def test_galaxyfly_bad_input():
         galaxyfly_size(5, 2, 2)  # 2 = 4l + 2 has no δ
     with pytest.raises(ValueError, match="n >= 1"):
         galaxyfly_size(0, 5, 2)
-    with pytest.raises(ValueError, match="a >= 1"):
+    with pytest.raises((TypeError, ValueError), match="a"):  # the constructor module's own check
         galaxyfly_size(3, 5, "2")
 
 
@@ -446,10 +469,25 @@ def test_unknown_family_lists_valid_names():
         best_config("jellyfish", 10)
 
 
-@pytest.mark.parametrize("bad", [0, -3, 15.0, True, "15", None])
-def test_bad_radix(bad):
-    with pytest.raises(ValueError, match="radix must be an integer"):
+@pytest.mark.parametrize(
+    ("bad", "exc", "match"),
+    [
+        (0, ValueError, "radix must be >= 1, got 0"),
+        (-3, ValueError, "radix must be >= 1"),
+        (15.5, ValueError, r"radix must be an integer, got 15.5 \(nearest valid: 15 or 16\)"),
+        (True, TypeError, "radix must be an integer, got bool"),
+        ("15", TypeError, "radix must be an integer, got str"),
+        (None, TypeError, "radix must be an integer, got NoneType"),
+    ],
+)
+def test_bad_radix(bad, exc, match):
+    with pytest.raises(exc, match=match):
         max_order("polarstar", bad)
+
+
+def test_integral_float_radix_is_the_integer():
+    assert configs("polarstar", 15.0) == configs("polarstar", 15)
+    assert configs("polarstar", 2) == [] and configs("polarstar", 1) == []  # ER_q needs radix >= 3
 
 
 def test_bad_arguments():
@@ -457,10 +495,12 @@ def test_bad_arguments():
         moore_bound(10, 0)
     with pytest.raises(ValueError, match="diameter"):
         moore_bound(10, 2.5)
-    with pytest.raises(ValueError, match="radix must be an integer >= 2"):
+    with pytest.raises(ValueError, match="radix must be >= 2"):
         starmax_bound(1)
-    with pytest.raises(ValueError, match="supernode"):
-        design.polarstar_configs(15, "bdf")
+    with pytest.raises(TypeError, match="dims must be an integer"):
+        design.hyperx_configs(10, True)
+    with pytest.raises(ValueError, match="p_max must be >= 1"):
+        lps_configs(p_max=0)
     with pytest.raises(ValueError, match="dims"):
         design.hyperx_configs(10, 0)
     with pytest.raises(ValueError, match="order"):
@@ -510,20 +550,18 @@ def test_slimfly_constructor_matches_analytic(q):
     from lowdiam.topologies.slimfly import slimfly
 
     t = slimfly(q)
-    k = design._mms_radix(q)
+    k = mms_size(q)[1]
     assert configs("slimfly", k) == [{"family": "slimfly", "radix": k, "order": t.num_routers,
-                                      "params": {"q": q, "delta": design.mms_delta(q)}}]
+                                      "params": {"q": q, "delta": mms_delta(q)}}]
     assert t.radix == k
 
 
 @pytest.mark.parametrize(("p", "q"), [(3, 5), (11, 7)])
 def test_lps_constructor_matches_analytic(p, q):
     from lowdiam.topologies.lps import lps
-    from lowdiam.topologies.lps import lps_order as constructor_order
 
     t = lps(p, q)
     assert (t.num_routers, t.radix) == (lps_order(p, q), p + 1)
-    assert constructor_order(p, q) == lps_order(p, q)
     assert {r["order"] for r in lps_configs(p + 1) if r["params"]["q"] == q} == {t.num_routers}
 
 
@@ -598,7 +636,7 @@ def test_bundlefly_constructor_matches_analytic(p, s):
     from lowdiam.topologies.bundlefly import bundlefly
 
     t = bundlefly(p, s)
-    k = design._mms_radix(s) + (p - 1) // 2
+    k = mms_size(s)[1] + (p - 1) // 2
     rows = [r for r in configs("bundlefly", k) if r["params"]["s"] == s and r["params"]["p"] == p]
     assert [r["order"] for r in rows] == [t.num_routers]
     assert t.radix == k
@@ -609,7 +647,7 @@ def test_galaxyfly_max_endpoints_searches():
 
     n20, cfg = galaxyfly_max_endpoints(20)
     assert n20 >= 100_000 and galaxyfly_max_endpoints(19)[0] < 100_000  # Galaxyfly: 100K needs 20 ports
-    routers, k = galaxyfly_size(cfg["n"], cfg["q"], cfg["a"], cfg["h"])
+    routers, k = galaxyfly_size(cfg["n"], cfg["q"], cfg["a"], cfg["h"])  # (routers, radix)
     assert routers * cfg["p"] == n20 and k + cfg["p"] == 20
     # brute force over the n = q shapes for a small radix
     best = 0
@@ -636,3 +674,50 @@ def test_iq_continuous_optimum_and_upto():
         assert order >= max_order("polarstar-iq", k)
     assert max_order_upto("slimfly", 16) == max(v for v in (max_order("slimfly", j) for j in range(2, 17)) if v)
     assert max_order_upto("slimfly", 2) == 0
+
+
+# ----------------------------------------------------------------- regression: the numbers do not move
+
+# SHA-256 (first 16 hex digits) of json.dumps([configs(family, k) for k in RANGE], sort_keys=True), taken
+# from the design module *before* it was rewired onto the family modules (issue "one source of truth"): every
+# record -- order, parameters, and the order of ties -- must stay identical through refactors.
+_DIGESTS = {
+    "polarstar": "7429e0cd706fff16",
+    "polarstar-iq": "798752351d9318ea",
+    "polarstar-paley": "dc213a9238a24b71",
+    "bundlefly": "356264ecaae49e11",
+    "slimfly": "80f34e68478b8a80",
+    "polarfly": "4ce8d217fe185f3c",
+    "paley": "40c568d6a54bc7a3",
+    "dragonfly": "527badec70010d8d",
+    "hyperx": "7f869887d75ef327",
+    "lps": "79bfcb4ed6bb2720",
+    "galaxyfly": "270253cbc72ba85a",  # radix 1..32 (the enumeration is the slow one)
+    "kautz": "46136b9db1afeeb0",
+    "moore": "0a1caf1fe2002742",
+    "moore2": "df0921c5858c99c0",
+    "starmax": "91757cd349eda77a",
+}
+
+
+@pytest.mark.parametrize("family", sorted(_DIGESTS))
+def test_design_space_records_are_unchanged(family):
+    import hashlib
+    import json
+
+    radixes = range(1, 33) if family == "galaxyfly" else range(1, 49)
+    text = json.dumps([configs(family, k) for k in radixes], sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == _DIGESTS[family]
+    assert set(_DIGESTS) == set(FAMILIES)
+
+
+def test_prime_powers_from_galois_match_trial_division():
+    from lowdiam.topologies.fields import is_prime_power, prime_powers, require_prime_power
+
+    assert prime_powers(1, 3000) == [n for n in range(2, 3001) if _is_pp(n)]
+    assert prime_powers(100, 130) == [101, 103, 107, 109, 113, 121, 125, 127, 128]
+    assert [is_prime_power(x) for x in (9, 9.0, True, "9", None, -9)] == [True] + [False] * 5
+    with pytest.raises(ValueError, match=r"q=10 is not a prime power; nearby valid values: 8, 9, 11, 13"):
+        require_prime_power(10)
+    with pytest.raises(ValueError, match=r"q=2.5 is not a prime power; nearby valid values: 2, 3, 4"):
+        require_prime_power(2.5)

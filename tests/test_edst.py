@@ -13,7 +13,6 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-
 from conftest import connected_gnp, sorted_edges
 
 from lowdiam import edst as E
@@ -214,7 +213,8 @@ def test_bounds():
 @pytest.mark.parametrize("seed", range(20))
 def test_prop_iv3_bounds_product_combinatorial_bound(seed):
     rng = np.random.default_rng(seed)
-    v = _random_star_product(seed, int(rng.integers(3, 9)), int(rng.integers(2, 9)), rng.uniform(0.3, 1), rng.uniform(0.3, 1))
+    n1, n2 = int(rng.integers(3, 9)), int(rng.integers(2, 9))
+    v = _random_star_product(seed, n1, n2, rng.uniform(0.3, 1), rng.uniform(0.3, 1))
     t1, r1 = E.factor_counts((v.n1, v.struct_edges))
     t2, r2 = E.factor_counts((v.n2, v.super_edges))
     assert E.combinatorial_bound((v.num_routers, v.router_edges)) <= E.prop_iv3_bound(t1, r1, t2, r2)
@@ -224,7 +224,8 @@ def test_prop_iv3_bounds_product_combinatorial_bound(seed):
 @pytest.mark.parametrize("seed", range(60))
 def test_constructions_verify_on_random_star_products(seed):
     rng = np.random.default_rng(1000 + seed)
-    v = _random_star_product(seed, int(rng.integers(2, 10)), int(rng.integers(2, 10)), rng.uniform(0.3, 1), rng.uniform(0.3, 1))
+    n1, n2 = int(rng.integers(2, 10)), int(rng.integers(2, 10))
+    v = _random_star_product(seed, n1, n2, rng.uniform(0.3, 1), rng.uniform(0.3, 1))
     P1, P2 = E.factor_packings(v)
     graph = (v.num_routers, v.router_edges)
     uni = E.universal_edsts(v)
@@ -292,7 +293,8 @@ def test_star_product_view_and_edsts_on_topologies(make):
     topo = make()
     v = E.star_product_view(topo)
     # the view rebuilds the router graph: every E2 copy and every bijection link is a router link
-    keys = lambda n, e: set((np.sort(e, axis=1) @ np.array([n, 1])).tolist())
+    def keys(n, e):
+        return set((np.sort(e, axis=1) @ np.array([n, 1])).tolist())
     rebuilt = E.view_from_factors((v.n1, v.struct_edges), (v.n2, v.super_edges), v.arc_maps)
     perm = v.router.reshape(-1)  # view id x n2 + v -> router id
     mapped = perm[rebuilt.router_edges]

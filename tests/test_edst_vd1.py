@@ -10,7 +10,6 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
-
 from conftest import connected_gnp, sorted_edges
 
 from lowdiam import edst as E
@@ -42,7 +41,8 @@ def _partition_preserving_maps(rng: np.random.Generator, n2: int, A: np.ndarray,
 @pytest.mark.parametrize("a,b", [(4, 4), (4, 6), (6, 6), (2, 4), (6, 8)])
 def test_cartesian_complete_products_reach_the_bound(a, b):
     # K_a x K_b with a, b even: r1 = r2 = 0 < t, so V-C adds nothing; V-D.2 gives t1 + t2 - 1 = the maximum
-    v = E.view_from_factors((a, sorted_edges(nx.complete_graph(a))), (b, sorted_edges(nx.complete_graph(b))), np.arange(b))
+    G1, G2 = (a, sorted_edges(nx.complete_graph(a))), (b, sorted_edges(nx.complete_graph(b)))
+    v = E.view_from_factors(G1, G2, np.arange(b))
     P1, P2 = E.factor_packings(v)
     assert (P1.r, P2.r) == (0, 0)
     if min(P1.t, P2.t) >= 2:  # with t_i = 1 the empty H_i already meets V-C's rank condition
@@ -50,7 +50,8 @@ def test_cartesian_complete_products_reach_the_bound(a, b):
     res = E.construct_edsts(v, "property_vd1")
     assert res.count == P1.t + P2.t - 1 == a // 2 + b // 2 - 1
     assert E.verify_edsts((v.num_routers, v.router_edges), res.trees)
-    assert sorted(set(res.kinds)) == sorted({"V-D.3", "V-D.4", "V-D.5"} - ({"V-D.3"} if P1.t == 1 else set()) - ({"V-D.4"} if P2.t == 1 else set()))
+    expected = {"V-D.3", "V-D.4", "V-D.5"} - ({"V-D.3"} if P1.t == 1 else set()) - ({"V-D.4"} if P2.t == 1 else set())
+    assert sorted(set(res.kinds)) == sorted(expected)
     if a * b <= 36:  # independent reference: exact packing of the product
         assert res.count == E.edst_packing((v.num_routers, v.router_edges)).t
     assert res.count == E.prop_iv3_bound(P1.t, P1.r, P2.t, P2.r)

@@ -209,3 +209,38 @@ def test_lps_diameter_by_vertex_transitivity(p, q):
     st = distance_stats(lps(p, q, require_ramanujan=False))
     assert st.eccentricities.min() == st.eccentricities.max()  # Cayley graph: vertex-transitive
     assert lps_diameter(p, q) == st.diameter
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"require_ramanujan": "no"}, TypeError, "require_ramanujan must be True or False"),
+        ({"require_ramanujan": 0}, TypeError, "require_ramanujan must be True or False"),
+        ({"p": 2.5}, ValueError, r"p must be an integer, got 2.5 \(nearest valid: 2 or 3\)"),
+        ({"q": True}, TypeError, "q must be an integer, got bool"),
+        ({"p": "5"}, TypeError, "p must be an integer"),
+        ({"endpoints_per_router": 1.5}, ValueError, "endpoints_per_router must be an integer"),
+    ],
+)
+def test_bad_kinds_are_refused(kwargs, exc, match):
+    """Booleans are bools and integers are integers: 'no' is not True, 2.5 is not 2."""
+    args = {"p": 5, "q": 13, **kwargs}
+    with pytest.raises(exc, match=match):
+        lps(**args)
+
+
+def test_integral_floats_are_accepted():
+    t = lps(3.0, 5)
+    assert t.name == "LPS(3,5)" and t.params["p"] == 3 and isinstance(t.params["p"], int)
+
+
+def test_lps_order_is_the_group_order_with_or_without_ramanujan():
+    """lps_order = (3 - (p/q)) (q^3 - q)/4 with the brute-force Legendre symbol, any distinct odd primes."""
+    for p, q in [(3, 5), (5, 3), (19, 7), (23, 13), (71, 17), (13, 3)]:
+        symbol = _legendre_bruteforce(p, q)
+        assert lps_mod.lps_order(p, q) == (3 - symbol) * (q**3 - q) // 4
+    assert lps_mod.lps_order(19, 7) == lps(19, 7, require_ramanujan=False).num_routers
+    with pytest.raises(ValueError, match="distinct odd primes"):
+        lps_mod.lps_order(7, 7)
+    with pytest.raises(ValueError, match="q=9 is not an odd prime"):
+        lps_mod.lps_order(3, 9)

@@ -10,7 +10,7 @@ from scipy.sparse import csr_matrix, identity
 
 from lowdiam.topologies import mms_graph, slimfly
 from lowdiam.topologies.fields import prime_powers
-from lowdiam.topologies.slimfly import mms_delta, mms_generator_sets
+from lowdiam.topologies.slimfly import mms_delta, mms_generator_sets, mms_size
 
 SMALL_Q = [q for q in prime_powers(3, 32) if q % 4 != 2]
 
@@ -172,3 +172,27 @@ def test_bad_q_names_valid_values():
         slimfly(6)
     with pytest.raises(ValueError, match="nearby valid values: 3, 4, 5"):
         slimfly(2)
+
+
+@pytest.mark.parametrize("q, exc, match", [(2.5, ValueError, r"q must be an integer, got 2.5"),
+                                           (True, TypeError, "q must be an integer, got bool"),
+                                           ("5", TypeError, "q must be an integer")])
+def test_bad_kinds_are_refused(q, exc, match):
+    with pytest.raises(exc, match=match):
+        slimfly(q)
+    with pytest.raises(exc, match=match):
+        mms_delta(q)
+
+
+def test_integral_float_q_and_bad_endpoints():
+    assert slimfly(5.0).name == "SF(5)"
+    with pytest.raises(ValueError, match="endpoints_per_router must be >= 0"):
+        slimfly(5, endpoints_per_router=-1)
+    with pytest.raises(TypeError, match="endpoints_per_router must be an integer"):
+        slimfly(5, endpoints_per_router=True)
+
+
+@pytest.mark.parametrize("q", SMALL_Q)
+def test_mms_size_matches_construction(q):
+    t = slimfly(q, endpoints_per_router=0)
+    assert mms_size(q) == (t.num_routers, t.radix) == (2 * q * q, (3 * q - mms_delta(q)) // 2)

@@ -6,6 +6,14 @@ Nothing here builds a graph.  Every family contributes one enumerator
 ``{"family", "radix", "order", "params"}``; :func:`max_order`,
 :func:`best_config` and :func:`design_space` are thin layers on top.
 
+One source of truth: where a family module already knows a rule or a size
+(which supernodes exist, the PolarStar enumeration, the MMS degree, the LPS
+order, the Galaxyfly port budget and diameter bound) this module calls it
+rather than restating it; number theory is galois' (through
+:mod:`lowdiam.topologies.fields`).  The formulas below that have no
+constructor-side counterpart (Moore bounds, StarMax, Dragonfly, HyperX,
+Kautz) live here.
+
 Formulas (order ``N`` = number of routers, ``k`` = network radix):
 
 =================  =========================================  ===========================
@@ -27,8 +35,8 @@ References: PolarStar (Lakhotia et al. 2024) Sec. 7 and Table 2; Bundlefly as
 stated in SpectralFly (Young et al.) Sec. IV; Galaxyfly (Lei et al., TPDS 2021)
 Sec. 2.2; LPS as in SpectralFly Sec. III.
 
-Example
--------
+Examples
+--------
 >>> max_order("polarstar", 15)
 1064
 >>> best_config("polarstar", 15)
@@ -37,14 +45,19 @@ Example
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import galois
 import numpy as np
 
 from .topologies.fields import is_prime_power, prime_powers
+from .topologies.galaxyfly import galaxy_delta, galaxyfly_diameter_bound, galaxyfly_size
+from .topologies.lps import lps_order
+from .topologies.polarstar import polarstar_configs, supernode_order
+from .topologies.slimfly import mms_delta, mms_size
+from .validate import check_int
 
 __all__ = [
     "FAMILIES",
@@ -55,24 +68,19 @@ __all__ = [
     "dragonfly_configs",
     "galaxyfly_configs",
     "galaxyfly_max_endpoints",
-    "max_order_upto",
-    "polarstar_iq_continuous_optimum",
     "galaxyfly_max_endpoints_square",
-    "galaxyfly_size",
     "geometric_mean_ratio",
     "hyperx_configs",
     "kautz_configs",
-    "legendre",
     "lps_configs",
     "lps_max_order",
-    "lps_order",
     "max_order",
-    "mms_delta",
+    "max_order_upto",
     "moore_bound",
     "moore_efficiency",
     "paley_configs",
     "polarfly_configs",
-    "polarstar_configs",
+    "polarstar_iq_continuous_optimum",
     "slimfly_configs",
     "starmax_bound",
     "starmax_configs",
@@ -86,33 +94,73 @@ def _record(family: str, radix: int, order: int, **params: Any) -> Record:
 
 
 def _require_radix(radix: Any, minimum: int = 1) -> int:
-    if isinstance(radix, bool) or not isinstance(radix, (int, np.integer)) or radix < minimum:
-        raise ValueError(f"radix must be an integer >= {minimum}, got {radix!r}")
-    return int(radix)
+    return check_int("radix", radix, low=minimum)
 
 
 # --------------------------------------------------------------------------- bounds
 
 
 def moore_bound(radix: int, diameter: int) -> int:
-    """Moore bound: max order of a graph with max degree ``radix`` and diameter ``diameter``.
+    """Moore bound: the largest order a graph of maximum degree ``radix`` and diameter ``diameter`` can have.
 
     ``1 + d * sum_{i<D} (d-1)^i``; for D = 2 this is d^2 + 1, for D = 3
     d^3 - d^2 + d + 1 (PolarStar Sec. 2.2).
 
+    Parameters
+    ----------
+    radix : int
+        Maximum degree d >= 1.
+    diameter : int
+        Diameter D >= 1.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer (bools included).
+    ValueError
+        If an argument is not integral or below 1.
+
+    Examples
+    --------
     >>> moore_bound(7, 2), moore_bound(3, 3)
     (50, 22)
     """
     radix = _require_radix(radix)
-    if isinstance(diameter, bool) or not isinstance(diameter, (int, np.integer)) or diameter < 1:
-        raise ValueError(f"diameter must be an integer >= 1, got {diameter!r}")
-    return 1 + radix * sum((radix - 1) ** i for i in range(int(diameter)))
+    diameter = check_int("diameter", diameter, low=1)
+    return 1 + radix * sum((radix - 1) ** i for i in range(diameter))
 
 
 def moore_efficiency(order: int, radix: int, diameter: int = 3) -> float:
-    """``order / moore_bound(radix, diameter)`` (PolarStar Fig. 1 y-axis)."""
-    if order is None or order < 0:
-        raise ValueError(f"order must be a non-negative integer, got {order!r}")
+    """``order / moore_bound(radix, diameter)`` (PolarStar Fig. 1 y-axis).
+
+    Parameters
+    ----------
+    order : int
+        Number of routers, >= 0.
+    radix : int
+        Network radix.
+    diameter : int, optional
+        Diameter of the Moore bound (default 3).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is not an integer or out of range.
+
+    Examples
+    --------
+    >>> round(moore_efficiency(1064, 15), 3)    # PolarStar PS-IQ at radix 15
+    0.336
+    """
+    order = check_int("order", order, low=0)
     return order / moore_bound(radix, diameter)
 
 
@@ -126,6 +174,26 @@ def starmax_configs(radix: int) -> list[Record]:
     (d^2 + 1)(2d' + 2) vertices.  The paper states no formula, this is our
     reading of the caption; asymptotically it is 8k^3/27, the same 8/27 of the
     diameter-3 Moore bound that PolarStar reaches.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix k >= 1.
+
+    Returns
+    -------
+    list of dict
+        One record per d in [2, k], params ``d`` and ``d_prime``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> [(r["params"]["d"], r["order"]) for r in starmax_configs(4)]
+    [(2, 30), (3, 40), (4, 34)]
     """
     radix = _require_radix(radix)
     return [
@@ -139,6 +207,22 @@ def starmax_bound(radix: int) -> int:
 
     ``max_{d + d' = radix} (d^2 + 1)(2d' + 2)``; see :func:`starmax_configs`.
 
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 2.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 2.
+
+    Examples
+    --------
     >>> starmax_bound(15)
     1220
     """
@@ -146,129 +230,148 @@ def starmax_bound(radix: int) -> int:
     return max(r["order"] for r in starmax_configs(radix))
 
 
-# --------------------------------------------------------------------------- helpers
-
-
-def mms_delta(q: int) -> int | None:
-    """δ in q = 4l + δ with δ in {-1, 0, 1}, or None when q ≡ 2 mod 4."""
-    r = q % 4
-    return {0: 0, 1: 1, 3: -1}.get(r)
-
-
-def _mms_radix(q: int) -> int | None:
-    """Degree (3q - δ)/2 of the McKay-Miller-Širáň graph, None if MMS(q) does not exist."""
-    if not is_prime_power(q):
-        return None
-    delta = mms_delta(q)
-    return None if delta is None else (3 * q - delta) // 2
-
-
-def _paley_ok(p: int) -> bool:
-    """A Paley graph on p vertices exists: p a prime power ≡ 1 mod 4."""
-    return p % 4 == 1 and is_prime_power(p)
-
-
-@functools.lru_cache(maxsize=8)
-def _prime_powers_upto(n: int) -> tuple[int, ...]:
-    """Prime powers 3 <= q <= n, cached (Galaxyfly scans many q per radix)."""
-    return tuple(prime_powers(3, n))
-
-
-def _is_prime(n: int) -> bool:
-    if n < 2:
-        return False
-    return all(n % f for f in range(2, math.isqrt(n) + 1))
-
-
-def legendre(a: int, p: int) -> int:
-    """Legendre symbol (a/p) for an odd prime p, by Euler's criterion."""
-    if not _is_prime(p) or p == 2:
-        raise ValueError(f"p={p} must be an odd prime for the Legendre symbol")
-    v = pow(a % p, (p - 1) // 2, p)
-    return -1 if v == p - 1 else v
-
-
 # --------------------------------------------------------------------------- families
 
 
-def polarstar_configs(radix: int, supernode: str | None = None) -> list[Record]:
-    """Every feasible PolarStar ER_q * G' of network radix ``radix``.
-
-    Structure graph ER_q (q a prime power, degree q + 1, q^2 + q + 1
-    vertices); supernode G' of degree d' = radix - q - 1 (PolarStar Table 2):
-
-    * ``"iq"``: Inductive-Quad, 2d' + 2 vertices, d' ≡ 0 or 3 mod 4
-      (IQ_0 is two vertices and no edge, Sec. 6);
-    * ``"paley"``: Paley(2d' + 1), d' even and 2d' + 1 a prime power
-      (so 2d' + 1 ≡ 1 mod 4).
-
-    >>> rows = polarstar_configs(15, "iq")
-    >>> [(r["params"]["q"], r["params"]["d_prime"], r["order"]) for r in rows]
-    [(11, 3, 1064), (7, 7, 912), (3, 11, 312), (2, 12, 182)]
-    """
-    radix = _require_radix(radix)
-    kinds = ("iq", "paley") if supernode is None else (supernode,)
-    for kind in kinds:
-        if kind not in ("iq", "paley"):
-            raise ValueError(f"supernode must be 'iq' or 'paley', got {kind!r}")
-    rows = []
-    for q in reversed(prime_powers(2, radix - 1)):
-        d_prime = radix - q - 1
-        er_order = q * q + q + 1
-        if "iq" in kinds and d_prime % 4 in (0, 3):
-            rows.append(_record("polarstar", radix, er_order * (2 * d_prime + 2),
-                                q=q, supernode="iq", d_prime=d_prime))
-        paley_ok = d_prime >= 2 and d_prime % 2 == 0 and is_prime_power(2 * d_prime + 1)
-        if "paley" in kinds and paley_ok:
-            rows.append(_record("polarstar", radix, er_order * (2 * d_prime + 1),
-                                q=q, supernode="paley", d_prime=d_prime))
-    return rows
+def _polarstar_records(radix: int, supernodes: tuple[str, ...]) -> list[Record]:
+    """PolarStar ER_q * G' records from the constructor module's own enumeration."""
+    if radix < 3:  # ER_q needs q >= 2, i.e. radix q + 1 + d' >= 3
+        return []
+    return [
+        _record("polarstar", radix, c.order, q=c.q, supernode=c.supernode, d_prime=c.d_prime)
+        for c in polarstar_configs(radix, supernodes)
+    ]
 
 
 def bundlefly_configs(radix: int) -> list[Record]:
-    """Every Bundlefly MMS(s) * Paley(p) of network radix ``radix``.
+    """Every Bundlefly MMS(s) * Paley(p) of network radix ``radix``, largest first.
 
     s a prime power with s = 4l + δ, δ in {-1, 0, 1}; p a prime power ≡ 1
     mod 4; order 2 s^2 p, radix (3s - δ)/2 + (p - 1)/2 (SpectralFly Sec. IV,
-    after Lei et al. 2020).
+    after Lei et al. 2020).  The MMS degree comes from
+    :func:`lowdiam.topologies.slimfly.mms_size`, the Paley rule from
+    :func:`lowdiam.topologies.polarstar.supernode_order`.
 
-    >>> bundlefly_configs(15)[0]["order"]
-    882
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Records with params ``s``, ``delta``, ``p``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> bundlefly_configs(15)[0]      # PolarStar Table 3: BF(9, 7)
+    {'family': 'bundlefly', 'radix': 15, 'order': 882, 'params': {'s': 7, 'delta': -1, 'p': 9}}
     """
     radix = _require_radix(radix)
     rows = []
-    for s in prime_powers(3, radix):
-        k_mms = _mms_radix(s)
-        if k_mms is None or k_mms >= radix:
+    for s in prime_powers(3, radix):  # s >= 3: MMS(s) exists (2 is the only prime power ≡ 2 mod 4)
+        mms_routers, mms_radix = mms_size(s)
+        if mms_radix >= radix:
             continue
-        p = 2 * (radix - k_mms) + 1
-        if _paley_ok(p):
-            rows.append(_record("bundlefly", radix, 2 * s * s * p, s=s, delta=mms_delta(s), p=p))
+        p = supernode_order("paley", radix - mms_radix)  # Paley(p) of degree d' = (p - 1)/2
+        if p is not None:
+            rows.append(_record("bundlefly", radix, mms_routers * p, s=s, delta=mms_delta(s), p=p))
     return sorted(rows, key=lambda r: -r["order"])
 
 
 def slimfly_configs(radix: int) -> list[Record]:
-    """The Slim Fly MMS(q) of network radix ``radix`` (at most one): 2q^2, (3q - δ)/2."""
+    """The Slim Fly MMS(q) of network radix ``radix`` (at most one): 2q^2 routers, radix (3q - δ)/2.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Zero or one record, params ``q`` and ``delta``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> slimfly_configs(7)
+    [{'family': 'slimfly', 'radix': 7, 'order': 50, 'params': {'q': 5, 'delta': 1}}]
+    >>> slimfly_configs(8)
+    []
+    """
     radix = _require_radix(radix)
-    return [
-        _record("slimfly", radix, 2 * q * q, q=q, delta=mms_delta(q))
-        for q in prime_powers(3, radix)
-        if _mms_radix(q) == radix
-    ]
+    rows = []
+    for q in prime_powers(3, radix):
+        routers, k = mms_size(q)
+        if k == radix:
+            rows.append(_record("slimfly", radix, routers, q=q, delta=mms_delta(q)))
+    return rows
 
 
 def polarfly_configs(radix: int) -> list[Record]:
-    """PolarFly ER_q with q = radix - 1 a prime power: q^2 + q + 1 routers (diameter 2)."""
+    """PolarFly ER_q with q = radix - 1 a prime power: q^2 + q + 1 routers (diameter 2).
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Zero or one record, param ``q``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> polarfly_configs(24)[0]["order"]     # PolarFly: 553 routers of radix 24
+    553
+    """
     radix = _require_radix(radix)
     q = radix - 1
     return [_record("polarfly", radix, q * q + q + 1, q=q)] if is_prime_power(q) else []
 
 
 def paley_configs(radix: int) -> list[Record]:
-    """Paley graph on p = 2 radix + 1 vertices (p prime power ≡ 1 mod 4), diameter 2."""
+    """The Paley graph of degree ``radix``: p = 2 radix + 1 vertices (p a prime power ≡ 1 mod 4), diameter 2.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Zero or one record, param ``p``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> paley_configs(6), paley_configs(5)
+    ([{'family': 'paley', 'radix': 6, 'order': 13, 'params': {'p': 13}}], [])
+    """
     radix = _require_radix(radix)
-    p = 2 * radix + 1
-    return [_record("paley", radix, p, p=p)] if _paley_ok(p) else []
+    p = supernode_order("paley", radix)  # the Paley supernode's own existence rule
+    return [_record("paley", radix, p, p=p)] if p is not None else []
 
 
 def dragonfly_configs(radix: int) -> list[Record]:
@@ -277,6 +380,23 @@ def dragonfly_configs(radix: int) -> list[Record]:
     Network radix k = (a - 1) + h; with one global link between every pair of
     groups there are a h + 1 groups, so N = a (a h + 1) (Kim et al. 2008).
 
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Records with params ``a``, ``h``, ``g`` (groups), largest first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
     >>> [r["order"] for r in dragonfly_configs(17) if r["params"]["a"] == 12]
     [876]
     """
@@ -291,12 +411,34 @@ def dragonfly_configs(radix: int) -> list[Record]:
 def hyperx_configs(radix: int, dims: int = 3) -> list[Record]:
     """Every ``dims``-D HyperX with sides S1 >= S2 >= ... >= 2 and sum(S_i - 1) = radix.
 
-    Each dimension is a complete graph K_{S_i}; order prod(S_i) (Ahn et al. 2009).
-    Sides are listed in non-increasing order (permutations are isomorphic).
+    Each dimension is a complete graph K_{S_i}; order prod(S_i) (Ahn et al.
+    2009).  Sides are listed in non-increasing order (permutations are
+    isomorphic).
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+    dims : int, optional
+        Number of dimensions >= 1 (default 3).
+
+    Returns
+    -------
+    list of dict
+        Records with param ``sides``, largest first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` or ``dims`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> [(r["params"]["sides"], r["order"]) for r in hyperx_configs(4, dims=2)]
+    [((3, 3), 9), ((4, 2), 8)]
     """
     radix = _require_radix(radix)
-    if int(dims) != dims or dims < 1:
-        raise ValueError(f"dims must be an integer >= 1, got {dims!r}")
+    dims = check_int("dims", dims, low=1)
     rows = []
 
     def rec(prefix: tuple[int, ...], left: int, slots: int) -> None:
@@ -308,35 +450,56 @@ def hyperx_configs(radix: int, dims: int = 3) -> list[Record]:
         for s_minus_1 in range(hi, 0, -1):
             if s_minus_1 * slots < left:
                 break  # remaining sides cannot be larger than this one
-            rec(prefix + (s_minus_1 + 1,), left - s_minus_1, slots - 1)
+            rec((*prefix, s_minus_1 + 1), left - s_minus_1, slots - 1)
 
-    rec((), radix, int(dims))
+    rec((), radix, dims)
     return sorted(rows, key=lambda r: -r["order"])
-
-
-def lps_order(p: int, q: int) -> int:
-    """Order of LPS(p, q): |PSL(2, q)| = q(q^2-1)/2 if (p/q) = 1 else |PGL(2, q)| = q(q^2-1)."""
-    return q * (q * q - 1) // 2 if legendre(p, q) == 1 else q * (q * q - 1)
 
 
 def lps_configs(radix: int | None = None, p_max: int = 300, q_max: int = 300) -> list[Record]:
     """All LPS(p, q) with distinct odd primes p < p_max, q < q_max and q > 2 sqrt(p).
 
-    Radix p + 1; order from :func:`lps_order` (SpectralFly Sec. III, Fig. 4
-    uses p, q < 300).  ``radix`` restricts to p = radix - 1.  The diameter is
-    not analytic: see :func:`lps_max_order` to restrict it.
+    Radix p + 1; order :func:`lowdiam.topologies.lps.lps_order` (SpectralFly
+    Sec. III; Fig. 4 uses p, q < 300).  The diameter is not analytic: see
+    :func:`lps_max_order` to restrict it.
+
+    Parameters
+    ----------
+    radix : int, optional
+        Restrict to p = radix - 1 (no rows unless that is an odd prime below
+        ``p_max``).
+    p_max, q_max : int, optional
+        Exclusive upper bounds on p and q (default 300).
+
+    Returns
+    -------
+    list of dict
+        Records with params ``p``, ``q``, ``group`` ("PSL"/"PGL"), sorted by
+        radix, then largest order first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is not an integer >= 1.
+
+    Examples
+    --------
+    >>> [(r["params"]["q"], r["order"]) for r in lps_configs(4, q_max=12)]
+    [(11, 660), (7, 336), (5, 120)]
     """
+    p_max, q_max = check_int("p_max", p_max, low=1), check_int("q_max", q_max, low=1)
+    odd_primes = [n for n in galois.primes(max(p_max, q_max)) if n >= 3]
     if radix is not None:
         radix = _require_radix(radix)
-        ps = [radix - 1] if radix - 1 < p_max and radix - 1 > 2 and _is_prime(radix - 1) else []
+        ps = [radix - 1] if radix - 1 in odd_primes and radix - 1 < p_max else []
     else:
-        ps = [p for p in range(3, p_max) if _is_prime(p)]
+        ps = [p for p in odd_primes if p < p_max]
     rows = []
     for p in ps:
-        for q in range(3, q_max):
-            if q != p and _is_prime(q) and q * q > 4 * p:
-                rows.append(_record("lps", p + 1, lps_order(p, q), p=p, q=q,
-                                    group="PSL" if legendre(p, q) == 1 else "PGL"))
+        for q in odd_primes:
+            if q < q_max and q != p and q * q > 4 * p:
+                group = "PSL" if galois.legendre_symbol(p, q) == 1 else "PGL"
+                rows.append(_record("lps", p + 1, lps_order(p, q), p=p, q=q, group=group))
     return sorted(rows, key=lambda r: (r["radix"], -r["order"]))
 
 
@@ -348,9 +511,35 @@ def lps_max_order(
 ) -> Record | None:
     """Largest LPS(radix - 1, q) whose diameter is at most ``max_diameter``.
 
-    ``diameter_of(p, q)`` must build the graph (or look it up) and return its
-    exact diameter.  Candidates above the Moore bound for ``max_diameter`` are
-    skipped without calling it, largest first, so only a few graphs are built.
+    Candidates above the Moore bound for ``max_diameter`` are skipped without
+    calling ``diameter_of``, largest first, so only a few graphs are built.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix p + 1.
+    diameter_of : callable
+        ``diameter_of(p, q)`` builds the graph (or looks it up) and returns
+        its exact diameter, e.g. :func:`lowdiam.topologies.lps.lps_diameter`.
+    max_diameter : int, optional
+        Default 3.
+    q_max : int, optional
+        Exclusive bound on q (default 300).
+
+    Returns
+    -------
+    dict or None
+        The record with ``params["diameter"]`` added, or ``None``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an integer argument is not an integer >= 1.
+
+    Examples
+    --------
+    >>> lps_max_order(12, lambda p, q: 3 if q <= 7 else 4)["order"]   # a stand-in diameter
+    168
     """
     bound = moore_bound(_require_radix(radix), max_diameter)
     for row in sorted(lps_configs(radix, q_max=q_max), key=lambda r: -r["order"]):
@@ -363,65 +552,57 @@ def lps_max_order(
     return None
 
 
-def galaxyfly_size(n: int, q: int, a: int, h: int | None = None) -> tuple[int, int]:
-    """Routers and network radix of Galaxyfly GF(n, q, a, ., h).
-
-    n clusters of q supernodes of a routers; each supernode of the Galaxy
-    graph has n - 1 + (q - δ)/2 neighbours, served by its a h global ports,
-    so a h >= n - 1 + (q - δ)/2; each router uses a - 1 local and h global
-    ports (Galaxyfly Sec. 2.2).  ``h=None`` takes the smallest feasible h.
-    q = 1 (δ = 1) is the Dragonfly / complete-graph case.  The rule lives
-    with the constructor (:func:`lowdiam.topologies.galaxyfly.galaxyfly_size`).
-
-    >>> galaxyfly_size(15, 29, 4)  # GF(15,29,4,2): radix 12 with p = 2
-    (1740, 10)
-    """
-    from .topologies.galaxyfly import galaxyfly_size as _size
-
-    routers, radix, _ = _size(n, q, a, h)
-    return routers, radix
-
-
-def _galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
-    """Diameter (upper bound) per Galaxyfly Table 2."""
-    if n == 1 or (q == 1 and a == 1):
-        return 1
-    if a == 1:
-        return 2
-    return 3 if q == 1 else 5
-
-
 def galaxyfly_configs(radix: int, max_diameter: int = 5) -> list[Record]:
     """The largest Galaxyfly per (a, q) at network radix ``radix``.
 
-    For each a (h = radix - a + 1 >= 1) and q in {1} ∪ {prime powers ≢ 2 mod
-    4}, n is the largest with a h >= n - 1 + (q - δ)/2; records carry
-    ``diameter_bound`` from Galaxyfly Table 2 and only those <= max_diameter
-    are kept (3 leaves the Dragonfly case q = 1).
+    For each a (h = radix - a + 1 >= 1) and q in {1} ∪ {prime powers >= 3},
+    n is the largest with a h >= n - 1 + (q - δ)/2 (the port budget of
+    :func:`lowdiam.topologies.galaxyfly.galaxyfly_size`); records carry
+    ``diameter_bound`` (:func:`lowdiam.topologies.galaxyfly.galaxyfly_diameter_bound`,
+    Galaxyfly Table 2) and only those <= ``max_diameter`` are kept (3 leaves
+    the Dragonfly case q = 1).
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1.
+    max_diameter : int, optional
+        Keep configurations whose Table 2 diameter is at most this (default 5).
+
+    Returns
+    -------
+    list of dict
+        Records with params ``n``, ``q``, ``a``, ``h``, ``diameter_bound``,
+        largest first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> galaxyfly_configs(17, max_diameter=3)[0]["order"]   # the Dragonfly a = 12, h = 6
+    876
     """
     radix = _require_radix(radix)
     rows = []
     max_budget = max(a * (radix - a + 1) for a in range(1, radix + 1))
-    all_q = [1, *_prime_powers_upto(2 * max_budget + 1)] if max_diameter >= 2 else [1]
+    all_q = [1, *prime_powers(3, 2 * max_budget + 1)] if max_diameter >= 2 else [1]
     for a in range(1, radix + 1):
         h = radix - (a - 1)
-        budget = a * h
+        budget = a * h  # global ports of a supernode
         for q in all_q:
             if q > 2 * budget + 1:
                 break
-            delta = 1 if q == 1 else mms_delta(q)
-            if delta is None:
-                continue
-            n = budget + 1 - (q - delta) // 2
+            n = budget + 1 - (q - galaxy_delta(q)) // 2
             if n < 2:
                 continue
-            diam = _galaxyfly_diameter_bound(n, q, a)
+            diam = galaxyfly_diameter_bound(n, q, a)
             if diam <= max_diameter:
-                routers, k = galaxyfly_size(n, q, a, h)
-                rows.append(_record("galaxyfly", k, routers,
-                                    n=n, q=q, a=a, h=h, diameter_bound=diam))
+                routers, k, _ = galaxyfly_size(n, q, a, h)
+                rows.append(_record("galaxyfly", k, routers, n=n, q=q, a=a, h=h, diameter_bound=diam))
     return sorted(rows, key=lambda r: -r["order"])
-
 
 
 def galaxyfly_max_endpoints(
@@ -430,9 +611,32 @@ def galaxyfly_max_endpoints(
     """Largest endpoint count of a Galaxyfly built from ``total_radix``-port routers.
 
     Searches every split total_radix = p + network radix with p >= 1 over the
-    configurations of :func:`galaxyfly_configs`; ``shape(params)`` may restrict
-    them (e.g. ``lambda prm: prm["a"] in (2, 3)``).  Returns (endpoints,
-    params incl. p), or (0, None) when nothing fits.
+    configurations of :func:`galaxyfly_configs`.
+
+    Parameters
+    ----------
+    total_radix : int
+        Ports per router, endpoints included.
+    shape : callable, optional
+        ``shape(params) -> bool`` restricts the configurations (e.g.
+        ``lambda prm: prm["a"] in (2, 3)``).
+    max_diameter : int, optional
+        Passed to :func:`galaxyfly_configs` (default 5).
+
+    Returns
+    -------
+    tuple
+        ``(endpoints, params incl. p)``, or ``(0, None)`` when nothing fits.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``total_radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> galaxyfly_max_endpoints(8)
+    (728, {'n': 7, 'q': 13, 'a': 4, 'h': 3, 'diameter_bound': 5, 'p': 2})
     """
     total_radix = _require_radix(total_radix)
     best: tuple[int, dict | None] = (0, None)
@@ -446,20 +650,42 @@ def galaxyfly_max_endpoints(
     return best
 
 
-def galaxyfly_max_endpoints_square(total_radix: int, a_values: Iterable[int] | None = None) -> tuple[int, dict | None]:
+def galaxyfly_max_endpoints_square(
+    total_radix: int, a_values: Iterable[int] | None = None
+) -> tuple[int, dict | None]:
     """Like :func:`galaxyfly_max_endpoints` restricted to GF(n = q, q, a, p) (Galaxyfly Fig. 3 shapes).
 
     Each (q, a) takes the smallest feasible h and gives the remaining ports
     to terminals.
+
+    Parameters
+    ----------
+    total_radix : int
+        Ports per router, endpoints included.
+    a_values : iterable of int, optional
+        Group sizes to try (default 1 .. total_radix - 1).
+
+    Returns
+    -------
+    tuple
+        ``(endpoints, {"n", "q", "a", "p"})``, or ``(0, None)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``total_radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> galaxyfly_max_endpoints_square(8, (2, 3))
+    (486, {'n': 9, 'q': 9, 'a': 3, 'p': 2})
     """
     total_radix = _require_radix(total_radix)
     best: tuple[int, dict | None] = (0, None)
     a_list = list(a_values) if a_values is not None else list(range(1, total_radix))
     for q in prime_powers(3, 4 * total_radix * total_radix):
-        if mms_delta(q) is None:
-            continue
         for a in a_list:
-            routers, k = galaxyfly_size(q, q, a)
+            routers, k, _ = galaxyfly_size(q, q, a)
             p = total_radix - k
             if p >= 1 and routers * p > best[0]:
                 best = (routers * p, {"n": q, "q": q, "a": a, "p": p})
@@ -472,6 +698,26 @@ def kautz_configs(radix: int) -> list[Record]:
     The directed Kautz graph of out-degree d and diameter 3 has d^3 + d^2
     vertices; as an undirected network its degree is at most 2d (PolarStar
     Fig. 1 counts each link as bidirectional).
+
+    Parameters
+    ----------
+    radix : int
+        Network radix >= 1 (only even radixes >= 4 have a Kautz network).
+
+    Returns
+    -------
+    list of dict
+        Zero or one record, param ``d``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``radix`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> kautz_configs(8)[0]["order"], kautz_configs(9)
+    (80, [])
     """
     radix = _require_radix(radix)
     d = radix // 2
@@ -486,14 +732,14 @@ def _moore_configs(diameter: int) -> Callable[[int], list[Record]]:
     return enum
 
 
-def _polarstar_kind(kind: str) -> Callable[[int], list[Record]]:
-    return lambda radix: polarstar_configs(radix, kind)
+def _polarstar_kinds(*supernodes: str) -> Callable[[int], list[Record]]:
+    return lambda radix: _polarstar_records(radix, supernodes)
 
 
 _ENUMERATORS: dict[str, Callable[[int], list[Record]]] = {
-    "polarstar": polarstar_configs,
-    "polarstar-iq": _polarstar_kind("iq"),
-    "polarstar-paley": _polarstar_kind("paley"),
+    "polarstar": _polarstar_kinds("iq", "paley"),
+    "polarstar-iq": _polarstar_kinds("iq"),
+    "polarstar-paley": _polarstar_kinds("paley"),
     "bundlefly": bundlefly_configs,
     "slimfly": slimfly_configs,
     "polarfly": polarfly_configs,
@@ -517,7 +763,35 @@ def configs(family: str, radix: int) -> list[Record]:
 
     ``"lps"`` lists p = radix - 1 with q < 300 regardless of diameter;
     ``"galaxyfly"`` includes diameter-5 configurations; ``"moore"`` /
-    ``"moore2"`` / ``"starmax"`` are bounds, not constructions.
+    ``"moore2"`` / ``"starmax"`` are bounds, not constructions.  PolarStar
+    records come from :func:`lowdiam.topologies.polarstar.polarstar_configs`
+    (``"polarstar-iq"`` / ``"polarstar-paley"`` restrict the supernode).
+
+    Parameters
+    ----------
+    family : str
+        One of :data:`FAMILIES`.
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    list of dict
+        Records ``{"family", "radix", "order", "params"}``; ties keep the
+        enumerator's order.
+
+    Raises
+    ------
+    ValueError
+        If ``family`` is unknown (listing the valid ones) or ``radix`` is
+        not integral or below 1.
+    TypeError
+        If ``radix`` is not an integer.
+
+    Examples
+    --------
+    >>> [(r["params"]["q"], r["params"]["supernode"], r["order"]) for r in configs("polarstar", 15)][:3]
+    [(11, 'iq', 1064), (8, 'paley', 949), (7, 'iq', 912)]
     """
     enum = _ENUMERATORS.get(family)
     if enum is None:
@@ -532,8 +806,32 @@ def polarstar_iq_continuous_optimum(radix: int, samples: int = 200_001) -> tuple
     What PolarStar Eq. (1)/(2) approximate: the closed form is
     q* = ((k-1) + sqrt((k-1)(k+2)))/3 (the paper prints (k-2) in place of (k+2)).
     Evaluated on a fine grid so the notebook can compare both formulas with it.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix k >= 1.
+    samples : int, optional
+        Grid points on [1, k - 1] (default 200,001).
+
+    Returns
+    -------
+    tuple of float
+        ``(q*, order*)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is not an integer >= 1 (``samples`` >= 2).
+
+    Examples
+    --------
+    >>> q, order = polarstar_iq_continuous_optimum(15)
+    >>> round(q, 2), round(((15 - 1) + (14 * 17) ** 0.5) / 3, 2)
+    (9.81, 9.81)
     """
     radix = _require_radix(radix)
+    samples = check_int("samples", samples, low=2)
     q = np.linspace(1.0, radix - 1.0, samples)
     order = (q * q + q + 1) * (2 * (radix - q - 1) + 2)
     i = int(np.argmax(order))
@@ -541,7 +839,29 @@ def polarstar_iq_continuous_optimum(radix: int, samples: int = 200_001) -> tuple
 
 
 def max_order_upto(family: str, radix: int) -> int:
-    """Largest order of ``family`` at any network radix <= ``radix`` (unused ports allowed); 0 if none."""
+    """Largest order of ``family`` at any network radix <= ``radix`` (unused ports allowed); 0 if none.
+
+    Parameters
+    ----------
+    family : str
+        One of :data:`FAMILIES`.
+    radix : int
+        Largest network radix considered.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`configs`.
+
+    Examples
+    --------
+    >>> max_order("slimfly", 16), max_order_upto("slimfly", 16)
+    (None, 162)
+    """
     vals = [max_order(family, k) for k in range(2, _require_radix(radix) + 1)]
     return max([v for v in vals if v] or [0])
 
@@ -549,6 +869,24 @@ def max_order_upto(family: str, radix: int) -> int:
 def max_order(family: str, radix: int) -> int | None:
     """Largest router count of ``family`` at network radix ``radix``; None if infeasible.
 
+    Parameters
+    ----------
+    family : str
+        One of :data:`FAMILIES`.
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    int or None
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`configs`.
+
+    Examples
+    --------
     >>> max_order("dragonfly", 17), max_order("slimfly", 16)
     (876, None)
     """
@@ -560,6 +898,28 @@ def best_config(family: str, radix: int) -> dict[str, Any] | None:
     """Parameters of the largest configuration of ``family`` at ``radix`` (None if infeasible).
 
     Ties (equal order) go to the first listed by the family's enumerator.
+
+    Parameters
+    ----------
+    family : str
+        One of :data:`FAMILIES`.
+    radix : int
+        Network radix >= 1.
+
+    Returns
+    -------
+    dict or None
+        A copy of the record's ``params``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`configs`.
+
+    Examples
+    --------
+    >>> best_config("hyperx", 23)       # PolarStar Table 3: 9 x 9 x 8
+    {'sides': (9, 9, 8)}
     """
     rows = configs(family, radix)
     return dict(rows[0]["params"]) if rows else None
@@ -570,9 +930,30 @@ def design_space(
 ) -> list[Record]:
     """Records (family, radix, order, params) for every radix in ``radix_range``.
 
-    ``family`` may be a name or several; ``best_only`` keeps the largest
-    configuration per (family, radix).  Flat rows for plotting:
-    ``[{**r, **r["params"]} for r in design_space(...)]``.
+    Flat rows for plotting: ``[{**r, **r["params"]} for r in design_space(...)]``.
+
+    Parameters
+    ----------
+    family : str or iterable of str
+        One family name or several (each one of :data:`FAMILIES`).
+    radix_range : iterable of int
+        Network radixes.
+    best_only : bool, optional
+        Keep only the largest configuration per (family, radix).
+
+    Returns
+    -------
+    list of dict
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`configs`.
+
+    Examples
+    --------
+    >>> [(r["family"], r["radix"], r["order"]) for r in design_space(["slimfly", "polarfly"], [7, 8], best_only=True)]
+    [('slimfly', 7, 50), ('polarfly', 8, 57)]
     """
     families = [family] if isinstance(family, str) else list(family)
     out = []
@@ -588,7 +969,31 @@ def geometric_mean_ratio(
 ) -> tuple[float, list[int]]:
     """Geometric mean of max_order(family)/max_order(baseline) over radixes where both exist.
 
-    Returns (ratio, radixes used).  The scale claims of PolarStar (Sec. 1, 7.2).
+    The scale claims of PolarStar (Sec. 1, 7.2).
+
+    Parameters
+    ----------
+    family, baseline : str
+        Family names (see :data:`FAMILIES`).
+    radix_range : iterable of int
+        Network radixes.
+
+    Returns
+    -------
+    tuple
+        ``(ratio, radixes used)``.
+
+    Raises
+    ------
+    ValueError
+        If the two families share no feasible radix in the range, or as
+        :func:`configs`.
+
+    Examples
+    --------
+    >>> ratio, used = geometric_mean_ratio("polarstar", "dragonfly", range(8, 17))
+    >>> round(ratio, 2), len(used)
+    (1.68, 9)
     """
     logs, used = [], []
     for k in radix_range:

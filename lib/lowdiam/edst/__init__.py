@@ -4,34 +4,44 @@ Reference: K. Lakhotia, L. Monroe et al., "Edge-Disjoint Spanning Trees on
 Star Products" (EDST paper; formulas rebuilt from the constructions, see
 ``constructions`` and ``bounds``).
 
-* :func:`edst_packing` -- exact maximum EDST packing of any graph (matroid
-  partition; Nash-Williams–Tutte).
-* :func:`verify_edsts`, :func:`tree_depths` -- checks and centre-rooted depths.
-* bounds: :func:`combinatorial_bound`, :func:`prop_iv1_bound`,
-  :func:`prop_iv3_bound`.
-* star products: :func:`star_product_view`, :func:`universal_edsts`,
-  :func:`maximum_edsts`, :func:`construct_edsts`, :func:`star_product_edsts`;
-  Property V-D.1 (Theorem V-D.2): :func:`find_property_vd1`,
-  :func:`property_vd1_edsts`, :func:`bijection_orbits`.
+Modules, lowest first (each imports only modules above it in this list):
+
+* ``packing`` -- :func:`edst_packing`, exact maximum EDST packing of any
+  graph (matroid partition; Nash-Williams–Tutte); ``verify`` --
+  :func:`verify_edsts`, :func:`tree_depths`; ``bounds`` -- Eq. (1),
+  Prop. IV.1, Cor. IV.2, Prop. IV.3.
+* ``view`` -- :class:`StarProductView`, a router graph read as G1 * G2
+  (:func:`star_product_view`, :func:`view_from_factors`) and the factors'
+  packings (:func:`factor_packings`).
+* ``assembly`` -- :class:`EDSTSet` and the helpers both constructions
+  assemble trees from.
+* ``constructions`` -- Universal and Maximum (Sec. V-B/V-C):
+  :func:`universal_edsts`, :func:`maximum_edsts`; ``property_vd1`` -- its
+  sibling, Theorem V-D.2: :func:`find_property_vd1`,
+  :func:`property_vd1_edsts`, :func:`bijection_orbits`.  Neither imports
+  the other.
+* ``dispatch`` -- :data:`METHODS`, :func:`construct_edsts` (one by name),
+  :func:`star_product_edsts` (the best verified set).
+* ``report`` -- :func:`edst_row`, :func:`generic_row` (Table IV rows).
+
+Examples
+--------
+>>> import networkx as nx
+>>> from lowdiam import edst
+>>> v = edst.view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4))
+>>> edst.construct_edsts(v, "property_vd1").count, edst.combinatorial_bound((v.num_routers, v.router_edges))
+(3, 3)
 """
 
+from .assembly import EDSTSet
 from .bounds import combinatorial_bound, factor_counts, prop_iv1_bound, prop_iv3_bound, regular_bound
-from .constructions import (
-    METHODS,
-    EDSTSet,
-    StarProductView,
-    construct_edsts,
-    factor_packings,
-    maximum_edsts,
-    star_product_edsts,
-    star_product_view,
-    universal_edsts,
-    view_from_factors,
-)
+from .constructions import maximum_edsts, universal_edsts
+from .dispatch import METHODS, construct_edsts, star_product_edsts
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
 from .property_vd1 import NoPropertyVD1Split, VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
 from .report import CONSTRUCTION_NAMES, edst_row, generic_row
 from .verify import tree_depth, tree_depths, verify_edsts
+from .view import StarProductView, factor_packings, star_product_view, view_from_factors
 
 __all__ = [
     "CONSTRUCTION_NAMES",

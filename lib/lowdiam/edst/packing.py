@@ -191,9 +191,24 @@ class _Forests:
 class EDSTPacking:
     """A maximum set of EDSTs of a graph and its non-tree edges.
 
-    ``trees[i]`` is an (n-1, 2) int64 edge array; ``nontree`` the edges in no
-    tree (the paper's H, with r = len(nontree)); ``extra_forest`` a largest
-    forest inside H (its size is the rank of H).
+    Attributes
+    ----------
+    num_vertices : int
+    edges : ndarray
+        (m, 2) edges of the graph, u < v, sorted.
+    trees : list of ndarray
+        ``trees[i]`` is an (n - 1, 2) int64 edge array.
+    nontree : ndarray
+        The edges in no tree (the paper's H; ``r = len(nontree)``).
+    extra_forest : ndarray
+        A largest forest inside H (its size is the rank of H).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> p = edst_packing(nx.petersen_graph())
+    >>> p.t, p.r, p.nontree_components()
+    (1, 6, 4)
     """
 
     num_vertices: int
@@ -220,6 +235,29 @@ def forest_union(graph: Any, k: int) -> np.ndarray:
 
     Its size is the rank of the k-fold graphic matroid union,
     min over edge subsets A of |E \\ A| + k r(A) (Nash-Williams).
+
+    Parameters
+    ----------
+    graph : Topology, FactorGraph, Supernode, networkx graph or (n, edges)
+    k : int
+        Number of forests, >= 0.
+
+    Returns
+    -------
+    ndarray
+        (m,) int64, -1 for edges in no forest.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not an integer >= 0.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> owner = forest_union(nx.complete_graph(4), 2)
+    >>> sorted(owner.tolist())              # K4's six edges: two spanning trees
+    [0, 0, 0, 1, 1, 1]
     """
     n, e = as_graph(graph)
     if not isinstance(k, (int, np.integer)) or k < 0:
@@ -237,9 +275,29 @@ def forest_union(graph: Any, k: int) -> np.ndarray:
 def edst_packing(graph: Any, max_trees: int | None = None) -> EDSTPacking:
     """A maximum-cardinality set of EDSTs of ``graph`` (exact; Nash-Williams–Tutte).
 
-    ``max_trees`` stops early once that many trees are found (the rest of
-    the edges become non-tree edges).  A graph on one vertex has no edges
-    and is reported with zero trees.
+    A graph on one vertex has no edges and is reported with zero trees.
+
+    Parameters
+    ----------
+    graph : Topology, FactorGraph, Supernode, networkx graph or (n, edges)
+    max_trees : int, optional
+        Stop once that many trees are found (the remaining edges become
+        non-tree edges).
+
+    Returns
+    -------
+    EDSTPacking
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``graph`` cannot be read as a graph.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> edst_packing(nx.complete_graph(6)).t, edst_packing(nx.complete_graph(6), max_trees=2).t
+    (3, 2)
     """
     n, e = as_graph(graph)
     m = e.shape[0]

@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 
 from .bounds import combinatorial_bound, factor_counts, prop_iv3_bound
-from .constructions import METHODS, construct_edsts, factor_packings, star_product_view
+from .dispatch import METHODS, construct_edsts
 from .packing import edst_packing
 from .property_vd1 import NoPropertyVD1Split, bijection_orbits
 from .verify import tree_depths, verify_edsts
+from .view import factor_packings, star_product_view
 
 __all__ = ["edst_row", "generic_row", "CONSTRUCTION_NAMES"]
 
@@ -37,7 +38,38 @@ def _depth_summary(d: np.ndarray) -> dict[str, int]:
 
 
 def edst_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any]:
-    """One Table IV row (dict) for a star-product topology; every EDST set is verified."""
+    """One Table IV row (dict) for a star-product topology; every EDST set is verified.
+
+    Parameters
+    ----------
+    topology : Topology
+        A PolarStar, Bundlefly, Slim Fly or star-product router graph.
+    methods : tuple of str, optional
+        Constructions to run (default all of :data:`~lowdiam.edst.METHODS`).
+
+    Returns
+    -------
+    dict
+        Factor counts (``t1``, ``r1``, ``rank_H1``, ...), bounds
+        (``upper_bound``, ``prop_iv3``), per method ``<m>_count``,
+        ``<m>_depths``, ``<m>_seconds`` (``<m>_why`` when Property V-D.1 does
+        not apply), and the best: ``count``, ``construction``, ``maximum``,
+        ``gap``.
+
+    Raises
+    ------
+    ValueError
+        If the topology exposes no star-product structure, or a set fails
+        verification.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import star_product
+    >>> row = edst_row(star_product(nx.complete_graph(4), nx.complete_graph(4), [0, 1, 2, 3]))
+    >>> row["count"], row["upper_bound"], row["construction"]
+    (3, 3, 'Property V-D.1 (V-D.3..V-D.5)')
+    """
     t0 = time.perf_counter()
     view = star_product_view(topology)
     P1, P2 = factor_packings(view)
@@ -99,10 +131,29 @@ def edst_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any
 
 
 def generic_row(topology: Any) -> dict[str, Any]:
-    """Exact generic packing of the whole router graph: count, depths and time (small graphs only)."""
+    """Exact generic packing of the whole router graph: count, depths and time (small graphs only).
+
+    Parameters
+    ----------
+    topology : Topology
+
+    Returns
+    -------
+    dict
+        ``name``, ``generic_count``, ``generic_seconds``,
+        ``generic_max_depth``, ``generic_min_depth``, ``generic_n_min_depth``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import star_product
+    >>> generic_row(star_product(nx.complete_graph(4), nx.complete_graph(4), [0, 1, 2, 3]))["generic_count"]
+    3
+    """
     t0 = time.perf_counter()
     p = edst_packing(topology)
     dt = time.perf_counter() - t0
     verify_edsts(topology, p.trees)
     d = tree_depths(topology, p.trees)
-    return {"name": topology.name, "generic_count": p.t, "generic_seconds": dt, **{f"generic_{k}": v for k, v in _depth_summary(d).items()}}
+    depths = {f"generic_{k}": v for k, v in _depth_summary(d).items()}
+    return {"name": topology.name, "generic_count": p.t, "generic_seconds": dt, **depths}

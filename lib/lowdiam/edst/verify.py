@@ -11,7 +11,8 @@ ceil(diameter / 2), found by two BFS sweeps.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -49,10 +50,31 @@ def _keys(n: int, edges: np.ndarray) -> np.ndarray:
 def verify_edsts(graph: Any, trees: Sequence[Any], strict: bool = True) -> bool:
     """True iff ``trees`` are pairwise edge-disjoint spanning trees of ``graph``.
 
-    ``graph``: Topology, FactorGraph, networkx graph or ``(n, edges)``;
-    ``trees``: sequence of (n-1, 2) int arrays of vertex ids.  With
-    ``strict`` (default) a failure raises ValueError naming the rule and the
-    tree; otherwise False is returned.
+    Parameters
+    ----------
+    graph : Topology, FactorGraph, networkx graph or (n, edges)
+    trees : sequence of array_like
+        (n - 1, 2) int arrays of vertex ids.
+    strict : bool, optional
+        Raise on the first failure (default) instead of returning ``False``.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        With ``strict``, naming the rule and the tree that breaks it.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> path, zigzag = [(0, 1), (1, 2), (2, 3)], [(0, 2), (0, 3), (1, 3)]
+    >>> verify_edsts(nx.complete_graph(4), [path, zigzag])
+    True
+    >>> verify_edsts(nx.complete_graph(4), [path, path], strict=False)
+    False
     """
     n, e = as_graph(graph)
     gkeys = np.sort(_keys(n, e))
@@ -71,7 +93,10 @@ def verify_edsts(graph: Any, trees: Sequence[Any], strict: bool = True) -> bool:
             return fail(f"tree {i}: vertex ids must lie in 0 .. {n - 1}")
         k = _keys(n, t)
         pos = np.searchsorted(gkeys, k)
-        ok = (pos < gkeys.size) & (gkeys[np.minimum(pos, gkeys.size - 1)] == k) if gkeys.size else np.zeros(k.size, bool)
+        if gkeys.size:
+            ok = (pos < gkeys.size) & (gkeys[np.minimum(pos, gkeys.size - 1)] == k)
+        else:
+            ok = np.zeros(k.size, bool)
         if not ok.all():
             bad = t[np.argmin(ok)]
             return fail(f"tree {i}: edge ({bad[0]}, {bad[1]}) is not an edge of the graph")

@@ -9,26 +9,26 @@ from __future__ import annotations
 
 import math
 
+import galois
 import numpy as np
 
+from ..validate import check_bool, check_int
 from .base import Topology, default_concentration
-from .fields import field, prime_factorization
+from .fields import field
 
-__all__ = ["lps", "lps_diameter", "lps_generators", "lps_order", "legendre"]
-
-
-def _is_odd_prime(n: int) -> bool:
-    return isinstance(n, (int, np.integer)) and n >= 3 and prime_factorization(int(n)) == {int(n): 1}
+__all__ = ["lps", "lps_diameter", "lps_generators", "lps_order"]
 
 
 def _odd_primes(lo: int, hi: int) -> list[int]:
-    return [n for n in range(max(lo, 3), hi + 1) if _is_odd_prime(n)]
+    return [n for n in galois.primes(hi) if n >= max(lo, 3)]
 
 
-def _validate(p: int, q: int, require_ramanujan: bool = True) -> None:
+def _validate(p: int, q: int, require_ramanujan: bool = True) -> tuple[int, int]:
+    """Check (p, q) for LPS(p, q); return them as ints."""
+    p, q = check_int("p", p), check_int("q", q)
     for name, val in (("p", p), ("q", q)):
-        if not _is_odd_prime(val):
-            near = [x for x in _odd_primes(3, int(val) + 40) if abs(x - int(val)) <= 40]
+        if val < 3 or not galois.is_prime(val):
+            near = [x for x in _odd_primes(3, val + 40) if abs(x - val) <= 40]
             below = [x for x in near if x < val][-2:]
             above = [x for x in near if x > val][:2]
             raise ValueError(
@@ -47,17 +47,46 @@ def _validate(p: int, q: int, require_ramanujan: bool = True) -> None:
             f"{2 * math.sqrt(p):.2f}; valid q for p={p}: {', '.join(map(str, valid))} "
             "(or pass require_ramanujan=False for a non-Ramanujan Cayley graph)"
         )
-
-
-def legendre(p: int, q: int) -> int:
-    """Legendre symbol (p/q) for an odd prime q and p not divisible by q: +1 or -1."""
-    return 1 if bool(field(q)(int(p) % q).is_square()) else -1
+    return p, q
 
 
 def lps_order(p: int, q: int) -> int:
-    """|PSL(2, q)| = q(q^2-1)/2 if (p/q) = 1, else |PGL(2, q)| = q(q^2-1)."""
-    _validate(p, q)
-    return (3 - legendre(p, q)) * (q**3 - q) // 4
+    """Number of routers of LPS(p, q) without building it.
+
+    |PSL(2, q)| = q(q^2 - 1)/2 when the Legendre symbol (p/q) = 1 (p a
+    square mod q), else |PGL(2, q)| = q(q^2 - 1); together
+    (3 - (p/q)) (q^3 - q)/4 (SpectralFly Sec. III).  The symbol is
+    ``galois.legendre_symbol(p, q)``.  The count is the group's order, so it
+    holds with or without q > 2 sqrt(p) (which :func:`lps` asks for by
+    default).
+
+    Parameters
+    ----------
+    p, q : int
+        Distinct odd primes.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``p`` or ``q`` is not an integer (a bool, a string).
+    ValueError
+        If p, q are not distinct odd primes; the message names nearby primes.
+
+    Examples
+    --------
+    >>> lps_order(3, 5), lps_order(23, 13)    # PGL(2, 5); PSL(2, 13)
+    (120, 1092)
+    >>> lps_order(9, 13)
+    Traceback (most recent call last):
+        ...
+    ValueError: LPS(p, q) needs distinct odd primes p, q: p=9 is not an odd prime; nearby valid values: 5, 7, 11, 13
+    """
+    p, q = _validate(p, q, require_ramanujan=False)
+    return (3 - galois.legendre_symbol(p, q)) * (q**3 - q) // 4
 
 
 def _four_square_solutions(p: int) -> np.ndarray:
@@ -97,13 +126,41 @@ def _encode(m, q: int) -> np.ndarray:
 
 
 def lps_generators(p: int, q: int, require_ramanujan: bool = True):
-    """(S, (x, y)): the p + 1 generators of LPS(p, q) as normalised rows (a, b, c, d)
-    of GF(q), and the solution of x^2 + y^2 + 1 = 0 (mod q) used (smallest x, then y).
+    """The p + 1 generators of LPS(p, q) and the (x, y) used to build them.
 
-    Each (a0, a1, a2, a3) gives [[a0 + a1 x + a3 y, -a1 y + a2 + a3 x],
-    [-a1 y - a2 + a3 x, a0 - a1 x - a3 y]], of determinant p (mod q).
+    Each normalised solution (a0, a1, a2, a3) of a0^2 + a1^2 + a2^2 + a3^2 = p
+    gives [[a0 + a1 x + a3 y, -a1 y + a2 + a3 x], [-a1 y - a2 + a3 x,
+    a0 - a1 x - a3 y]] over GF(q), of determinant p (mod q), where
+    x^2 + y^2 + 1 = 0 (mod q) (smallest x, then y).
+
+    Parameters
+    ----------
+    p, q : int
+        Distinct odd primes.
+    require_ramanujan : bool, optional
+        Require q > 2 sqrt(p) (default), as :func:`lps`.
+
+    Returns
+    -------
+    S : galois.FieldArray
+        (p + 1, 4) rows (a, b, c, d), each scaled so the first non-zero of
+        (a, b) is 1.
+    xy : tuple of int
+        The (x, y) used.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`lps`.
+
+    Examples
+    --------
+    >>> S, xy = lps_generators(3, 5)     # SpectralFly Example 1
+    >>> S.shape, xy
+    ((4, 4), (0, 2))
     """
-    _validate(p, q, require_ramanujan)
+    require_ramanujan = check_bool("require_ramanujan", require_ramanujan)
+    p, q = _validate(p, q, require_ramanujan)
     gf = field(q)
     xs = gf(np.arange(q))
     rest = -(xs * xs) - gf(1)  # need y^2 = -1 - x^2
@@ -162,13 +219,49 @@ def lps(
     graph as long as the generators are distinct and not the identity in G
     (checked: ValueError otherwise), but the Ramanujan bound is not promised.
 
+    Parameters
+    ----------
+    p, q : int
+        Distinct odd primes; radix p + 1, order :func:`lps_order`.
+    endpoints_per_router : int, optional
+        Endpoints on every router; default a third of the radix.
+    require_ramanujan : bool, optional
+        Require q > 2 sqrt(p) (default ``True``).  Must be a bool: ``'no'``
+        is refused, not read as true.
+
+    Returns
+    -------
+    Topology
+        Params ``p``, ``q``, ``group`` ("PSL"/"PGL"), ``legendre`` (the
+        symbol (p/q)), ``x``, ``y``, ``endpoints_per_router``.
+
+    Raises
+    ------
+    TypeError
+        If ``p``, ``q`` or ``endpoints_per_router`` is not an integer (bools
+        included), or ``require_ramanujan`` is not a bool.
+    ValueError
+        If p, q are not distinct odd primes (naming nearby primes), if
+        q <= 2 sqrt(p) while ``require_ramanujan`` (naming valid q), if the
+        generators collide (q too small for p), or ``endpoints_per_router``
+        is negative.
+
+    Examples
+    --------
     >>> t = lps(3, 5)            # Example 1 of SpectralFly: PGL(2, 5)
     >>> t.num_routers, t.radix, t.params["group"]
     (120, 4, 'PGL')
+    >>> lps(19, 7, require_ramanujan="no")
+    Traceback (most recent call last):
+        ...
+    TypeError: require_ramanujan must be True or False, got str 'no'
     """
-    _validate(p, q, require_ramanujan)
+    require_ramanujan = check_bool("require_ramanujan", require_ramanujan)
+    p, q = _validate(p, q, require_ramanujan)
+    if endpoints_per_router is not None:
+        endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
     gf = field(q)
-    symbol = legendre(p, q)
+    symbol = galois.legendre_symbol(p, q)
     psl = symbol == 1
     gens, (x, y) = lps_generators(p, q, require_ramanujan)
     gen_codes = _encode(gens, q)
@@ -225,8 +318,26 @@ def lps_diameter(p: int, q: int, require_ramanujan: bool = False) -> int:
     instead of an all-pairs search, so the design-space checks reach radix 128
     (orders near 2 million).  Tested against the all-pairs diameter.
 
-    >>> lps_diameter(23, 13)   # SpectralFly Table I: LPS(23,13), diameter 3
-    3
+    Parameters
+    ----------
+    p, q : int
+        Distinct odd primes.
+    require_ramanujan : bool, optional
+        Passed to :func:`lps`; default ``False`` (any LPS Cayley graph).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`lps`.
+
+    Examples
+    --------
+    >>> lps_diameter(3, 5)     # SpectralFly Example 1: 120 routers of radix 4
+    6
     """
     from lowdiam.metrics.distances import distances_from
 

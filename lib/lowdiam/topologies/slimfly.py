@@ -10,29 +10,88 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..validate import check_int
 from .base import Topology, default_concentration
 from .fields import field, prime_powers, require_prime_power
 
-__all__ = ["mms_delta", "mms_generator_sets", "mms_graph", "slimfly"]
+__all__ = ["mms_delta", "mms_generator_sets", "mms_graph", "mms_size", "slimfly"]
 
 _RULE = "MMS(q) needs a prime power q = 4l + δ with δ in {-1, 0, 1}"
 
 
 def mms_delta(q: int) -> int:
-    """δ of q = 4l + δ, δ in {-1, 0, 1}; ValueError when MMS(q) does not exist.
+    """δ of q = 4l + δ, δ in {-1, 0, 1}: the residue class that selects the MMS generator sets.
 
-    Prime powers q ≡ 2 (mod 4) are only q = 2, which the construction
-    excludes (it has no l >= 1 with 2 = 4l + δ).  Even q = 4, 8, 16, ... have
-    δ = 0.
+    The single source of the rule "MMS(q) exists for prime powers q ≢ 2
+    (mod 4)": prime powers q ≡ 2 (mod 4) are only q = 2, which has no
+    l >= 1 with 2 = 4l + δ.  Even q = 4, 8, 16, ... have δ = 0.
+
+    Parameters
+    ----------
+    q : int
+        A prime power other than 2.
+
+    Returns
+    -------
+    int
+        -1, 0 or 1.
+
+    Raises
+    ------
+    TypeError
+        If ``q`` is not an integer (a bool, a string).
+    ValueError
+        If ``q`` is not integral, not a prime power, or q = 2; the message
+        names nearby valid q.
+
+    Examples
+    --------
+    >>> mms_delta(5), mms_delta(4), mms_delta(7)
+    (1, 0, -1)
+    >>> mms_delta(2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: q=2 is ≡ 2 (mod 4): MMS(q) needs a prime power ...; nearby valid values: 3, 4, 5, 7
     """
+    q = check_int("q", q)
     require_prime_power(q, "q", _RULE)
-    delta = {0: 0, 1: 1, 3: -1}.get(int(q) % 4)
+    delta = {0: 0, 1: 1, 3: -1}.get(q % 4)
     if delta is None:
-        valid = [x for x in prime_powers(3, int(q) + 10) if x % 4 != 2][:4]
+        valid = [x for x in prime_powers(3, q + 10) if x % 4 != 2][:4]
         raise ValueError(
             f"q={q} is ≡ 2 (mod 4): {_RULE}; nearby valid values: {', '.join(map(str, valid))}"
         )
     return delta
+
+
+def mms_size(q: int) -> tuple[int, int]:
+    """Routers and degree of MMS(q) (Slim Fly SF(q)) without building it: (2 q^2, (3q - δ)/2).
+
+    Parameters
+    ----------
+    q : int
+        A prime power q = 4l + δ, δ in {-1, 0, 1}.
+
+    Returns
+    -------
+    tuple of int
+        ``(num_routers, network_radix)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`mms_delta`.
+
+    Examples
+    --------
+    >>> mms_size(5)      # the Hoffman-Singleton graph
+    (50, 7)
+    >>> mms_size(13)     # Slim Fly SF(13): 338 routers of radix 19
+    (338, 19)
+    """
+    delta = mms_delta(q)
+    q = int(q)
+    return 2 * q * q, (3 * q - delta) // 2
 
 
 def mms_generator_sets(q: int) -> tuple[np.ndarray, np.ndarray]:
@@ -47,8 +106,30 @@ def mms_generator_sets(q: int) -> tuple[np.ndarray, np.ndarray]:
     and X' = ξ·X in all three cases.  |X| = |X'| = (q - δ)/2 and both are
     closed under negation (for δ = -1 because -1 = ξ^(2l-1) swaps the two
     halves), so the Cayley graphs they generate are undirected.
+
+    Parameters
+    ----------
+    q : int
+        A prime power q = 4l + δ, δ in {-1, 0, 1}.
+
+    Returns
+    -------
+    X, X_prime : galois.FieldArray
+        Each of length (q - δ)/2.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`mms_delta`.
+
+    Examples
+    --------
+    >>> X, Xp = mms_generator_sets(5)
+    >>> sorted(int(x) for x in X), sorted(int(x) for x in Xp)
+    ([1, 4], [2, 3])
     """
     delta = mms_delta(q)
+    q = int(q)
     gf = field(q)
     xi = gf.primitive_element
     if delta == 1:
@@ -56,8 +137,8 @@ def mms_generator_sets(q: int) -> tuple[np.ndarray, np.ndarray]:
     elif delta == 0:
         exponents = np.arange(0, q - 1, 2)
     else:
-        l = (q + 1) // 4
-        exponents = np.concatenate([np.arange(0, 2 * l - 1, 2), np.arange(2 * l - 1, 4 * l - 2, 2)])
+        half = (q + 1) // 4  # the paper's l
+        exponents = np.concatenate([np.arange(0, 2 * half - 1, 2), np.arange(2 * half - 1, 4 * half - 2, 2)])
     x_set = xi ** exponents
     return x_set, xi * x_set
 
@@ -91,9 +172,10 @@ def _mms_edges(q: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _build(q: int, endpoints_per_router: int | None, name: str, family: str) -> Topology:
     delta = mms_delta(q)
-    degree = (3 * q - delta) // 2
+    _, degree = mms_size(q)
     if endpoints_per_router is None:
         endpoints_per_router = default_concentration(degree, 2)
+    endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
     edges, link_class = _mms_edges(q)
     ids = np.arange(2 * q * q)
     sub, rest = np.divmod(ids, q * q)
@@ -126,25 +208,72 @@ def slimfly(q: int, endpoints_per_router: int | None = None) -> Topology:
     * (0, x, y) ~ (1, m, c)   iff  y = m x + c   (global).
 
     Defined for prime powers q = 4l + δ, δ in {-1, 0, 1} (not q = 2).
-    Order 2 q^2, degree (3q - δ)/2, diameter 2.  Router id s q^2 + x q + y.
+    Order 2 q^2, degree (3q - δ)/2 (:func:`mms_size`), diameter 2.
+    Router id s q^2 + x q + y.
 
-    Labels: ``subgraph`` s, ``group`` x (the group index inside its
-    subgraph), ``supernode`` s q + x (a globally unique group id: the 2q
-    supernodes of the star-product view over K_{q,q}), ``position`` y.
-    ``link_class`` is 0 for intra-group links, 1 for links between subgraphs.
-    Default concentration ceil(degree / 2) (Slim Fly's balanced p).
+    Parameters
+    ----------
+    q : int
+        A prime power other than 2.
+    endpoints_per_router : int, optional
+        Endpoints on every router; default ceil(degree / 2) (Slim Fly's
+        balanced concentration).
 
+    Returns
+    -------
+    Topology
+        Labels: ``subgraph`` s, ``group`` x (the group index inside its
+        subgraph), ``supernode`` s q + x (a globally unique group id: the 2q
+        supernodes of the star-product view over K_{q,q}), ``position`` y.
+        ``link_class`` is 0 for intra-group links, 1 for links between
+        subgraphs.  Params ``q``, ``delta``, ``l``, ``endpoints_per_router``.
+
+    Raises
+    ------
+    TypeError
+        If ``q`` or ``endpoints_per_router`` is not an integer (a bool, a string).
+    ValueError
+        If ``q`` is not integral (2.5), not a prime power or q = 2 (naming
+        nearby valid q), or ``endpoints_per_router`` is negative.
+
+    Examples
+    --------
     >>> t = slimfly(5, endpoints_per_router=0)   # the Hoffman–Singleton graph
     >>> t.num_routers, t.radix, t.num_edges
     (50, 7, 175)
+    >>> slimfly(6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: q=6 is not a prime power (...); nearby valid values: 4, 5, 7, 8
     """
+    q = check_int("q", q)
     return _build(q, endpoints_per_router, f"SF({q})", "slimfly")
 
 
 def mms_graph(q: int, endpoints_per_router: int | None = None) -> Topology:
     """The McKay–Miller–Širáň graph MMS(q); same graph and labels as :func:`slimfly`.
 
-    >>> mms_graph(4).num_routers
-    32
+    Parameters
+    ----------
+    q : int
+        A prime power other than 2.
+    endpoints_per_router : int, optional
+        As :func:`slimfly`.
+
+    Returns
+    -------
+    Topology
+        Family ``"mms"``, name ``MMS(q)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`slimfly`.
+
+    Examples
+    --------
+    >>> mms_graph(5).num_routers
+    50
     """
+    q = check_int("q", q)
     return _build(q, endpoints_per_router, f"MMS({q})", "mms")
