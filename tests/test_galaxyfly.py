@@ -321,18 +321,23 @@ def test_bad_input():
         galaxyfly(3, 15, 2, 2)
     with pytest.raises(ValueError, match=r"a\*h >= n-1\+\(q-δ\)/2 = 28.*smallest valid h is 7 or a >= 5"):
         galaxyfly(15, 29, 4, 2, h=6)
-    with pytest.raises(ValueError, match="a >= 1"):
+    with pytest.raises(ValueError, match="a must be >= 1"):
         galaxyfly(3, 5, 0, 2)
-    with pytest.raises(ValueError, match="p >= 0"):
+    with pytest.raises(ValueError, match="p must be >= 0"):
         galaxyfly(3, 5, 1, -1)
-    with pytest.raises(ValueError, match="n >= 1"):
+    with pytest.raises(ValueError, match="n must be >= 1"):
         galaxy_graph(0, 5)
-    with pytest.raises(ValueError, match="q >= 1"):
+    with pytest.raises(ValueError, match="q must be >= 1"):
         galaxy_graph(3, 0)
-    with pytest.raises(ValueError, match="integer n"):
-        galaxyfly(2.0, 5, 1, 1)
-    with pytest.raises(ValueError, match="integer a"):
+    with pytest.raises(ValueError, match="n must be an integer.*nearest valid: 2 or 3"):
+        galaxyfly(2.5, 5, 1, 1)
+    with pytest.raises(TypeError, match="a must be an integer"):
         galaxyfly_size(3, 5, True)
+    assert galaxyfly(2.0, 5, 1, 1).num_routers == 10  # integral floats are integers
+    with pytest.raises(ValueError, match="assignment must be one of 'round_robin', 'block', 'least_loaded'"):
+        galaxyfly(3, 5, 2, 1, assignment="random")
+    with pytest.raises(ValueError, match="not a primitive element of GF\\(13\\)"):
+        galaxy_graph(3, 13, primitive_element=3)
     with pytest.raises(ValueError, match="q=1 has no generator sets"):
         galaxy_generator_sets(1)
 
@@ -354,3 +359,28 @@ def test_block_assignment_general_row_and_bad_name():
     assert reference_diameter(bl) <= 5
     with pytest.raises(ValueError, match="round_robin"):
         galaxyfly(5, 7, 4, 2, assignment="random")
+
+
+@pytest.mark.parametrize("q, xi", [(5, 3), (7, 5), (13, 11), (11, 8), (4, 3)])
+def test_galaxy_primitive_element_keeps_the_theorems(q, xi):
+    """Any ξ: (n - 1 + (q - δ)/2)-regular, diameter 2 (Theorem 2.1); ξ recorded."""
+    g = galaxy_graph(4, q, primitive_element=xi)
+    assert g.params["primitive_element"] == xi
+    assert (g.degrees == 3 + (q - galaxy_delta(q)) // 2).all()
+    assert reference_diameter(g) == 2
+
+
+def test_galaxy_13_depends_on_the_primitive_element():
+    a, b = galaxy_graph(3, 13), galaxy_graph(3, 13, primitive_element=11)
+    assert nx.faster_could_be_isomorphic(nx.Graph(a.edges.tolist()), nx.Graph(b.edges.tolist()))
+    assert not nx.is_isomorphic(nx.Graph(a.edges.tolist()), nx.Graph(b.edges.tolist()))
+
+
+@pytest.mark.parametrize("n, q, a", [(3, 5, 2), (4, 7, 3), (7, 1, 2), (5, 5, 4)])
+def test_least_loaded_assignment_balances_the_routers(n, q, a):
+    t = galaxyfly(n, q, a, 1, assignment="least_loaded")
+    glob = np.bincount(t.edges[t.link_class == 1].ravel(), minlength=t.num_routers).reshape(-1, a)
+    assert (glob.max(axis=1) - glob.min(axis=1) <= 1).all()
+    assert glob.max() <= t.params["h"]
+    assert t.num_edges == galaxyfly(n, q, a, 1).num_edges
+    assert reference_diameter(t) <= galaxyfly_diameter_bound(n, q, a)
