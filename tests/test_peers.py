@@ -156,12 +156,17 @@ def test_galaxy_graph_depends_on_the_primitive_element():
 
 
 @pytest.mark.parametrize("n, a", [(5, 3), (7, 2), (4, 4)])
-def test_galaxyfly_q1_least_loaded_is_the_peer(n, a):
-    assert isomorphic(galaxyfly(n, 1, a, 1, assignment="least_loaded"), f"galaxyfly_n{n}_q1_a{a}")
+def test_galaxyfly_q1_round_robin_is_the_peer(n, a):
+    """The peer's least-loaded rule in its link order equals our round-robin for q = 1."""
+    assert isomorphic(galaxyfly(n, 1, a, 1), f"galaxyfly_n{n}_q1_a{a}")
+
+
+def test_galaxyfly_block_is_not_the_peer():
+    assert not isomorphic(galaxyfly(5, 1, 3, 1, assignment="block"), "galaxyfly_n5_q1_a3")
 
 
 def test_galaxyfly_q5_a2_assignment_open():
-    """For q > 1 and a > 1 the peer's link order (Python set iteration) is its own: no assignment of ours matches."""
+    """For q > 1 and a > 1 the peer's link order (Python set iteration) is its own: neither assignment matches."""
     name = "galaxyfly_n3_q5_a2"
-    for assignment in ("round_robin", "block", "least_loaded"):
+    for assignment in ("round_robin", "block"):
         assert not isomorphic(galaxyfly(3, 5, 2, 1, assignment=assignment, primitive_element=xi(name)), name)

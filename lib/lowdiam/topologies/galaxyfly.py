@@ -236,21 +236,7 @@ def galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
     return 3 if q == 1 else 5
 
 
-GLOBAL_ASSIGNMENTS = ("round_robin", "block", "least_loaded")
-
-
-def _least_loaded_routers(g: Topology, a: int) -> tuple[np.ndarray, np.ndarray]:
-    """Galaxy links (u < v, in increasing (u, v) order), each given to the least-loaded router at either end."""
-    load = np.zeros((g.num_routers, a), dtype=np.int64)
-    e = g.edges[np.lexsort((g.edges[:, 1], g.edges[:, 0]))]
-    ru = np.empty(len(e), dtype=np.int64)
-    rv = np.empty(len(e), dtype=np.int64)
-    for k, (u, v) in enumerate(e.tolist()):
-        i, j = int(np.argmin(load[u])), int(np.argmin(load[v]))  # ties: lowest position
-        load[u, i] += 1
-        load[v, j] += 1
-        ru[k], rv[k] = u * a + i, v * a + j
-    return ru, rv
+GLOBAL_ASSIGNMENTS = ("round_robin", "block")
 
 
 def galaxyfly(
@@ -279,17 +265,19 @@ def galaxyfly(
 
     * ``"round_robin"`` (default): the k-th link goes to router k mod a, so
       router i carries ceil((D - i)/a) links.  With q = 1 this is the
-      Dragonfly with the "relative" global arrangement.
+      Dragonfly with the "relative" global arrangement.  It is also the
+      "least-loaded" rule (each link, taken in increasing (u, v) order, goes
+      to the router with the fewest global links so far, lowest position on
+      ties): every supernode then meets its links in increasing neighbour
+      order and the least-loaded router cycles 0, 1, ..., a - 1.
     * ``"block"``: the k-th link goes to router k // h, filling routers in
       turn.  With q = 1 the "absolute" arrangement.
-    * ``"least_loaded"``: the Galaxy links are taken one at a time in
-      increasing (u, v) order and each goes to the router with the fewest
-      global links so far at both ends (lowest position on ties).  This is
-      the rule of the public implementation YuaCC/galaxyFly, which however
-      visits links in its own (Python set-iteration) order: for q = 1 the
-      orders agree and the networks are identical (tested in
-      ``tests/test_peers.py``); for q > 1 they differ (GF(15,29,4,2): mean
-      distance 3.713 there, 3.739 here, 3.739 round-robin, 4.078 block).
+
+    The public implementation YuaCC/galaxyFly uses the least-loaded rule but
+    visits the links in its own (Python set-iteration) order.  For q = 1 the
+    orders agree and its networks equal our round-robin ones (tested in
+    ``tests/test_peers.py``); for q > 1, a > 1 they differ: GF(15,29,4,2)
+    has mean distance 3.713 there, 3.739 with round-robin, 4.078 with block.
 
     Table 2: n = q = 1 is K_a; q = a = 1 is K_n; a = 1 is the Galaxy graph
     (diameter 2); q = 1 < a is a Dragonfly (diameter 3); n, q, a > 1 has
@@ -305,7 +293,7 @@ def galaxyfly(
         Terminals per router.
     h : int, optional
         Global ports per router, >= ceil(D / a); default the smallest.
-    assignment : {"round_robin", "block", "least_loaded"}
+    assignment : {"round_robin", "block"}
         Link-to-router rule (see above).
     primitive_element : int, optional
         ξ of the Galaxy graph (:func:`galaxy_graph`).
@@ -330,7 +318,7 @@ def galaxyfly(
     >>> t = galaxyfly(15, 29, 4, 2)   # Table 5's GF(15,29,4,2): h = 7, radix 2 + 3 + 7
     >>> t.num_routers, t.params["h"], t.params["radix"]
     (1740, 7, 10)
-    >>> galaxyfly(3, 5, 2, 1, assignment="least_loaded").num_edges
+    >>> galaxyfly(3, 5, 2, 1, assignment="block").num_edges
     45
     """
     routers, radix, h = galaxyfly_size(n, q, a, h)
@@ -339,27 +327,22 @@ def galaxyfly(
     n, q, a = int(n), int(q), int(a)
     g = galaxy_graph(n, q, primitive_element)
     N = n * q
-    if assignment == "least_loaded":
-        ru, rv = _least_loaded_routers(g, a)
-        glob = np.stack([ru, rv], axis=1)
-    else:
-        # arc (src -> dst) of the Galaxy graph leaves from router (rank of dst among src's
-        # neighbours) mod a of supernode src; CSR rows are sorted, so rank = position in row
-        src = np.repeat(np.arange(N), np.diff(g.indptr))
-        rank = np.arange(len(g.indices)) - g.indptr[src]
-        router_of = src * a + (rank % a if assignment == "round_robin" else rank // h)
-        # the reverse arc (dst -> src) gives the router at the other end
-        key = src.astype(np.int64) * N + g.indices
-        rev = np.searchsorted(key, g.indices.astype(np.int64) * N + src)  # key is sorted already
-        keep = src < g.indices
-        glob = np.stack([router_of[keep], router_of[rev][keep]], axis=1)
+    # arc (src -> dst) of the Galaxy graph leaves from router (rank of dst among src's
+    # neighbours) mod a of supernode src; CSR rows are sorted, so rank = position in row
+    src = np.repeat(np.arange(N), np.diff(g.indptr))
+    rank = np.arange(len(g.indices)) - g.indptr[src]
+    router_of = src * a + (rank % a if assignment == "round_robin" else rank // h)
+    # the reverse arc (dst -> src) gives the router at the other end
+    key = src.astype(np.int64) * N + g.indices
+    rev = np.searchsorted(key, g.indices.astype(np.int64) * N + src)  # key is sorted already
+    keep = src < g.indices
+    glob = np.stack([router_of[keep], router_of[rev][keep]], axis=1)
     iu, ju = np.triu_indices(a, 1)
     base = (np.arange(N) * a)[:, None]
     local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
     group = np.repeat(np.arange(N), a).astype(np.int32)
-    suffix = {"round_robin": "", "block": "-block", "least_loaded": "-least-loaded"}[assignment]
     return Topology.from_edges(
-        f"GF({n},{q},{a},{p},{h})" + suffix, "galaxyfly", routers,
+        f"GF({n},{q},{a},{p},{h})" + ("" if assignment == "round_robin" else "-block"), "galaxyfly", routers,
         np.concatenate([local, glob]),
         endpoints_per_router=p,
         labels={"group": group, "supernode": group,
