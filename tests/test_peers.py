@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from lowdiam.topologies import bundlefly, dragonfly, galaxy_graph, galaxyfly, hyperx, polarfly, polarstar, slimfly
 
 ig = pytest.importorskip("igraph")
@@ -116,7 +115,7 @@ def test_slimfly(q):
 
 
 @pytest.mark.parametrize("l, s", [(2, 4), (3, 3), (2, 5)])
-def test_hyperx(l, s):  # noqa: E741
+def test_hyperx(l, s):
     assert isomorphic(hyperx(*([s] * l)), f"hyperx_l{l}_s{s}")
 
 

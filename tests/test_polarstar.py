@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from conftest import reference_diameter
-
 from lowdiam.topologies import polarfly, polarstar, polarstar_best, polarstar_configs, star_product
 from lowdiam.topologies.polarstar import ORIENTATIONS
 from lowdiam.topologies.supernodes import inductive_quad
@@ -151,7 +150,9 @@ def test_order_is_at_most_the_continuous_optimum_eq1_eq2():
     true optimum to < 0.5 %.  No feasible IQ or Paley PolarStar exceeds it.
     """
     for d in range(8, 129):
-        order = lambda q: (q * q + q + 1) * (2 * d - 2 * q)  # noqa: E731
+        def order(q, d=d):
+            return (q * q + q + 1) * (2 * d - 2 * q)
+
         q_true = ((d - 1) + math.sqrt((d - 1) * (d + 2))) / 3
         q_paper = ((d - 1) + math.sqrt((d - 1) * (d - 2))) / 3
         grid = np.linspace(0, d, 20001)

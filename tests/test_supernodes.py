@@ -7,7 +7,6 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.topologies import bdf, complete, has_property_R1, has_property_R_star, inductive_quad, paley
 from lowdiam.topologies.supernodes import IQ3_EDGES
 

@@ -17,7 +17,7 @@ from .slimfly import mms_delta, slimfly
 from .starproduct import star_product
 from .supernodes import paley
 
-__all__ = ["bundlefly", "ORIENTATIONS"]
+__all__ = ["ORIENTATIONS", "bundlefly"]
 
 
 ORIENTATIONS = ("lowdiam", "authors")

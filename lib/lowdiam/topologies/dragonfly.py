@@ -6,7 +6,7 @@ import numpy as np
 
 from .base import Topology
 
-__all__ = ["dragonfly", "dragonfly_canonical", "ARRANGEMENTS"]
+__all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical"]
 
 ARRANGEMENTS = ("absolute", "relative", "circulant")
 

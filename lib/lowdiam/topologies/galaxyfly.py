@@ -16,8 +16,14 @@ from ..validate import check_choice, check_int
 from .base import Topology
 from .fields import require_prime_power
 
-__all__ = ["galaxy_graph", "galaxyfly", "galaxyfly_size", "galaxy_delta", "galaxy_generator_sets",
-           "galaxyfly_diameter_bound"]
+__all__ = [
+    "galaxy_delta",
+    "galaxy_generator_sets",
+    "galaxy_graph",
+    "galaxyfly",
+    "galaxyfly_diameter_bound",
+    "galaxyfly_size",
+]
 
 _Q_RULE = "the Galaxy graph needs q = 1 or a prime power q = 4l + δ with δ in {-1, 0, 1} (Sec. 2.1)"
 
@@ -90,7 +96,7 @@ def galaxy_generator_sets(q: int, primitive_element: int | None = None):
     elif delta == 0:
         exponents = np.arange(0, q - 1, 2)
     else:
-        l = (q + 1) // 4  # noqa: E741 (the paper's name)
+        l = (q + 1) // 4
         exponents = np.concatenate([np.arange(0, 2 * l - 1, 2), np.arange(2 * l - 1, 4 * l - 2, 2)])
     x_set = xi ** exponents
     return x_set, xi * x_set

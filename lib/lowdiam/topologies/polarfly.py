@@ -12,7 +12,7 @@ import numpy as np
 from .base import Topology, default_concentration
 from .fields import field, require_prime_power
 
-__all__ = ["erdos_renyi_polarity", "polarfly", "projective_points", "point_index", "authors_numbering"]
+__all__ = ["authors_numbering", "erdos_renyi_polarity", "point_index", "polarfly", "projective_points"]
 
 _RULE = "ER_q is defined over the finite field GF(q), which exists only for prime powers"
 

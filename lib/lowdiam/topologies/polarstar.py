@@ -21,8 +21,15 @@ from .polarfly import authors_numbering, erdos_renyi_polarity
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
 
-__all__ = ["polarstar", "polarstar_configs", "polarstar_best", "PolarStarConfig", "supernode_for",
-           "ORIENTATIONS", "QUADRIC_LINKS"]
+__all__ = [
+    "ORIENTATIONS",
+    "QUADRIC_LINKS",
+    "PolarStarConfig",
+    "polarstar",
+    "polarstar_best",
+    "polarstar_configs",
+    "supernode_for",
+]
 
 SUPERNODES = ("iq", "paley", "bdf", "complete")
 

@@ -42,10 +42,10 @@ from .supernodes import Supernode
 __all__ = [
     "FactorGraph",
     "as_factor_graph",
-    "star_product",
     "has_property_R",
-    "has_property_R_star",
     "has_property_R1",
+    "has_property_R_star",
+    "star_product",
 ]
 
 

@@ -28,8 +28,16 @@ import numpy as np
 from ..validate import check_choice, check_int
 from .fields import field, is_prime_power
 
-__all__ = ["Supernode", "inductive_quad", "paley", "bdf", "complete", "IQ3_EDGES", "IQ3_AUTHORS_EDGES",
-           "IQ_CONVENTIONS"]
+__all__ = [
+    "IQ3_AUTHORS_EDGES",
+    "IQ3_EDGES",
+    "IQ_CONVENTIONS",
+    "Supernode",
+    "bdf",
+    "complete",
+    "inductive_quad",
+    "paley",
+]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -183,7 +191,7 @@ def inductive_quad(d: int, convention: str = "authors") -> Supernode:
     d = check_int("IQ degree d'", d, low=0)
     convention = check_choice("IQ convention", convention, IQ_CONVENTIONS)
     if d % 4 not in (0, 3):
-        valid = [x for x in range(0, d + 9) if x % 4 in (0, 3)]
+        valid = [x for x in range(d + 9) if x % 4 in (0, 3)]
         raise ValueError(
             f"Inductive-Quad needs d' ≡ 0 or 3 (mod 4): d must be 0 or 3 mod 4, got d={d}; "
             f"nearby valid values: {_nearby(valid, d)}"
