@@ -3,7 +3,6 @@
 import networkx as nx
 import numpy as np
 import pytest
-
 from conftest import reference_diameter, reference_distance_histogram
 from lowdiam.topologies import dragonfly, galaxy_graph, galaxyfly, slimfly
 from lowdiam.topologies.fields import field, is_prime_power
@@ -28,7 +27,7 @@ def test_generator_sets_match_equation_1_and_lemma_2_2(q):
     xi = int(gf.primitive_element)
     X, Xp = galaxy_generator_sets(q)
     X, Xp = set(np.asarray(X).tolist()), set(np.asarray(Xp).tolist())
-    pw = lambda e: int(gf(xi) ** e)  # noqa: E731
+    pw = lambda e: int(gf(xi) ** e)
     # Equations (1) and (2) written out independently of the module
     if q % 4 == 1:
         eq1, eq2 = {pw(e) for e in range(0, q - 2, 2)}, {pw(e) for e in range(1, q - 1, 2)}
@@ -216,7 +215,7 @@ TABLE3_INFEASIBLE_H5 = {
 @pytest.mark.parametrize("kind,cfg,nr", TABLE3)
 def test_table3_router_counts(kind, cfg, nr):
     n, q, a, p = cfg
-    routers, radix, h = galaxyfly_size(n, q, a)
+    routers, _radix, h = galaxyfly_size(n, q, a)
     assert routers == nr  # the N_r column matches n q a in every row
     if (n, q) in TABLE3_INFEASIBLE_H5:
         D, n5, nr5 = TABLE3_INFEASIBLE_H5[(n, q)]
@@ -259,9 +258,9 @@ def test_table4_general_rows_are_the_only_candidates():
     for a in range(2, 9):
         for q in VALID_Q[1:]:
             for n in range(2, 966 // (q * a) + 1):
-                if n * q * a == 966 and galaxy_degree(n, q) <= a * (9 - a):
-                    if galaxyfly_size(n, q, a)[1] == 8:
-                        found.append((n, q, a))
+                if (n * q * a == 966 and galaxy_degree(n, q) <= a * (9 - a)
+                        and galaxyfly_size(n, q, a)[1] == 8):
+                    found.append((n, q, a))
     assert found == [(7, 23, 6)]
 
 
@@ -309,7 +308,8 @@ def test_fig2_scale_with_48_port_routers():
     shapes (q = n, a in {2, 3}) under a bisection target we cannot evaluate
     analytically; without that target q = n, a = 3 peaks at 178,608 (GF(61,61,3,16)).
     """
-    assert _largest_terminals(48) == 16_120_200 > 10_000_000
+    big = _largest_terminals(48)
+    assert big == 16_120_200 and big > 10_000_000
     assert galaxyfly_size(201, 401, 25) == (201 * 401 * 25, 24 + 16, 16)
 
 
@@ -321,18 +321,23 @@ def test_bad_input():
         galaxyfly(3, 15, 2, 2)
     with pytest.raises(ValueError, match=r"a\*h >= n-1\+\(q-δ\)/2 = 28.*smallest valid h is 7 or a >= 5"):
         galaxyfly(15, 29, 4, 2, h=6)
-    with pytest.raises(ValueError, match="a >= 1"):
+    with pytest.raises(ValueError, match="a must be >= 1"):
         galaxyfly(3, 5, 0, 2)
-    with pytest.raises(ValueError, match="p >= 0"):
+    with pytest.raises(ValueError, match="p must be >= 0"):
         galaxyfly(3, 5, 1, -1)
-    with pytest.raises(ValueError, match="n >= 1"):
+    with pytest.raises(ValueError, match="n must be >= 1"):
         galaxy_graph(0, 5)
-    with pytest.raises(ValueError, match="q >= 1"):
+    with pytest.raises(ValueError, match="q must be >= 1"):
         galaxy_graph(3, 0)
-    with pytest.raises(ValueError, match="integer n"):
-        galaxyfly(2.0, 5, 1, 1)
-    with pytest.raises(ValueError, match="integer a"):
+    with pytest.raises(ValueError, match="n must be an integer.*nearest valid: 2 or 3"):
+        galaxyfly(2.5, 5, 1, 1)
+    with pytest.raises(TypeError, match="a must be an integer"):
         galaxyfly_size(3, 5, True)
+    assert galaxyfly(2.0, 5, 1, 1).num_routers == 10  # integral floats are integers
+    with pytest.raises(ValueError, match="assignment must be one of 'round_robin', 'block'"):
+        galaxyfly(3, 5, 2, 1, assignment="random")
+    with pytest.raises(ValueError, match="not a primitive element of GF\\(13\\)"):
+        galaxy_graph(3, 13, primitive_element=3)
     with pytest.raises(ValueError, match="q=1 has no generator sets"):
         galaxy_generator_sets(1)
 
@@ -354,3 +359,41 @@ def test_block_assignment_general_row_and_bad_name():
     assert reference_diameter(bl) <= 5
     with pytest.raises(ValueError, match="round_robin"):
         galaxyfly(5, 7, 4, 2, assignment="random")
+
+
+@pytest.mark.parametrize("q, xi", [(5, 3), (7, 5), (13, 11), (11, 8), (4, 3)])
+def test_galaxy_primitive_element_keeps_the_theorems(q, xi):
+    """Any ξ: (n - 1 + (q - δ)/2)-regular, diameter 2 (Theorem 2.1); ξ recorded."""
+    g = galaxy_graph(4, q, primitive_element=xi)
+    assert g.params["primitive_element"] == xi
+    assert (g.degrees == 3 + (q - galaxy_delta(q)) // 2).all()
+    assert reference_diameter(g) == 2
+
+
+def test_galaxy_13_depends_on_the_primitive_element():
+    a, b = galaxy_graph(3, 13), galaxy_graph(3, 13, primitive_element=11)
+    assert nx.faster_could_be_isomorphic(nx.Graph(a.edges.tolist()), nx.Graph(b.edges.tolist()))
+    assert not nx.is_isomorphic(nx.Graph(a.edges.tolist()), nx.Graph(b.edges.tolist()))
+
+
+def _least_loaded(n, q, a):
+    """The least-loaded rule written out: each Galaxy link, in increasing (u, v) order, to the router of each
+    end supernode with the fewest global links so far (lowest position on ties)."""
+    g = galaxy_graph(n, q)
+    load = np.zeros((g.num_routers, a), dtype=int)
+    out = set()
+    for u, v in sorted(map(tuple, g.edges.tolist())):
+        i, j = int(np.argmin(load[u])), int(np.argmin(load[v]))
+        load[u, i] += 1
+        load[v, j] += 1
+        out.add((u * a + i, v * a + j))
+    return out
+
+
+@pytest.mark.parametrize("n, q, a", [(3, 5, 2), (4, 7, 3), (7, 1, 2), (5, 5, 4), (6, 11, 4)])
+def test_round_robin_is_the_least_loaded_rule(n, q, a):
+    t = galaxyfly(n, q, a, 1)
+    glob = t.edges[t.link_class == 1]
+    assert {tuple(sorted(e)) for e in glob.tolist()} == {tuple(sorted(e)) for e in _least_loaded(n, q, a)}
+    load = np.bincount(glob.ravel(), minlength=t.num_routers).reshape(-1, a)
+    assert (load.max(axis=1) - load.min(axis=1) <= 1).all() and load.max() <= t.params["h"]

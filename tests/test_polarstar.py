@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from conftest import reference_diameter
-
 from lowdiam.topologies import polarfly, polarstar, polarstar_best, polarstar_configs, star_product
+from lowdiam.topologies.polarstar import ORIENTATIONS
 from lowdiam.topologies.supernodes import inductive_quad
 
 
@@ -150,7 +150,9 @@ def test_order_is_at_most_the_continuous_optimum_eq1_eq2():
     true optimum to < 0.5 %.  No feasible IQ or Paley PolarStar exceeds it.
     """
     for d in range(8, 129):
-        order = lambda q: (q * q + q + 1) * (2 * d - 2 * q)  # noqa: E731
+        def order(q, d=d):
+            return (q * q + q + 1) * (2 * d - 2 * q)
+
         q_true = ((d - 1) + math.sqrt((d - 1) * (d + 2))) / 3
         q_paper = ((d - 1) + math.sqrt((d - 1) * (d - 2))) / 3
         grid = np.linspace(0, d, 20001)
@@ -189,12 +191,83 @@ def test_configs_listing():
         ((7, "paley", 5), r"p ≡ 1 \(mod 4\)"),  # Paley(11)
         ((7, "paley", 7), r"p ≡ 1 \(mod 4\)"),  # 15 is not a prime power
         ((7, "paley", 1), ">= 2"),
-        ((7, "star", 3), "unknown supernode"),
+        ((7, "star", 3), "supernode must be one of 'iq', 'paley'"),
     ],
 )
 def test_bad_input(args, match):
     with pytest.raises(ValueError, match=match):
         polarstar(*args)
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"iq": "paper"}, ValueError, "iq must be one of 'authors', 'alternate'"),
+        ({"orientation": "right"}, ValueError, "orientation must be one of 'lowdiam', 'authors'"),
+        ({"quadric_links": "none"}, ValueError, "quadric_links must be one of 'paper', 'authors'"),
+        ({"primitive_element": 2}, ValueError, "Paley supernode only"),
+        ({"endpoints_per_router": 2.5}, ValueError, "integer"),
+        ({"endpoints_per_router": True}, TypeError, "integer"),
+    ],
+)
+def test_bad_keywords(kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        polarstar(3, "iq", 3, **kwargs)
+
+
+def test_bad_paley_keywords():
+    with pytest.raises(ValueError, match="not a primitive element of GF\\(5\\)"):
+        polarstar(3, "paley", 2, primitive_element=4)
+    with pytest.raises(ValueError, match="q < 125"):
+        polarstar(127, "paley", 2, orientation="authors")
+
+
+def _adj(t):
+    a = np.zeros((t.num_routers, t.num_routers))
+    a[t.edges[:, 0], t.edges[:, 1]] = a[t.edges[:, 1], t.edges[:, 0]] = 1
+    return a
+
+
+@pytest.mark.parametrize("q, d", [(2, 7), (3, 7), (2, 8), (3, 11)])
+def test_iq_conventions_both_diameter_3_regular(q, d):
+    for iq in ("authors", "alternate"):
+        t = polarstar(q, "iq", d, iq=iq)
+        assert t.params["iq"] == iq
+        assert (t.degrees == q + 1 + d).all()
+        assert reference_diameter(t) == 3
+
+
+def test_iq_conventions_differ_for_d7():
+    """PS(2, 7): the smallest case where the two IQ conventions give different networks."""
+    a, b = (polarstar(2, "iq", 7, iq=c) for c in ("authors", "alternate"))
+    ea, eb = (np.linalg.eigvalsh(_adj(t)) for t in (a, b))
+    assert np.allclose(ea[-2:], eb[-2:])  # same top of the spectrum
+    assert not np.allclose(ea, eb)  # not isomorphic
+
+
+@pytest.mark.parametrize("orientation", ["lowdiam", "authors"])
+@pytest.mark.parametrize("q, d, xi", [(3, 2, 2), (3, 2, 3), (4, 6, 2), (5, 6, 11)])
+def test_paley_orientation_and_loops_keep_diameter_3(orientation, q, d, xi):
+    """Theorem 5: any orientation and any primitive element give diameter 3 with the paper's loop links."""
+    t = polarstar(q, "paley", d, orientation=orientation, primitive_element=xi)
+    assert reference_diameter(t) == 3
+    deg = t.degrees
+    quad_zero = np.asarray(t.labels["quadric"]) & (np.asarray(t.labels["supernode_vertex"]) == 0)
+    assert (deg[~quad_zero] == q + 1 + d).all() and (deg[quad_zero] == q + d).all()
+
+
+def test_orientation_changes_the_paley_network():
+    """q = 3, d' = 2 (65 routers): our numbering and the authors' give different spectra."""
+    a, b = (polarstar(3, "paley", 2, orientation=o) for o in ORIENTATIONS)
+    ea, eb = (np.linalg.eigvalsh(_adj(t)) for t in (a, b))
+    assert not np.allclose(ea, eb)
+
+
+def test_authors_quadric_links_drop_some_degrees():
+    t = polarstar(5, "paley", 6, quadric_links="authors", primitive_element=2)
+    short = int((t.degrees < 5 + 1 + 6).sum())
+    assert short > 6  # the paper's rule leaves only the 6 quadric vertices 0 short
+    assert int((polarstar(5, "paley", 6, primitive_element=2).degrees < 12).sum()) == 6
 
 
 def test_bad_radix():

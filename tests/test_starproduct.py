@@ -6,7 +6,6 @@ import networkx as nx
 import numpy as np
 import pytest
 from conftest import reference_diameter
-
 from lowdiam.topologies import (
     FactorGraph,
     complete,

@@ -7,7 +7,6 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.topologies import bdf, complete, has_property_R1, has_property_R_star, inductive_quad, paley
 from lowdiam.topologies.supernodes import IQ3_EDGES
 
@@ -107,10 +106,67 @@ def test_iq_bad_degree(d, near):
     assert near in str(err.value)
 
 
-@pytest.mark.parametrize("bad", [-1, 2.5, "3"])
-def test_iq_not_an_integer(bad):
-    with pytest.raises(ValueError, match="integer"):
+@pytest.mark.parametrize("bad, exc, msg", [(-1, ValueError, ">= 0"), (2.5, ValueError, "integer"),
+                                           ("3", TypeError, "integer"), (True, TypeError, "integer")])
+def test_iq_not_an_integer(bad, exc, msg):
+    with pytest.raises(exc, match=msg):
         inductive_quad(bad)
+
+
+def test_iq_integral_float_accepted_and_bad_convention():
+    assert inductive_quad(7.0).num_vertices == 16
+    with pytest.raises(ValueError, match="'authors', 'alternate'"):
+        inductive_quad(7, "paper")
+
+
+@pytest.mark.parametrize("d", [0, 3, 4, 7, 8, 11, 12, 15, 16])
+@pytest.mark.parametrize("convention", ["authors", "alternate"])
+def test_iq_both_conventions_have_the_stated_properties(d, convention):
+    g = inductive_quad(d, convention)
+    assert g.num_vertices == 2 * d + 2 and len(g.edges) == d * (d + 1)
+    assert (g.degrees == d).all()
+    assert has_property_R_star(g)
+    assert np.array_equal(g.f, np.arange(g.num_vertices) ^ 1)
+
+
+@pytest.mark.parametrize("d, same", [(3, True), (4, True), (7, False), (8, False), (11, False)])
+def test_iq_conventions_differ_from_the_second_step_on(d, same):
+    """As graphs with f they coincide for d' <= 4 (one step) and differ from d' = 7 on."""
+    import networkx as nx
+
+    def coloured(g):
+        h = g.to_networkx()
+        h.add_edges_from((v, v ^ 1, {"f": 1}) for v in range(0, g.num_vertices, 2))
+        return h
+
+    a, b = coloured(inductive_quad(d, "authors")), coloured(inductive_quad(d, "alternate"))
+    em = nx.algorithms.isomorphism.categorical_edge_match("f", 0)
+    assert nx.is_isomorphic(a, b, edge_match=em) is same
+
+
+def test_iq3_authors_edges_is_the_same_cubic_graph():
+    import networkx as nx
+    from lowdiam.topologies.supernodes import IQ3_AUTHORS_EDGES
+
+    assert nx.is_isomorphic(nx.Graph(IQ3_AUTHORS_EDGES.tolist()), nx.Graph(IQ3_EDGES.tolist()))
+    even = nx.Graph(IQ3_AUTHORS_EDGES.tolist()).subgraph([0, 2, 4, 6])
+    assert sorted(d for _, d in even.degree()) == [1, 1, 2, 2]  # a path
+    even_alt = nx.Graph(IQ3_EDGES.tolist()).subgraph([0, 2, 4, 6])
+    assert sorted(d for _, d in even_alt.degree()) == [0, 2, 2, 2]  # triangle + isolated vertex
+
+
+@pytest.mark.parametrize("xi", [2, 6, 7, 11])
+def test_paley_primitive_element(xi):
+    g = paley(13, primitive_element=xi)
+    assert g.params["primitive_element"] == xi
+    assert g.f.tolist() == [(xi * v) % 13 for v in range(13)]
+    assert has_property_R1(g)
+
+
+@pytest.mark.parametrize("bad, exc", [(4, ValueError), (0, ValueError), (2.5, ValueError), (True, TypeError)])
+def test_paley_primitive_element_refused(bad, exc):
+    with pytest.raises(exc, match="primitive|integer"):
+        paley(13, primitive_element=bad)
 
 
 @pytest.mark.parametrize("p, near", [(7, "5, 9"), (11, "9, 13"), (15, "13, 17"), (3, "5"), (21, "17, 25")])

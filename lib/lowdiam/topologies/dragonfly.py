@@ -6,7 +6,7 @@ import numpy as np
 
 from .base import Topology
 
-__all__ = ["dragonfly", "dragonfly_canonical", "ARRANGEMENTS"]
+__all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical"]
 
 ARRANGEMENTS = ("absolute", "relative", "circulant")
 
@@ -32,12 +32,25 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology
     global links and ``p`` endpoints.  Group ``x``'s a*h global ports are
     numbered j = i*h + k (router i, its k-th global port) and exactly one
     global link joins every pair of groups.  The ``arrangement`` picks which
-    port reaches which group (Camarero et al., "Topological characterization
-    of Hamming and dragonfly networks", 2014):
+    port reaches which group; the three names are those of Hastings et al.,
+    "Comparing global link arrangements for Dragonfly networks" (IEEE
+    Cluster 2015; also used by Alzaid et al., ICS 2020):
 
-    * ``"absolute"``  -- port j reaches the j-th other group in id order;
-    * ``"relative"``  -- port j reaches group x + j + 1 (mod g);
-    * ``"circulant"`` -- ports alternate offsets +1, -1, +2, -2, ... (needs a*h even).
+    * ``"absolute"``  -- port j reaches the j-th other group in id order.
+      Isomorphic to EvalNet's ``DragonflyGenerator`` (a = 2h; tested in
+      ``tests/test_peers.py``), i.e. BookSim's dragonfly.
+    * ``"relative"``  -- port j reaches group x + j + 1 (mod g); the
+      "palm-tree" arrangement of Camarero et al. ("Topological
+      characterization of Hamming and dragonfly networks", 2014) that
+      CAMINOS uses by default (reported isomorphic in the issue that added
+      tests/test_peers.py; not among the committed peer graphs, since the
+      CAMINOS crate's dependencies cannot be fetched here).
+    * ``"circulant"`` -- ports alternate offsets +1, -1, +2, -2, ... (needs
+      a*h even).  Named after the circulant-based arrangement of Hastings et
+      al.; the port order (+s on even, -s on odd ports, s = j//2 + 1) is our
+      reading of that arrangement and matches no public generator we found
+      (EvalNet builds only the absolute arrangement, SST/merlin absolute and
+      relative, CAMINOS palm-tree and random).
 
     Order N = a(ah+1); network radix k = (a-1) + h; diameter 3 (local,
     global, local).  ``link_class`` is 0 for local, 1 for global links.

@@ -12,7 +12,7 @@ import numpy as np
 from .base import Topology, default_concentration
 from .fields import field, require_prime_power
 
-__all__ = ["erdos_renyi_polarity", "polarfly", "projective_points", "point_index"]
+__all__ = ["authors_numbering", "erdos_renyi_polarity", "point_index", "polarfly", "projective_points"]
 
 _RULE = "ER_q is defined over the finite field GF(q), which exists only for prime powers"
 
@@ -128,3 +128,100 @@ def erdos_renyi_polarity(q: int, endpoints_per_router: int | None = None) -> Top
 
 
 polarfly = erdos_renyi_polarity
+
+
+def _authors_field_poly(p: int, n: int) -> list[int]:
+    """Low-to-high coefficients c_0..c_{n-1} of x^n = sum c_j x^j in the authors' GF(p^n).
+
+    Facts read from ``field_gen`` in IntelLabs/PolarFly's ``BrownGenerator.py``:
+    q = 32: x^5 = x^2 + 1; p = 2 or q = 27: x^n = x + 1; q = 81: x^4 = 2x + 1;
+    p odd, n = 2: x^2 = r with r the least quadratic non-residue modulo q
+    (q - 1 when q ≡ 3 mod 4), reduced mod p; nothing else (and q < 125).
+    """
+    q = p**n
+    c = [0] * n
+    if q == 32:
+        c[0] = c[2] = 1
+    elif p == 2 or q == 27:
+        c[0] = c[1] = 1
+    elif q == 81:
+        c[0], c[1] = 1, 2
+    elif n == 2:
+        if q % 4 == 3:
+            r = q - 1
+        else:
+            squares = {(i * i) % q for i in range(q // 2 + 1)}
+            r = next(i for i in range(q) if i not in squares)
+        c[0] = r % p
+    else:
+        raise ValueError(f"the authors' generator builds no GF({q}) (only primes and 4, 8, 9, 16, 25, 27, 32, ...)")
+    return c
+
+
+def authors_numbering(q: int) -> np.ndarray:
+    """The router id the authors' generator gives each of our ER_q routers.
+
+    IntelLabs/PolarFly (``BrownGenerator.make``) numbers the right-normalised
+    points (a, b, 1) as a q + b, then (a, 1, 0) as q^2 + a, then (1, 0, 0) as
+    q^2 + q, with field elements as integers of its own polynomial basis
+    (:func:`_authors_field_poly`).  Our routers are left-normalised in
+    galois' basis (:func:`projective_points`).  For a prime power q the two
+    fields are matched by an isomorphism (x -> a root of the authors'
+    polynomial); another root changes the result by a Frobenius map, an
+    automorphism of ER_q, so anything built on the numbering is the same
+    network up to isomorphism.
+
+    Parameters
+    ----------
+    q : int
+        Prime, or a prime power the authors' generator supports
+        (4, 8, 9, 16, 25, 27, 32, 49, 64, 81, 121); q < 125.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``out[i]`` = the authors' id of our router i (a permutation).
+
+    Raises
+    ------
+    ValueError
+        If q is not a prime power, q >= 125, or the authors' code has no field
+        of that order.
+
+    Examples
+    --------
+    >>> authors_numbering(2).tolist()   # ours: (1,0,0) (1,0,1) (1,1,0) (1,1,1) (0,1,0) (0,1,1) (0,0,1)
+    [6, 2, 5, 3, 4, 1, 0]
+    """
+    require_prime_power(q, "q", _RULE)
+    q = int(q)
+    if q >= 125:
+        raise ValueError(f"the authors' generator asserts q < 125, got q={q}")
+    from .fields import prime_factorization
+
+    (p, n), = prime_factorization(q).items()
+    gf = field(q)
+    if n == 1:
+        ours_to_theirs = np.arange(q)
+    else:
+        c = _authors_field_poly(p, n)
+        elems = gf(np.arange(q))
+        # a root alpha of x^n - sum c_j x^j in galois' GF(q)
+        val = elems**n
+        for j, cj in enumerate(c):
+            val = val - gf(cj) * elems**j
+        alpha = elems[np.nonzero(np.asarray(val) == 0)[0][0]]
+        digits = (np.arange(q)[:, None] // p ** np.arange(n)[None, :]) % p  # theirs: i = sum d_j p^j
+        image = np.zeros(q, dtype=np.int64)
+        powers = alpha ** np.arange(n)
+        for i in range(q):
+            image[i] = int(np.sum(gf(digits[i]) * powers))
+        if len(np.unique(image)) != q:
+            raise ValueError(f"the authors' polynomial for GF({q}) is not irreducible")
+        ours_to_theirs = np.argsort(image)  # galois int -> authors' int
+    v = gf(projective_points(q))
+    raw = np.asarray(v, dtype=np.int64)
+    last = 2 - np.argmax(raw[:, ::-1] != 0, axis=1)  # position of the last nonzero coordinate
+    lead = v[np.arange(len(raw)), last]
+    r = ours_to_theirs[np.asarray(v / lead[:, None], dtype=np.int64)]
+    return np.where(last == 2, r[:, 0] * q + r[:, 1], np.where(last == 1, q * q + r[:, 0], q * q + q))

@@ -14,13 +14,22 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..validate import check_choice, check_int
 from .base import Topology, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
-from .polarfly import erdos_renyi_polarity
+from .polarfly import authors_numbering, erdos_renyi_polarity
 from .starproduct import star_product
-from .supernodes import Supernode, bdf, complete, inductive_quad, paley
+from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
 
-__all__ = ["polarstar", "polarstar_configs", "polarstar_best", "PolarStarConfig", "supernode_for"]
+__all__ = [
+    "ORIENTATIONS",
+    "QUADRIC_LINKS",
+    "PolarStarConfig",
+    "polarstar",
+    "polarstar_best",
+    "polarstar_configs",
+    "supernode_for",
+]
 
 SUPERNODES = ("iq", "paley", "bdf", "complete")
 
@@ -49,14 +58,18 @@ def supernode_order(supernode: str, d_prime: int) -> int | None:
     raise ValueError(f"unknown supernode {supernode!r}; choose one of {SUPERNODES}")
 
 
-def supernode_for(supernode: str, d_prime: int) -> Supernode:
-    """The degree-d' supernode object of the given kind (ValueError if infeasible)."""
+def supernode_for(supernode: str, d_prime: int, iq: str = "authors", primitive_element: int | None = None) -> Supernode:
+    """The degree-d' supernode object of the given kind (ValueError if infeasible).
+
+    ``iq`` is the Inductive-Quad convention, ``primitive_element`` the Paley ξ
+    (see :func:`polarstar`); each is used only by its own kind.
+    """
     if supernode == "iq":
-        return inductive_quad(d_prime)
+        return inductive_quad(d_prime, iq)
     if supernode == "paley":
         if not isinstance(d_prime, (int, np.integer)) or d_prime < 2:
             raise ValueError(f"Paley supernode degree d' = (p-1)/2 must be >= 2, got {d_prime!r}")
-        return paley(2 * int(d_prime) + 1)
+        return paley(2 * int(d_prime) + 1, primitive_element)
     if supernode == "bdf":
         return bdf(d_prime)
     if supernode == "complete":
@@ -64,7 +77,21 @@ def supernode_for(supernode: str, d_prime: int) -> Supernode:
     raise ValueError(f"unknown supernode {supernode!r}; choose one of {SUPERNODES}")
 
 
-def polarstar(q: int, supernode: str = "iq", d: int = 3, endpoints_per_router: int | None = None) -> Topology:
+ORIENTATIONS = ("lowdiam", "authors")
+QUADRIC_LINKS = ("paper", "authors")
+
+
+def polarstar(
+    q: int,
+    supernode: str = "iq",
+    d: int = 3,
+    endpoints_per_router: int | None = None,
+    *,
+    iq: str = "authors",
+    primitive_element: int | None = None,
+    orientation: str = "lowdiam",
+    quadric_links: str = "paper",
+) -> Topology:
     """PolarStar ER_q * G' with a degree-d supernode (d is the paper's d').
 
     Definition (Sec. 4.2, 6): the star product of the structure graph ER_q
@@ -72,50 +99,131 @@ def polarstar(q: int, supernode: str = "iq", d: int = 3, endpoints_per_router: i
     d' ≡ 0, 3 mod 4), ``"paley"`` (Paley(2d'+1), 2d'+1 a prime power
     ≡ 1 mod 4), or the Table 2 alternatives ``"bdf"`` (2d' vertices) and
     ``"complete"`` (K_{d'+1}) -- using the supernode's own bijection f on
-    every arc (x, y), x < y.  Each quadric (self-orthogonal) point x of ER_q
-    has a self-loop, i.e. an arc (x, x), which adds the links
-    (x, x') ~ (x, f(x')) inside supernode x (Fig. 5(c), red).  They restore
-    the degree lost with the loop (quadric points have ER degree q) and are
-    needed for diameter 3 with R*-supernodes: Property R of ER_q holds only
-    with the loops, because the 2-hop walk between a quadric x and its
-    neighbour y goes x -> x -> y.
+    every arc.  Each quadric (self-orthogonal) point x of ER_q has a
+    self-loop, i.e. an arc (x, x), which adds the links (x, x') ~ (x, f(x'))
+    inside supernode x (Fig. 5(c), red).  They restore the degree lost with
+    the loop (quadric points have ER degree q) and are needed for diameter 3
+    with R*-supernodes: Property R of ER_q holds only with the loops,
+    because the 2-hop walk between a quadric x and its neighbour y goes
+    x -> x -> y.
 
     Order (q^2+q+1) |G'|; network radix d* = q + 1 + d'.  With IQ the graph
     is d*-regular ((x, x') gets its f-partner instead of the missing loop);
-    with Paley, vertex 0 of a quadric supernode has degree d* - 1 (f fixes 0).
+    with Paley and the paper's loop rule, vertex 0 of a quadric supernode has
+    degree d* - 1 (f fixes 0) and every other vertex d* (of its two loop
+    links x' ~ ξx' and x' ~ ξ^-1 x', exactly one is already a Paley edge).
     Diameter 3 (Theorems 4 and 5; <= 3, and exactly 3 for d' >= 1).
 
-    Labels: ``supernode`` (= structure vertex x), ``structure_vertex`` (x),
-    ``supernode_vertex`` (x'), ``quadric`` (x is a quadric point).
+    Conventions the paper leaves open (each checked against the authors'
+    generator, IntelLabs/PolarFly ``topogen``, in ``tests/test_peers.py``):
 
-    Example
+    * ``iq`` -- the Inductive-Quad labelling (:func:`.inductive_quad`).
+      ``"authors"`` (default) is the authors' network for every d';
+      ``"alternate"`` is a different R* graph for d' >= 7.
+    * ``primitive_element`` -- ξ of the Paley supernode, f(x) = ξx (galois'
+      integer representation; default galois' smallest primitive element).
+      The authors' code draws ξ at random.
+    * ``orientation`` -- which way each ER_q edge is an arc.  Theorem 5
+      allows any orientation, but f(x) = ξx is not an involution, so
+      reversing arcs changes the Paley network: "PS-Paley(q, d')" is a
+      family.  ``"lowdiam"`` (default) orients from the lower to the higher
+      router id of :func:`.erdos_renyi_polarity` (left-normalised points);
+      ``"authors"`` from the lower to the higher id of the authors'
+      numbering (right-normalised, :func:`.authors_numbering`).  Irrelevant
+      for IQ, BDF and complete supernodes (f an involution).
+    * ``quadric_links`` -- ``"paper"`` (default): Definition 1 on the loop
+      arc (x, x), all pairs {(x, x'), (x, f(x'))}; ``"authors"``: the
+      authors' code adds them as a greedy matching in vertex order, which
+      for Paley often re-selects existing Paley edges, so some routers of a
+      quadric supernode keep degree d* - 1 (depends on ξ).  Same for IQ.
+
+    With ``supernode="paley"``, ``orientation="authors"``,
+    ``quadric_links="authors"`` and the authors' ξ, the result is
+    isomorphic to the authors' PolarStar (tested for prime 2d' + 1).
+
+    Parameters
+    ----------
+    q : int
+        Prime power, the ER_q field order (structure degree q + 1).
+    supernode : {"iq", "paley", "bdf", "complete"}
+        Supernode kind.
+    d : int
+        Supernode degree d'.
+    endpoints_per_router : int, optional
+        Concentration; default ``default_concentration(d*, 3)``.
+    iq : {"authors", "alternate"}
+        Inductive-Quad convention (IQ only).
+    primitive_element : int, optional
+        Paley ξ (Paley only).
+    orientation : {"lowdiam", "authors"}
+        Arc orientation of ER_q's edges.
+    quadric_links : {"paper", "authors"}
+        Links of the quadric self-loops.
+
+    Returns
     -------
+    Topology
+        Labels: ``supernode`` (= structure vertex x), ``structure_vertex``
+        (x), ``supernode_vertex`` (x'), ``quadric`` (x is a quadric point).
+        Params record every keyword.
+
+    Raises
+    ------
+    TypeError
+        For a non-integer q or d.
+    ValueError
+        For q not a prime power, an infeasible supernode degree, an unknown
+        option, a non-primitive ξ, or ``orientation="authors"`` with a q the
+        authors' generator does not build (q >= 125 or no field rule).
+
+    Examples
+    --------
     >>> t = polarstar(11, "iq", 3)     # PolarStar Table 3, PS-IQ
     >>> t.num_routers, t.radix
     (1064, 15)
+    >>> t = polarstar(3, "paley", 2, orientation="authors", primitive_element=3)
+    >>> t.num_routers, t.params["orientation"]
+    (65, 'authors')
     """
     require_prime_power(q, "q", "ER_q needs a prime power q")
-    sn = supernode_for(supernode, d)
+    supernode = check_choice("supernode", supernode, SUPERNODES)
+    iq = check_choice("iq", iq, IQ_CONVENTIONS)
+    orientation = check_choice("orientation", orientation, ORIENTATIONS)
+    quadric_links = check_choice("quadric_links", quadric_links, QUADRIC_LINKS)
+    if supernode != "paley" and primitive_element is not None:
+        raise ValueError(f"primitive_element applies to the Paley supernode only, not {supernode!r}")
+    if endpoints_per_router is not None:
+        endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
+    sn = supernode_for(supernode, d, iq=iq, primitive_element=primitive_element)
     er = erdos_renyi_polarity(q, endpoints_per_router=0)
     d_star = int(q) + 1 + sn.degree
     if endpoints_per_router is None:
         endpoints_per_router = default_concentration(d_star, 3)
     x = np.arange(er.num_routers * sn.num_vertices) // sn.num_vertices
+    params = {
+        "q": int(q),
+        "supernode": supernode,
+        "d": int(q) + 1,
+        "d_prime": int(d),
+        "d_star": d_star,
+        "supernode_order": sn.num_vertices,
+        "endpoints_per_router": int(endpoints_per_router),
+        "orientation": orientation,
+        "quadric_links": quadric_links,
+    }
+    if supernode == "iq":
+        params["iq"] = iq
+    if supernode == "paley":
+        params["primitive_element"] = sn.params["primitive_element"]
     return star_product(
         er,
         sn,
+        arc_order=authors_numbering(q) if orientation == "authors" else None,
+        loop_links="greedy" if quadric_links == "authors" else "all",
         name=f"PolarStar(q={q}, {supernode}, d'={d})",
         family="polarstar",
         endpoints_per_router=endpoints_per_router,
-        params={
-            "q": int(q),
-            "supernode": supernode,
-            "d": int(q) + 1,
-            "d_prime": int(d),
-            "d_star": d_star,
-            "supernode_order": sn.num_vertices,
-            "endpoints_per_router": int(endpoints_per_router),
-        },
+        params=params,
         labels={"structure_vertex": x, "quadric": np.asarray(er.labels["quadric"])[x]},
     )
 

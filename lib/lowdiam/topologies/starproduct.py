@@ -42,10 +42,10 @@ from .supernodes import Supernode
 __all__ = [
     "FactorGraph",
     "as_factor_graph",
-    "star_product",
     "has_property_R",
-    "has_property_R_star",
     "has_property_R1",
+    "has_property_R_star",
+    "star_product",
 ]
 
 
@@ -128,6 +128,8 @@ def star_product(
     f: Any = None,
     *,
     loops: Any = None,
+    arc_order: Any = None,
+    loop_links: str = "all",
     name: str | None = None,
     family: str = "star_product",
     endpoints_per_router: int = 1,
@@ -147,6 +149,16 @@ def star_product(
         self-loop at x uses the arc (x, x).
     loops : vertices of G carrying a self-loop; ``None`` takes G's own loops
         (ER_q's quadric vertices), ``()`` ignores them.
+    arc_order : optional per-vertex ranks of G (a permutation of its ids or any
+        distinct numbers); each edge {x, y} is then the arc from the lower to
+        the higher *rank* instead of the lower id.  Only the orientation
+        changes: with one bijection f, the arc y -> x is (x, x') ~ (y, f^-1(x')).
+        Needs a single f (not a dict or callable).
+    loop_links : ``"all"`` (default, Definition 1 applied to the arc (x, x):
+        every pair {(x, x'), (x, f(x'))}) or ``"greedy"`` (a matching: for x'
+        in increasing id, the pair {x', f(x')} is added unless x' = f(x') or
+        either end is already matched; the rule of the authors' PolarStar
+        generator).  The same for an involution f; fewer links otherwise.
     labels : extra per-router labels merged into the result's.
 
     Order |G| |G'|; degree of (x, x') = deg_G(x) + deg_G'(x') plus at most 2
@@ -173,6 +185,15 @@ def star_product(
     xp = np.arange(n2, dtype=np.int64)
     # (b) inter-supernode links along arcs x -> y
     fa = _arc_bijections(f, arcs, n2)
+    if arc_order is not None:
+        if isinstance(f, Mapping) or callable(f):
+            raise ValueError("arc_order needs a single bijection f, not a dict or callable")
+        rank = np.asarray(arc_order).reshape(-1)
+        if rank.shape[0] != n1 or len(np.unique(rank)) != n1:
+            raise ValueError(f"arc_order must give {n1} distinct ranks, one per vertex of G")
+        flip = rank[arcs[:, 0]] > rank[arcs[:, 1]]
+        fa = np.array(fa)
+        fa[flip] = np.argsort(fa[flip], axis=1)  # arc y -> x seen from x: x' -> f^-1(x')
     inter = np.stack(
         [(arcs[:, 0, None] * n2 + xp[None, :]).ravel(), (arcs[:, 1, None] * n2 + fa).ravel()], axis=1
     )
@@ -180,8 +201,20 @@ def star_product(
     off = np.arange(n1, dtype=np.int64)[:, None, None] * n2
     intra = (off + h.edges[None, :, :]).reshape(-1, 2)
     # self-loop arcs (x, x): (x, x') ~ (x, f(x')) inside supernode x
+    if loop_links not in ("all", "greedy"):
+        raise ValueError(f"loop_links must be one of 'all', 'greedy'; got {loop_links!r}")
     loop_arcs = np.stack([loop_vertices, loop_vertices], 1)
     fl = _arc_bijections(f, loop_arcs, n2)
+    if loop_links == "greedy":
+        fl = np.array(fl)
+        for row in fl:
+            matched = np.zeros(n2, dtype=bool)
+            for v in range(n2):
+                w = row[v]
+                if w == v or matched[v] or matched[w]:
+                    row[v] = v  # dropped below as a self-loop
+                else:
+                    matched[v] = matched[w] = True
     extra = np.stack(
         [(loop_vertices[:, None] * n2 + xp[None, :]).ravel(), (loop_vertices[:, None] * n2 + fl).ravel()], 1
     )

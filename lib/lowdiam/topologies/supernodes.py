@@ -25,9 +25,19 @@ from typing import Any
 
 import numpy as np
 
+from ..validate import check_choice, check_int
 from .fields import field, is_prime_power
 
-__all__ = ["Supernode", "inductive_quad", "paley", "bdf", "complete", "IQ3_EDGES"]
+__all__ = [
+    "IQ3_AUTHORS_EDGES",
+    "IQ3_EDGES",
+    "IQ_CONVENTIONS",
+    "Supernode",
+    "bdf",
+    "complete",
+    "inductive_quad",
+    "paley",
+]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -98,72 +108,178 @@ IQ3_EDGES = np.array(
     [[0, 2], [0, 3], [0, 4], [1, 4], [1, 6], [1, 7], [2, 4], [2, 5], [3, 6], [3, 7], [5, 6], [5, 7]]
 )
 
+# The same cubic graph as the authors label it (PolarStar Fig. 6, as built by
+# ``iq.py`` in IntelLabs/PolarFly: A = {0,1,2,3}, f(i) = i + 4), written here in
+# this module's convention f(v) = v XOR 1 by the relabelling
+# 0,4,1,5,2,6,3,7 -> 0,1,2,3,4,5,6,7.  Its A = even vertices induces the path
+# 2-0-4-6, while in IQ3_EDGES the even vertices induce the triangle 0-2-4 plus
+# the isolated vertex 6: as (graph, f, A) triples the two are not isomorphic.
+IQ3_AUTHORS_EDGES = np.array(
+    [[0, 2], [0, 4], [0, 7], [1, 2], [1, 4], [1, 7], [2, 5], [3, 5], [3, 6], [3, 7], [4, 6], [5, 6]]
+)
 
-def inductive_quad(d: int) -> Supernode:
+IQ_CONVENTIONS = ("authors", "alternate")
+
+# convention -> (labelled IQ_3, the two f-pairs of a new block joined to A; the other two go to f(A))
+_IQ_STEP = {
+    "authors": (IQ3_AUTHORS_EDGES, [0, 1, 2, 3]),
+    "alternate": (IQ3_EDGES, [0, 1, 4, 5]),
+}
+
+
+def inductive_quad(d: int, convention: str = "authors") -> Supernode:
     """Inductive-Quad supernode IQ_d': d'-regular, 2d' + 2 vertices, property R*.
 
     Construction (PolarStar Sec. 6.2.1, Fig. 6): IQ_0 is two isolated
     vertices swapped by f; IQ_3 is a cubic graph on 8 vertices with an
-    involution f satisfying R* (rebuilt here from the properties, since the
-    figure is not in the text: see ``IQ3_EDGES``).  IQ_{d'+4} is IQ_d' plus a
-    copy of IQ_3 on new vertices {x, fx, y, fy, z, fz, w, fw}, with
-    {x, fx, z, fz} joined to every vertex of A and {y, fy, w, fw} to every
-    vertex of f(A), where V(IQ_d') = A ⊔ f(A).  Every old/new pair then meets
-    R* via (c) or (d), so R* holds by induction.
+    involution f satisfying R*.  IQ_{d'+4} is IQ_d' plus a copy of IQ_3 on
+    new vertices {x, fx, y, fy, z, fz, w, fw}, with {x, fx, z, fz} joined to
+    every vertex of A and {y, fy, w, fw} to every vertex of f(A), where
+    V(IQ_d') = A ⊔ f(A) and the new block's own A-half joins A.  Every
+    old/new pair then meets R* via (c) or (d), so R* holds by induction, for
+    any choice of the labels below.
 
-    Here f(v) = v XOR 1 and A = even vertices throughout.  The order 2d' + 2
-    meets the upper bound for R* graphs (Proposition 1), so the R* cases
-    (a)-(d) are disjoint for every pair.
+    The text fixes neither which half of IQ_3 is A nor which two f-pairs are
+    {x, fx}, {z, fz}: those live only in Fig. 6.  They change the network for
+    d' >= 7 (from the second inductive step on), so ``convention`` picks them:
 
-    Example
+    * ``"authors"`` (default) -- the labelled IQ_3 and roles of the authors'
+      generator (``iq.py`` in IntelLabs/PolarFly): A induces a path on IQ_3,
+      and the two f-pairs of A-vertices adjacent in IQ_3 and ending that path
+      join A.  PolarStar built on it is isomorphic to the authors' networks
+      (tested for d' in {3, 4, 7, 8, 11, 12} against their generator's
+      output, ``tests/test_peers.py``).
+    * ``"alternate"`` -- this workbook's earlier rebuild from the properties
+      alone (``IQ3_EDGES``; A induces a triangle plus a vertex).  Also R*,
+      also d'-regular of order 2d' + 2, but a different graph for d' >= 7
+      (same distance histogram and top eigenvalues; lower spectrum differs).
+
+    Vertices are numbered so that f(v) = v XOR 1 and A = the even vertices
+    throughout.  The order 2d' + 2 meets the upper bound for R* graphs
+    (Proposition 1), so the R* cases (a)-(d) are disjoint for every pair.
+
+    Parameters
+    ----------
+    d : int
+        Degree d' >= 0 with d' ≡ 0 or 3 (mod 4).
+    convention : {"authors", "alternate"}
+        Labelling of IQ_3 and roles in the inductive step (see above).
+
+    Returns
     -------
+    Supernode
+        ``f`` is the involution v -> v XOR 1; ``params`` has ``d_prime`` and
+        ``convention``.
+
+    Raises
+    ------
+    TypeError
+        If d is not an integer (bools refused).
+    ValueError
+        If d < 0, d ≡ 1 or 2 (mod 4) (nearby valid values named), or the
+        convention is unknown.
+
+    Examples
+    --------
     >>> g = inductive_quad(7)
     >>> g.num_vertices, g.degree, len(g.edges)
     (16, 7, 56)
+    >>> from lowdiam.topologies.starproduct import has_property_R_star
+    >>> has_property_R_star(inductive_quad(11, "alternate"))
+    True
     """
-    d = _require_int(d, "IQ degree d'", 0)
+    d = check_int("IQ degree d'", d, low=0)
+    convention = check_choice("IQ convention", convention, IQ_CONVENTIONS)
     if d % 4 not in (0, 3):
-        valid = [x for x in range(0, d + 9) if x % 4 in (0, 3)]
+        valid = [x for x in range(d + 9) if x % 4 in (0, 3)]
         raise ValueError(
             f"Inductive-Quad needs d' ≡ 0 or 3 (mod 4): d must be 0 or 3 mod 4, got d={d}; "
             f"nearby valid values: {_nearby(valid, d)}"
         )
+    block, to_a_idx = _IQ_STEP[convention]
+    to_fa_idx = [i for i in range(8) if i not in to_a_idx]
     if d % 4 == 0:
         n, edges = 2, np.zeros((0, 2), dtype=np.int64)
     else:
-        n, edges = 8, IQ3_EDGES.copy()
+        n, edges = 8, block.copy()
     blocks = [edges]
     while n < 2 * d + 2:
         old = np.arange(n)
         new = n + np.arange(8)
-        blocks.append(IQ3_EDGES + n)
-        # {x, fx, z, fz} = new vertices 0,1,4,5 -> A (even); {y, fy, w, fw} = 2,3,6,7 -> f(A) (odd)
-        to_a, to_fa = new[[0, 1, 4, 5]], new[[2, 3, 6, 7]]
+        blocks.append(block + n)
+        to_a, to_fa = new[to_a_idx], new[to_fa_idx]
         a, fa = old[old % 2 == 0], old[old % 2 == 1]
         blocks.append(np.stack(np.meshgrid(to_a, a, indexing="ij"), -1).reshape(-1, 2))
         blocks.append(np.stack(np.meshgrid(to_fa, fa, indexing="ij"), -1).reshape(-1, 2))
         n += 8
-    return _make(n, np.concatenate(blocks), np.arange(n) ^ 1, f"IQ_{d}", {"d_prime": d})
+    return _make(n, np.concatenate(blocks), np.arange(n) ^ 1, f"IQ_{d}", {"d_prime": d, "convention": convention})
 
 
-def paley(p: int) -> Supernode:
+def resolve_primitive_element(q: int, value, what: str = "primitive_element") -> int:
+    """The primitive element of GF(q) to use, as galois' integer representation.
+
+    ``None`` gives galois' default ``GF(q).primitive_element`` (the smallest
+    primitive element in galois' integer order: 2 for GF(5), GF(13); 3 for
+    GF(7)); an integer must be a primitive element of GF(q) in that
+    representation (for prime q simply the residue).  ValueError names the
+    valid ones otherwise.
+    """
+    gf = field(int(q))
+    if value is None:
+        return int(gf.primitive_element)
+    v = check_int(what, value, low=0)
+    prims = sorted(int(x) for x in gf.primitive_elements)
+    if v not in prims:
+        shown = ", ".join(map(str, prims[:12])) + (", ..." if len(prims) > 12 else "")
+        raise ValueError(f"{what}={v} is not a primitive element of GF({q}); the primitive elements are {shown}")
+    return v
+
+
+def paley(p: int, primitive_element: int | None = None) -> Supernode:
     """Paley graph P(p): vertices GF(p), x ~ y iff x - y is a nonzero square.
 
     p must be a prime power ≡ 1 (mod 4) so that -1 is a square and the graph
     is undirected.  Degree d' = (p-1)/2, order 2d' + 1.  The bijection
-    f(x) = ξ x (ξ the primitive element of GF(p), a non-square) maps edges to
-    non-edges, so E ∪ f(E) is the complete graph, and f^2 (multiplication by
-    the square ξ^2) is an automorphism: property R1 (PolarStar Sec. 5.1.2;
-    Bermond et al. 1982).  Vertex v is the GF(p) element with integer
-    representation v (galois).
+    f(x) = ξ x (ξ a primitive element of GF(p), hence a non-square) maps
+    edges to non-edges, so E ∪ f(E) is the complete graph, and f^2
+    (multiplication by the square ξ^2) is an automorphism: property R1
+    (PolarStar Sec. 5.1.2; Bermond et al. 1982).  Vertex v is the GF(p)
+    element with galois' integer representation v.
 
-    Example
+    The graph does not depend on ξ, but the pair (graph, f) does: a star
+    product over it can change with the class of ξ (BF(13, 3) does), so ξ is
+    a parameter.  The authors' generators (IntelLabs/PolarFly, EvalNet) draw
+    ξ at random.
+
+    Parameters
+    ----------
+    p : int
+        Prime power ≡ 1 (mod 4).
+    primitive_element : int, optional
+        ξ as galois' integer representation of a primitive element of GF(p)
+        (the residue itself for prime p); default galois'
+        ``GF(p).primitive_element``, the smallest one (2 for p = 5, 13).
+
+    Returns
     -------
+    Supernode
+        ``f`` is x -> ξ x; ``params`` has ``p`` and ``primitive_element``.
+
+    Raises
+    ------
+    ValueError
+        If p is not a prime power ≡ 1 (mod 4) (nearby valid values named) or
+        ``primitive_element`` is not primitive in GF(p) (the valid ones named).
+
+    Examples
+    --------
     >>> g = paley(13)
     >>> g.num_vertices, g.degree, len(g.edges)
     (13, 6, 39)
+    >>> paley(13, primitive_element=6).f[:4].tolist()
+    [0, 6, 12, 5]
     """
-    ok = isinstance(p, (int, np.integer)) and is_prime_power(int(p)) and int(p) % 4 == 1
+    ok = isinstance(p, (int, np.integer)) and not isinstance(p, bool) and is_prime_power(int(p)) and int(p) % 4 == 1
     if not ok:
         valid = [x for x in range(5, int(p) + 40 if isinstance(p, (int, np.integer)) else 40)
                  if is_prime_power(x) and x % 4 == 1]
@@ -173,13 +289,14 @@ def paley(p: int) -> Supernode:
             f"nearby valid values: {_nearby(valid, where)}"
         )
     p = int(p)
+    xi = resolve_primitive_element(p, primitive_element)
     gf = field(p)
     x = gf(np.arange(p))
     diff = x[:, None] - x[None, :]
     adj = np.asarray(diff.is_square()) & (np.asarray(diff) != 0)
     u, v = np.nonzero(np.triu(adj, 1))
-    f = np.asarray(gf.primitive_element * x, dtype=np.int64)
-    return _make(p, np.stack([u, v], 1), f, f"Paley({p})", {"p": p})
+    f = np.asarray(gf(xi) * x, dtype=np.int64)
+    return _make(p, np.stack([u, v], 1), f, f"Paley({p})", {"p": p, "primitive_element": xi})
 
 
 def bdf(d: int) -> Supernode:
