@@ -8,11 +8,11 @@ radix 15) and SpectralFly (Young et al.) Sec. IV, Table I (BF(p, s)).
 
 from __future__ import annotations
 
+import galois
 import numpy as np
 
 from ..validate import check_choice, check_int
 from .base import Topology, default_concentration
-from .fields import prime_factorization
 from .slimfly import mms_delta, slimfly
 from .starproduct import star_product
 from .supernodes import paley
@@ -117,7 +117,7 @@ def bundlefly(
     mms = slimfly(s, endpoints_per_router=0)
     arc_order = None
     if orientation == "authors":
-        if len(prime_factorization(int(s))) != 1 or list(prime_factorization(int(s)).values()) != [1]:
+        if not galois.is_prime(int(s)):
             raise ValueError(f"orientation='authors' (EvalNet's MMS numbering) is implemented for prime s, got s={s}")
         arc_order = _evalnet_mms_numbering(int(s))
     radix = (int(p) - 1) // 2 + (3 * int(s) - delta) // 2

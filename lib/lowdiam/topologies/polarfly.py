@@ -7,6 +7,7 @@ structure graph of the star product.
 
 from __future__ import annotations
 
+import galois
 import numpy as np
 
 from .base import Topology, default_concentration
@@ -197,9 +198,7 @@ def authors_numbering(q: int) -> np.ndarray:
     q = int(q)
     if q >= 125:
         raise ValueError(f"the authors' generator asserts q < 125, got q={q}")
-    from .fields import prime_factorization
-
-    (p, n), = prime_factorization(q).items()
+    (p,), (n,) = galois.factors(q)
     gf = field(q)
     if n == 1:
         ours_to_theirs = np.arange(q)
