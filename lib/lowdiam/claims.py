@@ -68,6 +68,7 @@ __all__ = [
     "record",
     "records",
     "render",
+    "summary",
     "use_notebook",
 ]
 
@@ -94,6 +95,16 @@ class Claim:
     stand_in: str = ""
     explanation: str = ""
     figure: str = ""
+
+    def __str__(self) -> str:
+        where = self.scale or NOT_STATED
+        if self.stand_in:
+            where += f": {self.stand_in}"
+        return (f"{self.claim_id}: {self.status} (paper {_fmt(self.paper_value)}, ours {_fmt(self.our_value)}, "
+                f"{format_tolerance(self.tolerance)}; {where})")
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # IPython shows the one-line summary, not the dataclass repr
+        printer.text(str(self))
 
 
 # --------------------------------------------------------------------------------------------- values
@@ -367,6 +378,29 @@ def record(
 def records() -> list[Claim]:
     """The claims recorded so far by the current notebook."""
     return list(_CARD.claims)
+
+
+def summary(claims: Sequence[Claim] | None = None) -> str:
+    """Counts by scale and status of ``claims`` (default: the current notebook's), one line per scale.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> use_notebook("demo", tempfile.mkdtemp())
+    >>> _ = record("a", "P", "w", 1, 1, 0, scale="exact")
+    >>> print(summary())
+    1 claims
+      exact: 1 match
+    """
+    claims = list(_CARD.claims if claims is None else claims)
+    lines = [f"{len(claims)} claims"]
+    for scale in _SCALE_ORDER:
+        sel = [c for c in claims if _scale_of(c) == scale]
+        if sel:
+            counts = ", ".join(f"{sum(c.status == st for c in sel)} {st}" for st in STATUSES
+                               if any(c.status == st for c in sel))
+            lines.append(f"  {scale}: {counts}")
+    return "\n".join(lines)
 
 
 # -------------------------------------------------------------------------------------------- loading
