@@ -83,3 +83,9 @@ def test_constructor_rebuilds_every_family(build):
     rebuilt = eval("T." + labels.constructor(top))
     assert (rebuilt.num_routers, rebuilt.num_edges, rebuilt.num_endpoints) == (
         top.num_routers, top.num_edges, top.num_endpoints)
+
+
+def test_save_figure_result_shows_no_absolute_path(tmp_path):
+    fig, _ = plt.subplots()
+    saved = plotting.save_figure(fig, "named", tmp_path, show=False)
+    assert repr(saved) == "saved named.png, named.pdf" and str(tmp_path) not in repr(saved)

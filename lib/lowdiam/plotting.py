@@ -26,7 +26,7 @@ from typing import Any
 
 from . import paths
 
-__all__ = ["in_kernel", "save_figure", "save_table"]
+__all__ = ["SavedFigure", "in_kernel", "save_figure", "save_table"]
 
 
 def in_kernel() -> bool:
@@ -39,8 +39,18 @@ def in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+class SavedFigure(list):
+    """The paths of a saved figure (a list of PNG and PDF path); displays as file names, never as absolute paths."""
+
+    def __repr__(self) -> str:
+        return "saved " + ", ".join(p.name for p in self)
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))
+
+
 def save_figure(fig, name: str, directory: str | Path | None = None, *, show: bool | None = None,
-                close: bool = True) -> list[Path]:
+                close: bool = True) -> SavedFigure:
     """Save ``fig`` as ``<directory>/<name>.png`` (150 dpi) and ``.pdf``, display it inline; return both paths.
 
     Parameters
@@ -77,7 +87,7 @@ def save_figure(fig, name: str, directory: str | Path | None = None, *, show: bo
         import matplotlib.pyplot as plt
 
         plt.close(fig)
-    return [png, pdf]
+    return SavedFigure([png, pdf])
 
 
 def _cell(value: Any) -> Any:
