@@ -89,3 +89,8 @@ def test_save_figure_result_shows_no_absolute_path(tmp_path):
     fig, _ = plt.subplots()
     saved = plotting.save_figure(fig, "named", tmp_path, show=False)
     assert repr(saved) == "saved named.png, named.pdf" and str(tmp_path) not in repr(saved)
+
+
+def test_dragonfly_arrangements_get_distinct_labels():
+    assert labels.label(T.dragonfly(6, 3, 3)) == "DF(6,3,3)"
+    assert labels.label(T.dragonfly(6, 3, 3, "relative")) == "DF(6,3,3,relative)"

@@ -52,6 +52,8 @@ def label(topology) -> str:
         return f"PS-{_SUPERNODE.get(prm['supernode'], prm['supernode'])}({prm['q']},{prm['d_prime']})"
     if fam == "hyperx":
         return topology.name
+    if fam == "dragonfly" and prm.get("arrangement", "absolute") != "absolute":  # a different network: say so
+        return f"DF({prm['a']},{prm['h']},{prm['p']},{prm['arrangement']})"
     if fam in _FAMILY and all(k in prm for k in _FAMILY[fam][1]):
         prefix, keys = _FAMILY[fam]
         return f"{prefix}({','.join(str(prm[k]) for k in keys)})"
