@@ -1,5 +1,6 @@
 # lowdiam: every figure from one command.
 #   make figures   build .venv if needed, run every notebook headlessly (papermill), render the scorecard
+#   make notebook NB=03 [PROFILE=paper] [PARAMS="-p seed 1"]   rerun one notebook (any papermill parameter)
 #   make test      build .venv if needed, unit tests + nbval over the committed notebooks
 #   make bench     benchmarks (distances, simulator, ...)
 #   make clean     remove generated caches (keeps .venv and committed figures); make distclean also .venv
@@ -14,7 +15,7 @@ NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv figures test lint bench clean distclean
+.PHONY: all venv figures notebook scorecard test lint bench clean distclean
 
 all: figures
 
@@ -28,14 +29,31 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (lowdiam)" > /dev/null
 	@touch $@
 
+# Each notebook is executed in place, then stripped of papermill's timestamps (tools/strip_notebook.py), so a
+# rerun changes git only where outputs change. papermill's progress bar goes to stderr.
+PAPERMILL = ../$(BIN)/papermill --log-level WARNING --progress-bar -k python3 -p profile $(PROFILE)
+
 figures: $(STAMP)
 	@mkdir -p figures/claims
 	@set -e; for nb in $(NOTEBOOKS); do \
-	  echo "== papermill $$nb (profile=$(PROFILE))"; \
-	  (cd notebooks && ../$(BIN)/papermill --log-level WARNING -k python3 -p profile $(PROFILE) \
-	      $$(basename $$nb) $$(basename $$nb)); \
+	  echo "== papermill $$nb (profile=$(PROFILE))" >&2; \
+	  (cd notebooks && $(PAPERMILL) $(PARAMS) $$(basename $$nb) $$(basename $$nb)); \
+	  $(BIN)/python tools/strip_notebook.py $$nb; \
 	done
-	$(BIN)/python -m lowdiam.claims figures/claims figures/claims.md
+	$(MAKE) --no-print-directory scorecard
+
+notebook: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make notebook NB=03 [PROFILE=paper] [PARAMS='-p seed 1']" >&2; exit 2; }
+	@nb=$$(ls notebooks/$(NB)*.ipynb 2>/dev/null | head -1); \
+	test -n "$$nb" || { echo "no notebook matches notebooks/$(NB)*.ipynb" >&2; exit 2; }; \
+	echo "== papermill $$nb (profile=$(PROFILE)) $(PARAMS)" >&2; \
+	(cd notebooks && $(PAPERMILL) $(PARAMS) $$(basename $$nb) $$(basename $$nb)) && \
+	$(BIN)/python tools/strip_notebook.py $$nb
+	$(MAKE) --no-print-directory scorecard
+
+scorecard: $(STAMP)
+	$(BIN)/python -m lowdiam.claims
+	$(BIN)/python tools/gallery.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest tests lib/lowdiam --doctest-modules $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider

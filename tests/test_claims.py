@@ -1,7 +1,8 @@
 import json
+import math
 
+import numpy as np
 import pytest
-
 from lowdiam import claims
 
 
@@ -22,34 +23,202 @@ def test_compare_rules():
     assert not claims.compare((0.55, 0.65), 0.7, "range")
     assert claims.compare(3, 3, None) and not claims.compare(3, 4, None)
     assert not claims.compare(1.0, float("nan"), 1.0)
+    assert not claims.compare((0.5, 0.6), float("nan"), "range")
     with pytest.raises(ValueError, match="percentage"):
         claims.compare(1, 1, "5")
 
 
+def test_compare_numpy_scalars():
+    assert claims.compare(10, np.int64(11), 2)
+    assert claims.compare(np.float64(0.5), np.float32(0.52), 0.05)
+    assert not claims.compare(10, np.int64(13), 2)
+    assert claims.compare(3, np.int64(3), None)
+    assert claims.compare((0.4, 0.6), np.float64(0.5), "range")
+
+
+@pytest.mark.parametrize("tol", [math.inf, -1, "inf%", "-5%", float("nan")])
+def test_compare_refuses_infinite_or_negative_tolerance(tol):
+    with pytest.raises(ValueError, match="tolerance"):
+        claims.compare(0.5, 100, tol)
+
+
 def test_record_statuses_and_file(card):
-    a = claims.record("a", "P", "order", 1064, 1064, 0)
-    b = claims.record("b", "P", "order", 993, 949, 0, explanation="typo: 73*13 = 949")
-    c = claims.record("c", "P", "ratio", 1.3, 1.0, "5%")
+    a = claims.record("a", "P", "order", 1064, 1064, 0, scale="paper")
+    b = claims.record("b", "P", "order", 993, 949, 0, scale="paper", explanation="typo: 73*13 = 949")
+    c = claims.record("c", "P", "ratio", 1.3, 1.0, "5%", scale="paper", note="known: heuristic spread")
     assert (a.status, b.status, c.status) == ("match", "mismatch-explained", "mismatch")
+    assert c.note == "known: heuristic spread" and c.explanation == ""
     rows = json.loads((card / "claims" / "nb_test.json").read_text())
     assert [r["claim_id"] for r in rows] == ["a", "b", "c"]
-    # re-recording replaces, never duplicates
-    claims.record("a", "P", "order", 1064, 1065, 0)
+    assert [r["scale"] for r in rows] == ["paper"] * 3
+
+
+def test_duplicate_ids_are_an_error(card):
+    claims.record("same-id", "P", "w", 1, 1, scale="exact")
+    with pytest.raises(ValueError, match="duplicate"):
+        claims.record("same-id", "P", "w", 1, 2, scale="exact")
+    with pytest.raises(ValueError, match="duplicate"):
+        claims.record("Same_ID", "P", "w", 1, 2, scale="exact")  # same id once in kebab-case
+    assert len(claims.records()) == 1
+
+
+def test_ids_are_kebab_case(card):
+    c = claims.record("gf-table5-GF(11,29,1,10)-routers", "P", "w", 1, 1, scale="exact")
+    assert c.claim_id == "gf-table5-gf-11-29-1-10-routers"
+    assert claims.kebab("edst_universal_count") == "edst-universal-count"
+    with pytest.raises(ValueError):
+        claims.kebab("()")
+
+
+@pytest.mark.parametrize("bad", [float("nan"), math.inf, -math.inf, np.float64("nan"), [1.0, math.inf]])
+def test_non_finite_values_refused_and_never_written(card, bad):
+    claims.record("ok", "P", "w", 1, 1, scale="exact")
+    with pytest.raises(ValueError, match="not finite"):
+        claims.record("bad", "P", "w", 1.0, bad, 0.1, scale="paper")
+    with pytest.raises(ValueError, match="not finite"):
+        claims.record("bad2", "P", "w", bad, 1.0, 0.1, scale="paper")
+    text = (card / "claims" / "nb_test.json").read_text()
+    assert "NaN" not in text and "Infinity" not in text
+    assert [c.claim_id for c in claims.records()] == ["ok"]
+
+
+def test_infinite_tolerance_refused_in_record(card):
+    with pytest.raises(ValueError, match="tolerance"):
+        claims.record("x", "P", "w", 0.5, 100, math.inf, scale="paper")
+    assert claims.records() == []
+
+
+def test_non_json_detail_does_not_block_later_records(card):
+    with pytest.raises(TypeError, match="not JSON"):
+        claims.record("bad", "P", "w", 1, 1, scale="exact", details={"obj": object()})
+    claims.record("later", "P", "w", 1, 1, scale="exact")
     rows = json.loads((card / "claims" / "nb_test.json").read_text())
-    assert [r["status"] for r in rows if r["claim_id"] == "a"] == ["mismatch"]
-    assert len(rows) == 3
+    assert [r["claim_id"] for r in rows] == ["later"]
 
 
-def test_render(card):
-    claims.record("x", "PolarStar", "routers", 993, 949, 0, explanation="typo")
-    claims.record("y", "PolarStar", "set", {1, 2}, {2, 1})
-    out = claims.render(card / "claims", card / "claims.md")
-    text = out.read_text()
-    assert "1 match, 1 mismatch-explained, 0 mismatch" in text
-    assert "| x | PolarStar | routers | 993 | 949 | 0 | mismatch-explained | typo |" in text
+def test_numpy_values_are_stored_as_plain_json(card):
+    c = claims.record("np", "P", "w", np.int64(10), np.float64(10.5), 1, scale="paper",
+                      details={"arr": np.arange(3), "x": np.float32(0.5)})
+    assert c.status == "match"
+    rows = json.loads((card / "claims" / "nb_test.json").read_text())
+    assert rows[0]["our_value"] == 10.5 and rows[0]["details"]["arr"] == [0, 1, 2]
+
+
+def test_scale_rules(card):
+    with pytest.raises(ValueError, match="scale"):
+        claims.record("a", "P", "w", 1, 1, scale="small")
+    with pytest.raises(ValueError, match="stand_in"):
+        claims.record("b", "P", "w", 1, 1, scale="stand-in")
+    with pytest.raises(ValueError, match="stand_in"):
+        claims.record("c", "P", "w", 1, 1, scale="paper", stand_in="SF(7)")
+    # a stand-in never "matches" a scale-dependent number, even when equal ...
+    s = claims.record("d", "P", "saturation", 0.6, 0.6, 0.05, scale="stand-in", stand_in="SF(7), 98 routers")
+    assert s.status == "stand-in"
+    s2 = claims.record("d2", "P", "saturation", (0.4, 0.6), 0.5, "range", scale="stand-in", stand_in="SF(7)")
+    assert s2.status == "stand-in"
+    # ... but it can support a shape (ordering, trend)
+    assert claims.record("e", "P", "ordering holds", True, True, None, scale="stand-in",
+                         stand_in="SF(7)").status == "match"
+    assert claims.record("f", "P", "ordering holds", True, False, None, scale="stand-in",
+                         stand_in="SF(7)").status == "mismatch"
+    assert claims.record("g", "P", "w", 1, 1).scale is None  # optional for now
+
+
+def _write(directory, name, rows):
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / f"{name}.json").write_text(json.dumps(rows))
+
+
+def _row(cid, pv, ov, tol, status, **kw):
+    return {"claim_id": cid, "paper": "PolarStar Fig. 1", "what": "w", "paper_value": pv, "our_value": ov,
+            "tolerance": tol, "status": status, **kw}
+
+
+def test_render_recomputes_forged_statuses(tmp_path):
+    d = tmp_path / "c"
+    _write(d, "nb", [
+        _row("forged", 1.0, 2.0, 0.1, "match", scale="paper"),
+        _row("upper", 1.0, 1.0, 0.1, "MATCH", scale="paper"),
+        _row("fine", 3, 3, 0, "match", scale="exact"),
+    ])
+    got, problems = claims.load_checked(d)
+    status = {c.claim_id: c.status for c in got}
+    assert status == {"forged": "mismatch", "upper": "match", "fine": "match"}
+    assert any("forged" in p for p in problems) and any("upper" in p for p in problems)
+    text = claims.render(d, tmp_path / "claims.md").read_text()
+    assert "| PolarStar | paper | 1 | 0 | 1 | 0 | 2 |" in text
+    assert "| PolarStar | exact | 1 | 0 | 0 | 0 | 1 |" in text
+    assert "## Unexplained mismatches" in text
+    unexplained = text.split("## Unexplained mismatches")[1].split("##")[0]
+    assert "| forged |" in unexplained
+
+
+def test_bad_record_reported_with_file_and_id_without_blocking(tmp_path):
+    d = tmp_path / "c"
+    _write(d, "a_nb", [
+        _row("good-a", 1, 1, 0, "match", scale="paper"),
+        {"claim_id": "no-values", "paper": "P", "what": "w"},
+        _row("bad-scale", 1, 1, 0, "match", scale="tiny"),
+        _row("nan-value", 1, "x", 0, "match", scale="paper") | {"our_value": float("nan")},
+    ])
+    (d / "b_broken.json").write_text("{not json")
+    _write(d, "c_nb", [_row("good-a", 1, 1, 0, "match", scale="paper"), _row("good-c", 1, 1, 0, "match")])
+    got, problems = claims.load_checked(d)
+    assert [c.claim_id for c in got] == ["good-a", "good-c"]
+    joined = "\n".join(problems)
+    for needle in ("a_nb.json` record `no-values`", "a_nb.json` record `bad-scale`", "a_nb.json` record `nan-value`",
+                   "b_broken.json", "c_nb.json` record `good-a`: duplicate"):
+        assert needle in joined, needle
+    text = claims.render(d, tmp_path / "claims.md").read_text()
+    assert "## Problems in the records" in text and "## Scale not stated" in text
+
+
+def test_render_layout(card):
+    claims.record("x", "PolarStar Table 3", "routers", 993, 949, 0, scale="paper", explanation="typo")
+    claims.record("y", "PolarStar Sec. 7", "set", {1, 2}, {2, 1}, scale="exact")
+    claims.record("z", "SpectralFly Fig. 6", "saturation", 0.5, 0.45, 0.01, scale="stand-in",
+                  stand_in="LPS(11,7), 168 routers")
+    claims.record("w", "Galaxyfly Fig. 2", "max", 10, 11, 0, scale="paper", note="under investigation")
+    claims.record("v", "Galaxyfly Fig. 3", "no scale", 1, 1, 0)
+    text = claims.render(card / "claims", card / "claims.md").read_text()
+    assert text.index("## Summary by paper and scale") < text.index("## Unexplained mismatches") < text.index(
+        "## nb_test")
+    assert "| x | PolarStar Table 3 | routers | 993 | 949 | exact | paper | **mismatch-explained** | typo |" in text
+    assert "stand-in: LPS(11,7), 168 routers | **stand-in** |" in text
+    assert "under investigation" in text
+    assert "| Galaxyfly | scale not stated | 1 | 0 | 0 | 0 | 1 |" in text
+    assert "Results measured at the papers' scale: 0 match, 1 mismatch-explained, 1 mismatch" in text
+    assert "Scale not stated: 1." in text
+    assert "(../notebooks/nb_test.ipynb)" in text
+    assert "/work/" not in text and str(card) not in text
+
+
+def test_set_claims_survive_a_reload(card):
+    claims.record("s", "P", "radixes", {23, 50, 56, 80}, [80, 56, 50, 23], None, scale="exact")
+    got, problems = claims.load_checked(card / "claims")
+    assert got[0].status == "match" and problems == []
+
+
+def test_legacy_records_load(tmp_path):
+    d = tmp_path / "c"
+    _write(d, "old", [_row("t", 993, 949, 0, "mismatch-explained", note="typo", notebook="old", details={})])
+    got, problems = claims.load_checked(d)
+    assert got[0].status == "mismatch-explained" and got[0].explanation == "typo" and problems == []
+
+
+def test_tolerance_notation():
+    assert [claims.format_tolerance(t) for t in (0, None, 0.05, "5%", "range")] == [
+        "exact", "exact", "± 0.05", "± 5 %", "in range"]
 
 
 def test_record_requires_notebook(monkeypatch):
     monkeypatch.setattr(claims._CARD, "notebook", "")
     with pytest.raises(RuntimeError):
         claims.record("a", "P", "w", 1, 1)
+
+
+def test_default_directory_is_paths_claims_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOWDIAM_CLAIMS", str(tmp_path / "cl"))
+    claims.use_notebook("envnb")
+    claims.record("a", "P", "w", 1, 1, scale="exact")
+    assert (tmp_path / "cl" / "envnb.json").is_file()

@@ -1,41 +1,86 @@
-"""The claims scorecard: every published number a notebook checks, with our value.
+"""The claims scorecard: every published number a notebook checks, with our value and its scale.
 
 Each notebook calls :func:`use_notebook` once, then :func:`record` per claim;
-records go to ``figures/claims/<notebook>.json`` (rewritten whole on every
-run, so a rerun never accumulates stale rows).  ``make figures`` ends with
-:func:`render`, which gathers all of them into ``figures/claims.md``.
+records go to ``<claims dir>/<notebook>.json`` (:func:`lowdiam.paths.claims_dir`,
+rewritten whole on every run, so a rerun never accumulates stale rows).
+``make figures`` ends with :func:`render`, which gathers all of them into
+``figures/claims.md``.
 
-A claim's status is
+Every claim states the **scale** it was measured at:
+
+* ``paper``    -- the paper's own network and parameters;
+* ``stand-in`` -- a smaller network than the paper's (``stand_in=`` names it and its parameters);
+* ``exact``    -- a formula or structural fact that does not depend on the profile.
+
+A claim's **status** is derived from its values, tolerance, explanation and
+scale, both when it is recorded and again when the scorecard is rendered (a
+status stored in a file is never trusted):
 
 * ``match``              -- our value is within the stated tolerance of the paper's;
-* ``mismatch-explained`` -- it is not, and the record says why (a typo in the
-  paper, a definitional choice, a heuristic's spread ...);
-* ``mismatch``           -- it is not, and we have no explanation.
+* ``mismatch-explained`` -- it is not, and the record says why (``explanation=``);
+* ``mismatch``           -- it is not, and we have no explanation;
+* ``stand-in``           -- a paper's scale-dependent number (anything but a
+  yes/no, set or text shape statement) measured on a stand-in network: shown
+  with both values, never counted as a match or a mismatch.
 
 A failed claim is data, never an exception: notebooks assert that their
-*computations* are sound, not that the papers are right.
+*computations* are sound, not that the papers are right.  Malformed input is
+an exception: a non-finite value, an infinite or negative tolerance, a
+duplicate id, details that are not JSON.
+
+Examples
+--------
+>>> import tempfile
+>>> from lowdiam import claims
+>>> d = tempfile.mkdtemp()
+>>> claims.use_notebook("demo", d)
+>>> claims.record("ps-iq-routers", "PolarStar Table 3", "PS-IQ routers", 1064, 1064, 0, scale="paper").status
+'match'
+>>> claims.record("ps-mean", "PolarStar Fig. 12", "mean", 0.3, 0.31, 0.05, scale="stand-in",
+...               stand_in="PS-IQ(5,3), 248 routers").status
+'stand-in'
+>>> claims.format_tolerance("5%"), claims.format_tolerance(0.05), claims.format_tolerance(None)
+('± 5 %', '± 0.05', 'exact')
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Claim", "compare", "load", "record", "render", "use_notebook", "records"]
+from . import paths
 
-STATUSES = ("match", "mismatch-explained", "mismatch")
+__all__ = [
+    "SCALES",
+    "STATUSES",
+    "Claim",
+    "compare",
+    "derive_status",
+    "format_tolerance",
+    "kebab",
+    "load",
+    "load_checked",
+    "record",
+    "records",
+    "render",
+    "summary",
+    "use_notebook",
+]
 
-# The repository's figures/ (the package is installed editable), wherever the notebook runs from.
-FIGURES = Path(__file__).resolve().parents[2] / "figures"
-CLAIMS_DIR = FIGURES / "claims"
+STATUSES = ("match", "mismatch-explained", "mismatch", "stand-in")
+SCALES = ("paper", "stand-in", "exact")
+NOT_STATED = "scale not stated"
 
 
 @dataclass
 class Claim:
+    """One published value compared with ours (see the module docstring for ``scale`` and ``status``)."""
+
     claim_id: str
     paper: str
     what: str
@@ -46,76 +91,197 @@ class Claim:
     notebook: str = ""
     note: str = ""
     details: dict = field(default_factory=dict)
+    scale: str | None = None
+    stand_in: str = ""
+    explanation: str = ""
+    figure: str = ""
+
+    def __str__(self) -> str:
+        where = self.scale or NOT_STATED
+        if self.stand_in:
+            where += f": {self.stand_in}"
+        return (f"{self.claim_id}: {self.status} (paper {_fmt(self.paper_value)}, ours {_fmt(self.our_value)}, "
+                f"{format_tolerance(self.tolerance)}; {where})")
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # IPython shows the one-line summary, not the dataclass repr
+        printer.text(str(self))
+
+
+# --------------------------------------------------------------------------------------------- values
+
+
+def _plain(x: Any) -> Any:
+    """numpy scalars and arrays to Python numbers and lists; everything else unchanged."""
+    if hasattr(x, "tolist") and callable(x.tolist) and type(x).__module__ == "numpy":
+        return x.tolist()
+    if hasattr(x, "item") and callable(x.item) and type(x).__module__ == "numpy":
+        return x.item()
+    return x
 
 
 def _is_number(x: Any) -> bool:
+    x = _plain(x)
     return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _finite_everywhere(x: Any) -> bool:
+    x = _plain(x)
+    if isinstance(x, float):
+        return math.isfinite(x)
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return all(_finite_everywhere(v) for v in x)
+    if isinstance(x, dict):
+        return all(_finite_everywhere(v) for v in x.values())
+    return True
+
+
+def _check_tolerance(tolerance: Any) -> None:
+    if tolerance is None or tolerance == "range":
+        return
+    if isinstance(tolerance, str):
+        if not tolerance.endswith("%"):
+            raise ValueError(f"tolerance string must be a percentage like '5%' or 'range', got {tolerance!r}")
+        value = float(tolerance[:-1])
+    elif _is_number(tolerance):
+        value = float(_plain(tolerance))
+    else:
+        raise ValueError(f"tolerance must be a number, a percentage string, 'range' or None, got {tolerance!r}")
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"tolerance must be finite and >= 0, got {tolerance!r}")
 
 
 def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
     """True when ``our_value`` agrees with ``paper_value`` under ``tolerance``.
 
-    * numbers: ``tolerance`` is absolute (``0.5``) or relative as a string
-      (``"5%"``); ``None`` means exact;
-    * ranges: a ``(lo, hi)`` paper value of two numbers with tolerance
-      ``"range"`` matches when lo <= ours <= hi;
-    * sets / lists / strings / bools: exact equality (sets compare as sets).
+    Parameters
+    ----------
+    paper_value, our_value
+        Numbers (Python or numpy), ``(lo, hi)`` ranges, sets, lists, strings or bools.
+    tolerance
+        Absolute (``0.5``), relative as a percentage string (``"5%"``), ``None`` for exact, or
+        ``"range"`` when ``paper_value`` is ``(lo, hi)``.  Infinite or negative tolerances are refused.
+
+    Returns
+    -------
+    bool
+        Whether the values agree; a NaN never agrees.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> compare(10, np.int64(11), 2), compare(100, 104.9, "5%"), compare((0.5, 0.6), 0.55, "range")
+    (True, True, True)
+    >>> compare({1, 2}, [2, 1]), compare(1.0, float("nan"), 1)
+    (True, False)
     """
+    _check_tolerance(tolerance)
+    paper_value, our_value = _plain(paper_value), _plain(our_value)
     if tolerance == "range":
-        lo, hi = paper_value
-        return _is_number(our_value) and lo <= our_value <= hi
+        lo, hi = (_plain(v) for v in paper_value)
+        return _is_number(our_value) and not math.isnan(our_value) and lo <= our_value <= hi
     if _is_number(paper_value) and _is_number(our_value):
-        if isinstance(our_value, float) and math.isnan(our_value):
+        if math.isnan(our_value) or math.isnan(paper_value):
             return False
         if tolerance is None:
             return paper_value == our_value
         if isinstance(tolerance, str):
-            if not tolerance.endswith("%"):
-                raise ValueError(f"tolerance string must be a percentage like '5%', got {tolerance!r}")
-            rel = float(tolerance[:-1]) / 100.0
-            return abs(our_value - paper_value) <= rel * abs(paper_value)
-        return abs(our_value - paper_value) <= float(tolerance)
+            return abs(our_value - paper_value) <= float(tolerance[:-1]) / 100.0 * abs(paper_value)
+        return abs(our_value - paper_value) <= float(_plain(tolerance))
     if isinstance(paper_value, (set, frozenset)) or isinstance(our_value, (set, frozenset)):
         return set(paper_value) == set(our_value)
+    if isinstance(paper_value, (list, tuple)) and isinstance(our_value, (list, tuple)):
+        return [_plain(v) for v in paper_value] == [_plain(v) for v in our_value]
     return paper_value == our_value
 
 
+def _is_shape(paper_value: Any, tolerance: Any = None) -> bool:
+    """A yes/no, set, sequence or text statement (an ordering, a trend), which a stand-in network can support."""
+    return isinstance(paper_value, (bool, str, set, frozenset)) or (
+        isinstance(paper_value, (list, tuple)) and tolerance != "range"
+    )
+
+
+def derive_status(paper_value: Any, our_value: Any, tolerance: Any, explanation: str = "",
+                  scale: str | None = None) -> str:
+    """The status a claim's values imply (see the module docstring).
+
+    Examples
+    --------
+    >>> derive_status(1064, 1064, 0, scale="paper"), derive_status(993, 949, 0, "typo", scale="paper")
+    ('match', 'mismatch-explained')
+    >>> derive_status(0.3, 0.3, 0.01, scale="stand-in"), derive_status(True, True, None, scale="stand-in")
+    ('stand-in', 'match')
+    """
+    if scale == "stand-in" and not _is_shape(_plain(paper_value), tolerance):
+        return "stand-in"
+    if compare(paper_value, our_value, tolerance):
+        return "match"
+    return "mismatch-explained" if explanation else "mismatch"
+
+
+def kebab(claim_id: str) -> str:
+    """The kebab-case form of a claim id: lower case, every run of other characters one hyphen.
+
+    Examples
+    --------
+    >>> kebab("gf-table5-GF(11,29,1,10)-routers"), kebab("edst_universal_count")
+    ('gf-table5-gf-11-29-1-10-routers', 'edst-universal-count')
+    """
+    out = re.sub(r"[^a-z0-9]+", "-", str(claim_id).lower()).strip("-")
+    if not out:
+        raise ValueError(f"claim id {claim_id!r} has no letters or digits")
+    return out
+
+
 def _jsonable(x: Any) -> Any:
+    x = _plain(x)
     if isinstance(x, (set, frozenset)):
-        return sorted(_jsonable(v) for v in x)
+        return sorted((_jsonable(v) for v in x), key=lambda v: (str(type(v)), v))
     if isinstance(x, (list, tuple)):
         return [_jsonable(v) for v in x]
     if isinstance(x, dict):
         return {str(k): _jsonable(v) for k, v in x.items()}
-    if hasattr(x, "item") and callable(x.item):  # numpy scalar
-        return x.item()
     return x
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(_jsonable(obj), indent=1, allow_nan=False)
+
+
+# -------------------------------------------------------------------------------------------- recording
 
 
 class _Scorecard:
     def __init__(self) -> None:
         self.notebook = ""
-        self.directory = CLAIMS_DIR
+        self.directory: Path | None = None
         self.claims: list[Claim] = []
 
     def path(self) -> Path:
-        return self.directory / f"{self.notebook}.json"
+        return Path(self.directory) / f"{self.notebook}.json"
 
     def save(self) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        rows = [asdict(c) for c in self.claims]
-        self.path().write_text(json.dumps(_jsonable(rows), indent=1) + "\n")
+        Path(self.directory).mkdir(parents=True, exist_ok=True)
+        self.path().write_text(_dumps([asdict(c) for c in self.claims]) + "\n")
 
 
 _CARD = _Scorecard()
 
 
-def use_notebook(name: str, directory: str | Path = CLAIMS_DIR) -> None:
-    """Start a fresh scorecard for notebook ``name`` written under ``directory``."""
-    if not name or "/" in name:
+def use_notebook(name: str, directory: str | Path | None = None) -> None:
+    """Start a fresh scorecard for notebook ``name`` written under ``directory`` (default: the claims dir).
+
+    Parameters
+    ----------
+    name : str
+        The notebook's file stem, e.g. ``"03_bisection"``.
+    directory : str or pathlib.Path, optional
+        Folder of the JSON records; :func:`lowdiam.paths.claims_dir` when omitted.
+    """
+    if not name or "/" in name or "\\" in name:
         raise ValueError(f"notebook name must be a plain file stem, got {name!r}")
     _CARD.notebook = name
-    _CARD.directory = Path(directory)
+    _CARD.directory = Path(directory) if directory is not None else paths.claims_dir()
     _CARD.claims = []
     _CARD.save()
 
@@ -128,31 +294,83 @@ def record(
     our_value: Any,
     tolerance: Any = 0,
     *,
+    scale: str | None = None,
+    stand_in: str = "",
     explanation: str = "",
+    note: str = "",
+    figure: str = "",
     details: dict | None = None,
 ) -> Claim:
     """Compare and store one claim; returns the :class:`Claim` (status included).
 
-    ``explanation`` is only used when the values disagree: it turns the status
-    into ``mismatch-explained`` and is shown in the scorecard.
+    Parameters
+    ----------
+    claim_id : str
+        Unique within the notebook; stored in kebab-case (:func:`kebab`).
+    paper, what : str
+        The source (``"PolarStar Fig. 12"``) and what is compared.
+    paper_value, our_value
+        The published and the measured value; NaN and infinities are refused.
+    tolerance
+        See :func:`compare`.
+    scale : {"paper", "stand-in", "exact"}, optional
+        Where the value was measured; omitted, the scorecard lists the claim under "scale not stated".
+    stand_in : str
+        For ``scale="stand-in"``: the network measured and its parameters (required there).
+    explanation : str
+        Why the values disagree; turns ``mismatch`` into ``mismatch-explained``.
+    note : str
+        What is known, shown for any status (does not change the status).
+    figure : str
+        Stem of the figure under ``figures/`` that shows the claim, linked from the scorecard.
+    details : dict, optional
+        Extra JSON-serialisable data.
+
+    Returns
+    -------
+    Claim
+        The stored record.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> use_notebook("demo", tempfile.mkdtemp())
+    >>> record("Table3_PS-Pal", "PolarStar Table 3", "routers", 993, 949, 0, scale="paper",
+    ...        explanation="typo: 73 x 13 = 949").status
+    'mismatch-explained'
+    >>> records()[0].claim_id
+    'table3-ps-pal'
     """
     if not _CARD.notebook:
         raise RuntimeError("call claims.use_notebook(<notebook name>) before claims.record(...)")
-    ok = compare(paper_value, our_value, tolerance)
-    status = "match" if ok else ("mismatch-explained" if explanation else "mismatch")
+    cid = kebab(claim_id)
+    if any(c.claim_id == cid for c in _CARD.claims):
+        raise ValueError(f"duplicate claim id {cid!r} in notebook {_CARD.notebook!r} "
+                         "(rerun the notebook from claims.use_notebook to record it afresh)")
+    if scale is not None and scale not in SCALES:
+        raise ValueError(f"scale must be one of {SCALES} or None, got {scale!r}")
+    if scale == "stand-in" and not stand_in:
+        raise ValueError(f"claim {cid!r}: scale='stand-in' needs stand_in= naming the network and its parameters")
+    if stand_in and scale != "stand-in":
+        raise ValueError(f"claim {cid!r}: stand_in= given but scale is {scale!r}")
+    for name, value in (("paper_value", paper_value), ("our_value", our_value)):
+        if not _finite_everywhere(value):
+            raise ValueError(f"claim {cid!r}: {name} {value!r} is not finite; record what was measured instead")
+    status = derive_status(paper_value, our_value, tolerance, explanation, scale)  # validates the tolerance
+    if isinstance(paper_value, (set, frozenset)) or isinstance(our_value, (set, frozenset)):
+        paper_value, our_value = set(paper_value), set(our_value)  # stored sorted: equal sets stay equal on reload
     claim = Claim(
-        claim_id=claim_id,
-        paper=paper,
-        what=what,
-        paper_value=_jsonable(paper_value),
-        our_value=_jsonable(our_value),
-        tolerance=_jsonable(tolerance),
-        status=status,
-        notebook=_CARD.notebook,
-        note=explanation if not ok else "",
-        details=_jsonable(details or {}),
+        claim_id=cid, paper=str(paper), what=str(what),
+        paper_value=_jsonable(paper_value), our_value=_jsonable(our_value), tolerance=_jsonable(tolerance),
+        status=status, notebook=_CARD.notebook, note=str(note), details=_jsonable(details or {}),
+        scale=scale, stand_in=str(stand_in), explanation=str(explanation) if status != "match" else "",
+        figure=str(figure),
     )
-    _CARD.claims = [c for c in _CARD.claims if c.claim_id != claim_id] + [claim]
+    try:  # a record that cannot be written must not poison the file for every later record
+        _dumps(asdict(claim))
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"claim {cid!r} is not JSON-serialisable (details or values): {exc}") from None
+    _CARD.claims.append(claim)
     _CARD.save()
     return claim
 
@@ -162,50 +380,253 @@ def records() -> list[Claim]:
     return list(_CARD.claims)
 
 
-def load(directory: str | Path = CLAIMS_DIR) -> list[Claim]:
-    """All claims stored under ``directory``, notebook by notebook."""
+def summary(claims: Sequence[Claim] | None = None) -> str:
+    """Counts by scale and status of ``claims`` (default: the current notebook's), one line per scale.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> use_notebook("demo", tempfile.mkdtemp())
+    >>> _ = record("a", "P", "w", 1, 1, 0, scale="exact")
+    >>> print(summary())
+    1 claims
+      exact: 1 match
+    """
+    claims = list(_CARD.claims if claims is None else claims)
+    lines = [f"{len(claims)} claims"]
+    for scale in _SCALE_ORDER:
+        sel = [c for c in claims if _scale_of(c) == scale]
+        if sel:
+            counts = ", ".join(f"{sum(c.status == st for c in sel)} {st}" for st in STATUSES
+                               if any(c.status == st for c in sel))
+            lines.append(f"  {scale}: {counts}")
+    return "\n".join(lines)
+
+
+# -------------------------------------------------------------------------------------------- loading
+
+_FIELDS = {f.name for f in fields(Claim)}
+_REQUIRED = ("claim_id", "paper", "what", "paper_value", "our_value", "tolerance")
+
+
+def _claim_from_row(row: Any, notebook: str) -> Claim:
+    if not isinstance(row, dict):
+        raise TypeError("record is not a JSON object")
+    missing = [k for k in _REQUIRED if k not in row]
+    if missing:
+        raise ValueError(f"missing fields {missing}")
+    unknown = set(row) - _FIELDS
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)}")
+    row = dict(row)
+    if "explanation" not in row and row.get("status") == "mismatch-explained":
+        row["explanation"], row["note"] = row.get("note", ""), ""  # records written before explanation/note split
+    scale = row.get("scale")
+    if scale is not None and scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}")
+    if scale == "stand-in" and not row.get("stand_in"):
+        raise ValueError("scale 'stand-in' without the stand-in's description")
+    for k in ("paper_value", "our_value"):
+        if not _finite_everywhere(row[k]):
+            raise ValueError(f"{k} is not finite")
+    stored = row.get("status", "")
+    row["status"] = derive_status(row["paper_value"], row["our_value"], row["tolerance"], row.get("explanation", ""), scale)
+    row.setdefault("notebook", notebook)
+    claim = Claim(**row)
+    claim.details = claim.details if isinstance(claim.details, dict) else {"value": claim.details}
+    if stored != claim.status:
+        claim.details = {**claim.details, "_stored_status": stored}
+    return claim
+
+
+def load_checked(directory: str | Path | None = None) -> tuple[list[Claim], list[str]]:
+    """All claims under ``directory`` and a list of problems, one per bad file or record.
+
+    Statuses are recomputed from the values; a stored status that differs is kept in
+    ``details["_stored_status"]`` and reported as a problem.  A bad record is reported with its
+    file and id and skipped; the others load.  Duplicate ids (in a file, or across files) are problems.
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path, optional
+        Folder of ``*.json`` records; :func:`lowdiam.paths.claims_dir` when omitted.
+
+    Returns
+    -------
+    (list of Claim, list of str)
+    """
+    directory = Path(directory) if directory is not None else paths.claims_dir()
     out: list[Claim] = []
-    for path in sorted(Path(directory).glob("*.json")):
-        out.extend(Claim(**row) for row in json.loads(path.read_text()))
-    return out
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for path in sorted(directory.glob("*.json")):
+        try:
+            rows = json.loads(path.read_text(), parse_constant=lambda c: float(c))
+        except (OSError, ValueError) as exc:
+            problems.append(f"`{path.name}`: unreadable ({exc})")
+            continue
+        if not isinstance(rows, list):
+            problems.append(f"`{path.name}`: not a list of records")
+            continue
+        for i, row in enumerate(rows):
+            cid = row.get("claim_id", f"#{i}") if isinstance(row, dict) else f"#{i}"
+            try:
+                claim = _claim_from_row(row, path.stem)
+            except (TypeError, ValueError) as exc:
+                problems.append(f"`{path.name}` record `{cid}`: {exc}; skipped")
+                continue
+            if claim.claim_id in seen:
+                problems.append(f"`{path.name}` record `{cid}`: duplicate id (also in `{seen[claim.claim_id]}`); skipped")
+                continue
+            seen[claim.claim_id] = path.name
+            stored = claim.details.get("_stored_status")
+            if stored is not None:
+                problems.append(f"`{path.name}` record `{cid}`: stored status {stored!r} differs from the "
+                                f"values' {claim.status!r}; shown as {claim.status!r}")
+            out.append(claim)
+    return out, problems
+
+
+def load(directory: str | Path | None = None) -> list[Claim]:
+    """All well-formed claims under ``directory``, statuses recomputed (see :func:`load_checked`)."""
+    return load_checked(directory)[0]
+
+
+# ------------------------------------------------------------------------------------------ rendering
+
+
+def format_tolerance(tolerance: Any) -> str:
+    """One notation for every tolerance: ``exact``, ``± 0.05``, ``± 5 %`` or ``range``."""
+    if tolerance is None or (_is_number(tolerance) and tolerance == 0):
+        return "exact"
+    if tolerance == "range":
+        return "in range"
+    if isinstance(tolerance, str) and tolerance.endswith("%"):
+        return f"± {tolerance[:-1].strip()} %"
+    return f"± {_fmt(tolerance)}"
 
 
 def _fmt(x: Any) -> str:
+    if isinstance(x, bool):
+        return "yes" if x else "no"
     if isinstance(x, float):
         return f"{x:.4g}"
     if isinstance(x, list):
         return "[" + ", ".join(_fmt(v) for v in x) + "]"
-    return str(x).replace("|", "\\|")
+    return str(x).replace("|", "\\|").replace("\n", " ")
 
 
-def render(directory: str | Path = CLAIMS_DIR, out: str | Path = FIGURES / "claims.md") -> Path:
-    """Write the markdown scorecard of every notebook's claims; returns its path."""
-    claims = load(directory)
-    counts = {s: sum(c.status == s for c in claims) for s in STATUSES}
+def paper_of(claim: Claim) -> str:
+    """The paper a claim's source names (its first word: PolarStar, SpectralFly, Galaxyfly, Polarized, EDST)."""
+    word = re.split(r"[\s/(,]+", claim.paper.strip(), maxsplit=1)[0]
+    return word or "?"
+
+
+def _scale_of(c: Claim) -> str:
+    return c.scale if c.scale in SCALES else NOT_STATED
+
+
+_SCALE_ORDER = (*SCALES, NOT_STATED)
+
+
+def _row(c: Claim, link_base: str) -> str:
+    where = f"[{c.notebook}]({link_base}notebooks/{c.notebook}.ipynb)"
+    if c.figure:
+        where += f", [fig]({c.figure}.png)"
+    scale = _scale_of(c) + (f": {_fmt(c.stand_in)}" if c.stand_in else "")
+    note = "; ".join(s for s in (c.explanation, c.note, str(c.details.get("note", ""))) if s)
+    return (f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(c.what)} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
+            f"{format_tolerance(c.tolerance)} | {scale} | **{c.status}** | {_fmt(note)} | {where} |")
+
+
+_HEADER = ["| claim | source | what | paper | ours | tolerance | scale | status | note | where |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+
+
+def render(directory: str | Path | None = None, out: str | Path | None = None) -> Path:
+    """Write the markdown scorecard of every notebook's claims; returns its path.
+
+    Statuses are recomputed from the values (:func:`load_checked`); bad records are listed under
+    "Problems" with their file and id.  The totals are split by paper and by scale; claims without a
+    scale are listed under "scale not stated" and never counted as matches.
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path, optional
+        Folder of the JSON records (default :func:`lowdiam.paths.claims_dir`).
+    out : str or pathlib.Path, optional
+        The markdown file (default ``<figures dir>/claims.md``).
+
+    Returns
+    -------
+    pathlib.Path
+    """
+    out = Path(out) if out is not None else paths.figures_dir() / "claims.md"
+    claims, problems = load_checked(directory)
+    link_base = "../"  # claims.md lives in figures/; notebooks/ is its sibling
+    papers = sorted({paper_of(c) for c in claims})
+    count = {}
+    for c in claims:
+        key = (paper_of(c), _scale_of(c), c.status)
+        count[key] = count.get(key, 0) + 1
+
+    def n(paper=None, scale=None, status=None) -> int:
+        return sum(v for (p, s, st), v in count.items()
+                   if (paper is None or p == paper) and (scale is None or s == scale) and (status is None or st == status))
+
     lines = [
         "# Claims scorecard",
         "",
-        "Every published value the notebooks check, regenerated by `make figures`.",
-        "Status: **match** (within tolerance), **mismatch-explained** (we disagree and say why),",
-        "**mismatch** (we disagree and have no explanation).",
+        "Every published value the notebooks check, regenerated by `make figures` (`python -m lowdiam.claims`)",
+        "from `figures/claims/*.json`; statuses are recomputed from the values when this page is written.",
         "",
-        f"Totals: {counts['match']} match, {counts['mismatch-explained']} mismatch-explained, "
-        f"{counts['mismatch']} mismatch.",
+        "**Scale**: `paper` = measured on the paper's own network and parameters; `stand-in` = on a smaller",
+        "network (named in the row); `exact` = a formula or structural fact that does not depend on the profile.",
+        "**Status**: `match` (within tolerance), `mismatch-explained` (we disagree and say why), `mismatch`",
+        "(we disagree and cannot say why), `stand-in` (a paper's scale-dependent number measured on a smaller",
+        "network: both values shown, counted neither as a match nor as a mismatch). A stand-in can support",
+        "a shape (an ordering, a trend: a yes/no claim), which is then compared as usual.",
         "",
+        (f"**Headline.** Results measured at the papers' scale: {n(scale='paper', status='match')} match, "
+        f"{n(scale='paper', status='mismatch-explained')} mismatch-explained, {n(scale='paper', status='mismatch')} "
+        f"mismatch. On stand-in networks: {n(scale='stand-in', status='stand-in')} numbers shown without a verdict, "
+        f"{n(scale='stand-in', status='match')} shape claims match, "
+        f"{n(scale='stand-in', status='mismatch') + n(scale='stand-in', status='mismatch-explained')} do not. "
+        f"Exact structural facts and formulas: {n(scale='exact', status='match')} match, "
+        f"{n(scale='exact', status='mismatch-explained')} mismatch-explained, {n(scale='exact', status='mismatch')} "
+        f"mismatch. Scale not stated: {n(scale=NOT_STATED)}."),
+        "",
+        "## Summary by paper and scale",
+        "",
+        "| paper | scale | match | mismatch-explained | mismatch | stand-in | total |",
+        "|---|---|---|---|---|---|---|",
     ]
+    for p in papers:
+        for s in _SCALE_ORDER:
+            if n(paper=p, scale=s):
+                cells = " | ".join(str(n(paper=p, scale=s, status=st)) for st in STATUSES)
+                lines.append(f"| {p} | {s} | {cells} | {n(paper=p, scale=s)} |")
+    cells = " | ".join(str(n(status=st)) for st in STATUSES)
+    lines += [f"| **all** | | {cells} | {len(claims)} |", ""]
+    if problems:
+        lines += ["## Problems in the records", ""] + [f"- {p}" for p in problems] + [""]
+    unexplained = [c for c in claims if c.status == "mismatch"]
+    lines += ["## Unexplained mismatches", ""]
+    if unexplained:
+        lines += _HEADER + [_row(c, link_base) for c in unexplained]
+    else:
+        lines.append("None.")
+    lines.append("")
+    unscaled = [c for c in claims if _scale_of(c) == NOT_STATED]
+    if unscaled:
+        lines += ["## Scale not stated", "", "Not counted as matches until their notebook states the scale.", ""]
+        lines += _HEADER + [_row(c, link_base) for c in unscaled] + [""]
     by_nb: dict[str, list[Claim]] = {}
     for c in claims:
         by_nb.setdefault(c.notebook, []).append(c)
     for nb, rows in by_nb.items():
-        lines += [f"## {nb}", "", "| claim | paper | what | paper value | ours | tolerance | status | note |",
-                  "|---|---|---|---|---|---|---|---|"]
-        for c in rows:
-            lines.append(
-                f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(c.what)} | {_fmt(c.paper_value)} | "
-                f"{_fmt(c.our_value)} | {_fmt(c.tolerance)} | {c.status} | {_fmt(c.note)} |"
-            )
-        lines.append("")
-    out = Path(out)
+        lines += [f"## {nb}", "", f"Notebook: [`notebooks/{nb}.ipynb`]({link_base}notebooks/{nb}.ipynb)", ""]
+        lines += _HEADER + [_row(c, link_base) for c in rows] + [""]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines))
     return out
@@ -214,13 +635,23 @@ def render(directory: str | Path = CLAIMS_DIR, out: str | Path = FIGURES / "clai
 def _main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
-    ap = argparse.ArgumentParser(description="Render figures/claims/*.json into a markdown scorecard")
-    ap.add_argument("directory", nargs="?", default=str(CLAIMS_DIR))
-    ap.add_argument("out", nargs="?", default=str(FIGURES / "claims.md"))
+    ap = argparse.ArgumentParser(description="Render the claims records (JSON) into a markdown scorecard")
+    ap.add_argument("directory", nargs="?", default=None, help="records folder (default: lowdiam.paths.claims_dir())")
+    ap.add_argument("out", nargs="?", default=None, help="markdown file (default: <figures>/claims.md)")
     args = ap.parse_args(argv)
     path = render(args.directory, args.out)
     print(f"wrote {path}")
     return 0
+
+
+def __getattr__(name: str) -> Path:
+    # Deprecated constants kept for modules that still import them (``from .claims import FIGURES``):
+    # resolved through lowdiam.paths at access time.
+    if name == "FIGURES":
+        return paths.figures_dir()
+    if name == "CLAIMS_DIR":
+        return paths.claims_dir()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

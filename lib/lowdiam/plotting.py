@@ -1,22 +1,128 @@
-"""Figure output shared by the notebooks: every figure is saved as PNG and PDF."""
+"""Figure output shared by the notebooks: every figure saved as PNG and PDF, and shown inline.
+
+Under papermill the notebooks run with ``MPLBACKEND=Agg``, where ``plt.show()`` draws nothing;
+:func:`save_figure` therefore displays the saved PNG explicitly when it runs inside a Jupyter
+kernel, so every executed notebook carries its figures.  :func:`save_table` writes a figure's data
+or a reproduced table as CSV beside the figures.
+
+Examples
+--------
+>>> import tempfile, matplotlib
+>>> matplotlib.use("Agg")
+>>> import matplotlib.pyplot as plt
+>>> fig, ax = plt.subplots()
+>>> _ = ax.plot([0, 1], [0, 1])
+>>> [p.suffix for p in save_figure(fig, "demo", tempfile.mkdtemp(), show=False)]
+['.png', '.pdf']
+"""
 
 from __future__ import annotations
 
+import csv
+import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
-__all__ = ["save_figure", "FIGURES"]
+from . import paths
 
-from .claims import FIGURES
+__all__ = ["SavedFigure", "in_kernel", "save_figure", "save_table"]
 
 
-def save_figure(fig, name: str, directory: str | Path | None = None) -> list[Path]:
-    """Save ``fig`` as ``<directory>/<name>.png`` (150 dpi) and ``.pdf``; return both paths.
+def in_kernel() -> bool:
+    """True inside a Jupyter kernel (a notebook run interactively or by papermill / nbval)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython ships with the notebook dependencies
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
-    PDF metadata carries no creation date, so reruns give byte-stable files.
+
+class SavedFigure(list):
+    """The paths of a saved figure (a list of PNG and PDF path); displays as file names, never as absolute paths."""
+
+    def __repr__(self) -> str:
+        return "saved " + ", ".join(p.name for p in self)
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))
+
+
+def save_figure(fig, name: str, directory: str | Path | None = None, *, show: bool | None = None,
+                close: bool = True) -> SavedFigure:
+    """Save ``fig`` as ``<directory>/<name>.png`` (150 dpi) and ``.pdf``, display it inline; return both paths.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    name : str
+        File stem, e.g. ``"03_fig12_bisection_fraction"``.
+    directory : str or pathlib.Path, optional
+        Default :func:`lowdiam.paths.figures_dir`.
+    show : bool, optional
+        Display the PNG in the notebook; default: when running inside a Jupyter kernel.
+    close : bool
+        Close the figure afterwards (so an inline backend does not show it a second time).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The PNG and the PDF.  PDF metadata carries no creation date, so reruns give byte-stable files.
     """
-    out = Path(directory) if directory is not None else FIGURES
+    if not name or "/" in name or "\\" in name:
+        raise ValueError(f"figure name must be a plain file stem, got {name!r}")
+    out = Path(directory) if directory is not None else paths.figures_dir()
     out.mkdir(parents=True, exist_ok=True)
     png, pdf = out / f"{name}.png", out / f"{name}.pdf"
     fig.savefig(png, dpi=150, bbox_inches="tight", metadata={"Software": None})
     fig.savefig(pdf, bbox_inches="tight", metadata={"CreationDate": None, "Producer": None, "Creator": None})
-    return [png, pdf]
+    if show is None:
+        show = in_kernel()
+    if show:
+        from IPython.display import Image, display
+
+        display(Image(data=png.read_bytes(), format="png", width=int(fig.get_figwidth() * 100)))
+    if close:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+    return SavedFigure([png, pdf])
+
+
+def _cell(value: Any) -> Any:
+    if hasattr(value, "item") and type(value).__module__ == "numpy":
+        value = value.item()
+    if isinstance(value, (list, tuple, dict, set)):
+        return json.dumps(sorted(value) if isinstance(value, set) else value)
+    return value
+
+
+def save_table(rows: Iterable[Mapping[str, Any]], name: str, directory: str | Path | None = None) -> str:
+    """Write ``rows`` (dicts with the same keys) as ``<directory>/<name>.csv``; return the file name.
+
+    Lists and dicts are stored as JSON.  The return value is the bare file name (never an absolute
+    path), so a notebook cell that ends with this call shows nothing machine-specific.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> save_table([{"network": "SF(7)", "routers": 98}], "demo_table", tempfile.mkdtemp())
+    'demo_table.csv'
+    """
+    rows = [dict(r) for r in rows]
+    if not rows:
+        raise ValueError(f"no rows to write to {name}.csv")
+    if not name or "/" in name or name.endswith(".csv"):
+        raise ValueError(f"table name must be a plain file stem, got {name!r}")
+    out = Path(directory) if directory is not None else paths.figures_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    columns = list(rows[0])
+    for r in rows[1:]:
+        columns += [k for k in r if k not in columns]
+    with open(out / f"{name}.csv", "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=columns)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: _cell(v) for k, v in r.items()})
+    return f"{name}.csv"
