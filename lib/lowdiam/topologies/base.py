@@ -173,7 +173,8 @@ def edge_array(edges: Any, num_routers: int | None = None, *, name: str = "edges
         raise ValueError(f"{name} must hold router ids >= 0, got {int(arr.min())}")
     if num_routers is not None and arr.max() >= num_routers:
         raise ValueError(
-            f"edge endpoint out of range [0, {num_routers}): min {int(arr.min())}, max {int(arr.max())}"
+            f"edge endpoint out of range [0, {num_routers}) (ids 0 .. {num_routers - 1}): "
+            f"min {int(arr.min())}, max {int(arr.max())}"
         )
     return arr
 
