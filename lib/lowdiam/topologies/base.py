@@ -63,7 +63,7 @@ __all__ = [
 # arrays at most.  Constructors call check_size *before* the expensive part, so a typo
 # like polarstar(2, "iq", 10**6) fails at once instead of after minutes and a MemoryError.
 MAX_ROUTERS = 4_000_000
-MAX_EDGES = 200_000_000
+MAX_EDGES = 50_000_000
 
 
 def check_size(num_routers: int, num_edges: int | None = None, *, what: str = "topology") -> None:
