@@ -235,7 +235,11 @@ class Run:
             if value not in valid:
                 raise ValueError(f"unknown {what} {value!r}; {_near(value, valid)}")
         load = check_float("load (flits/endpoint/cycle)", self.load, low=0.0, high=1.0, low_open=True)
-        object.__setattr__(self, "load", round(load, LOAD_DIGITS))
+        snapped = round(load, LOAD_DIGITS)
+        if abs(snapped - load) > 1e-12:  # only float noise (0.1 + 0.2) is snapped; real digits are never dropped
+            raise ValueError(f"load must have at most {LOAD_DIGITS} decimal digits (cache keys use them), "
+                             f"got {load!r}; nearest valid: {snapped}")
+        object.__setattr__(self, "load", snapped)
         object.__setattr__(self, "seed", check_int("seed", self.seed, low=0))
         object.__setattr__(self, "sim", check_options("Run.sim", self.sim, _SIM_KWARGS))
         _json_ready("Run.sim", self.sim)
