@@ -271,18 +271,34 @@ _ARRAY_KINDS = "biufcUS"
 
 
 def _encode(x: Any) -> Any:
-    if isinstance(x, float):
+    if type(x).__module__ == "numpy":  # numpy scalars first: np.float64 is also a Python float
+        return _encode_numpy(x)
+    # exact types only: a subclass (an enum, a namedtuple, an OrderedDict) would come back as its base
+    if type(x) is float:
         return x if math.isfinite(x) else {"__float__": repr(x)}
-    if isinstance(x, _SCALARS):
+    if type(x) in _SCALARS:
         return x
-    if isinstance(x, list):
+    if type(x) is list:
         return [_encode(v) for v in x]
-    if isinstance(x, tuple) and not hasattr(x, "_fields"):
+    if type(x) is tuple:
         return {"__tuple__": [_encode(v) for v in x]}
-    if isinstance(x, (set, frozenset)):
-        return {"__set__": [_encode(v) for v in x], "frozen": isinstance(x, frozenset)}
-    if isinstance(x, dict) and type(x) is dict:
+    if type(x) in (set, frozenset):
+        return {"__set__": [_encode(v) for v in x], "frozen": type(x) is frozenset}
+    if type(x) is dict:
         return {"__dict__": [[_encode(k), _encode(v)] for k, v in x.items()]}
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        cls = type(x)
+        if not cls.__module__.startswith("lowdiam."):
+            raise TypeError(f"cache values may hold dataclasses of lowdiam only, got {cls.__module__}.{cls.__qualname__}")
+        fields = {f.name: _encode(getattr(x, f.name)) for f in dataclasses.fields(x) if f.init}
+        return {"__dataclass__": f"{cls.__module__}:{cls.__qualname__}", "fields": fields}
+    raise TypeError(
+        f"a cache value of type {type(x).__name__} cannot be stored safely; supported: None, bool, int, float, str, "
+        "list, tuple, set, dict, numpy arrays/scalars (numeric or string), lowdiam dataclasses"
+    )
+
+
+def _encode_numpy(x: Any) -> Any:
     import numpy as np
 
     if isinstance(x, np.ndarray):
@@ -294,12 +310,6 @@ def _encode(x: Any) -> Any:
         if x.dtype.kind not in _ARRAY_KINDS:
             raise TypeError(f"cache values cannot hold numpy scalars of dtype {x.dtype}")
         return {"__npscalar__": x.dtype.str, "data": base64.b64encode(x.tobytes()).decode()}
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        cls = type(x)
-        if not cls.__module__.startswith("lowdiam."):
-            raise TypeError(f"cache values may hold dataclasses of lowdiam only, got {cls.__module__}.{cls.__qualname__}")
-        fields = {f.name: _encode(getattr(x, f.name)) for f in dataclasses.fields(x) if f.init}
-        return {"__dataclass__": f"{cls.__module__}:{cls.__qualname__}", "fields": fields}
     raise TypeError(
         f"a cache value of type {type(x).__name__} cannot be stored safely; supported: None, bool, int, float, str, "
         "list, tuple, set, dict, numpy arrays/scalars (numeric or string), lowdiam dataclasses"
