@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.metrics import bisection, cut_size
 from lowdiam.topologies import Topology
 
@@ -104,7 +102,7 @@ def test_disconnected_and_edgeless_graphs():
 
 def test_indirect_network_balances_endpoints_and_normalises_by_their_links():
     # a 2-level tree: 8 leaves (endpoint routers) under 4 switches joined in a 4-cycle
-    leaves, sw = range(8), range(8, 12)
+    leaves = range(8)  # switches are routers 8..11
     edges = [(l, 8 + l // 2) for l in leaves] + [(8, 9), (9, 10), (10, 11), (8, 11)]
     mask = np.array([True] * 8 + [False] * 4)
     top = Topology.from_edges("tree", "test", 12, edges, endpoint_mask=mask)

@@ -6,7 +6,6 @@ import csv
 import math
 
 import pytest
-
 from lowdiam import sweep as S
 from lowdiam.sim import simulate
 
