@@ -33,13 +33,11 @@ hashes, so nothing is ever read or written outside the cache folder, and
 Examples
 --------
 >>> import os, tempfile
->>> os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp()
->>> cached("demo", {"n": 3}, lambda: 3 * 3)   # computed once, then read back
-9
->>> lookup("demo", {"n": 3}), lookup("demo", {"n": 4})
-(9, None)
->>> clear("demo")
-1
+>>> from unittest import mock
+>>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):  # a scratch cache for the example
+...     first = cached("demo", {"n": 3}, lambda: 3 * 3)   # computed once, then read back
+...     print(first, lookup("demo", {"n": 3}), lookup("demo", {"n": 4}), clear("demo"))
+9 9 None 1
 >>> clear("../elsewhere")
 Traceback (most recent call last):
     ...
@@ -93,8 +91,9 @@ def cache_dir() -> Path | None:
     Examples
     --------
     >>> import os
-    >>> os.environ["LOWDIAM_CACHE"] = "off"
-    >>> cache_dir() is None
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": "off"}):
+    ...     cache_dir() is None
     True
     """
     global _warned_no_root
@@ -417,8 +416,9 @@ def lookup(namespace: str, params: dict[str, Any]) -> Any | None:
     Examples
     --------
     >>> import os, tempfile
-    >>> os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp()
-    >>> lookup("demo", {"n": 1}) is None
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     lookup("demo", {"n": 1}) is None
     True
     """
     root = cache_dir()
@@ -458,8 +458,10 @@ def store(
     Examples
     --------
     >>> import os, tempfile
-    >>> os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp()
-    >>> store("demo", {"n": 2}, {"hops": (1, 2)}); lookup("demo", {"n": 2})
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     store("demo", {"n": 2}, {"hops": (1, 2)})
+    ...     lookup("demo", {"n": 2})
     {'hops': (1, 2)}
     """
     root = cache_dir()
@@ -506,8 +508,9 @@ def cached(
     Examples
     --------
     >>> import os, tempfile
-    >>> os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp()
-    >>> cached("demo", {"n": 3}, lambda: [1.5, float("inf")])
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     cached("demo", {"n": 3}, lambda: [1.5, float("inf")])
     [1.5, inf]
     """
     root = cache_dir()
@@ -537,8 +540,9 @@ def clear(namespace: str | None = None) -> int:
     Examples
     --------
     >>> import os, tempfile
-    >>> os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp()
-    >>> cached("demo", {"n": 1}, lambda: 1), clear()
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     cached("demo", {"n": 1}, lambda: 1), clear()
     (1, 1)
     """
     if namespace is not None:
