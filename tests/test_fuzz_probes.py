@@ -302,6 +302,13 @@ PROBES: list[tuple[str, str]] = [
 ]
 
 
+def _show(value) -> str:
+    try:
+        return f"{value!r:.80}"
+    except Exception as exc:  # noqa: BLE001 - an object whose repr fails is itself a finding
+        return f"<{type(value).__name__} whose repr raises {type(exc).__name__}>"
+
+
 def _worker() -> None:
     """Read probe indices on stdin, answer one JSON line each on stdout."""
     namespace: dict = {}
@@ -319,14 +326,14 @@ def _worker() -> None:
             outcome = f"unclean: {type(exc).__name__}: {exc}"
         else:
             if rule in (E, "OSError"):
-                outcome = f"silent wrong: returned {r!r:.80}"
+                outcome = f"silent wrong: returned {_show(r)}"
             else:
                 namespace["r"] = r
                 try:
                     ok = bool(eval(rule, namespace))
                 except Exception as exc:  # noqa: BLE001
                     ok, rule = False, f"{rule} ({exc})"
-                outcome = "valid" if ok else f"silent wrong: {r!r:.80} fails {rule}"
+                outcome = "valid" if ok else f"silent wrong: {_show(r)} fails {rule}"
         print(json.dumps({"i": i, "outcome": outcome}), flush=True)
 
 
