@@ -1,6 +1,5 @@
 import numpy as np
 import pytest
-
 from lowdiam.topologies import Topology, default_concentration
 
 

@@ -1,6 +1,5 @@
 import numpy as np
 import pytest
-
 from lowdiam import cache
 
 
@@ -32,7 +31,7 @@ def test_torn_file_is_recomputed(tmp_path, monkeypatch):
     monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
     key = cache.cache_key("t", {"n": 1})
     (tmp_path / "t").mkdir()
-    (tmp_path / "t" / f"{key}.pkl").write_bytes(b"")
+    (tmp_path / "t" / f"{key}.json").write_bytes(b"")
     assert cache.cached("t", {"n": 1}, lambda: 7) == 7
 
 
@@ -46,3 +45,46 @@ def test_lookup_never_computes(tmp_path, monkeypatch):
     assert cache.lookup("t", {"n": 2}) is None
     cache.cached("t", {"n": 2}, lambda: 5)
     assert cache.lookup("t", {"n": 2}) == 5
+
+
+def test_none_is_a_cached_value_not_a_miss(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    calls = []
+    for _ in range(2):
+        assert cache.cached("t", {"n": 1}, lambda: calls.append(1)) is None
+    assert calls == [1]
+
+
+def test_lowdiam_dataclasses_round_trip(tmp_path, monkeypatch):
+    from lowdiam.metrics import bisection
+    from lowdiam.topologies import hyperx
+
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    b = bisection(hyperx(3, 3), trials=1)
+    got = cache.cached("t", {"n": 1}, lambda: b)
+    again = cache.lookup("t", {"n": 1})
+    assert type(again) is type(b) and again.cut_edges == got.cut_edges and np.array_equal(again.part, b.part)
+
+
+def test_entries_are_json_with_a_checksum(tmp_path, monkeypatch):
+    import hashlib
+    import json
+
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    cache.cached("t", {"n": 1}, lambda: {"x": 1.5})
+    (path,) = (tmp_path / "t").iterdir()
+    head, body = path.read_bytes().split(b"\n", 1)
+    assert head == b"LOWDIAM-CACHE 2 " + hashlib.sha256(body).hexdigest().encode()
+    doc = json.loads(body)
+    assert doc["params"] == {"n": 1} and doc["code"] and all(m.startswith("lowdiam") for m in doc["code"])
+
+
+def test_depends_narrows_the_code_manifest(tmp_path, monkeypatch):
+    import json
+
+    import lowdiam.metrics.distances  # noqa: F401 - loaded, but outside the declared dependency
+
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    cache.cached("t", {"n": 1}, lambda: 1, depends=["lowdiam.validate"])
+    (path,) = (tmp_path / "t").iterdir()
+    assert list(json.loads(path.read_bytes().split(b"\n", 1)[1])["code"]) == ["lowdiam.validate"]

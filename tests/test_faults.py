@@ -8,7 +8,6 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam import faults as F
 from lowdiam import topologies as T
 from lowdiam.topologies import Topology
@@ -229,12 +228,12 @@ def test_adaptive_trials_follow_the_rule():
 # --------------------------------------------------------------- bad input
 def test_bad_input():
     top = T.slimfly(5)
-    with pytest.raises(ValueError, match="trials must be an int >= 1"):
+    with pytest.raises(ValueError, match="trials must be >= 1"):
         F.disconnection_ratio(top, 0)
     with pytest.raises(ValueError, match="seed must be"):
         F.disconnection_ratio(top, 3, seed=-1)
-    with pytest.raises(ValueError, match="Topology"):
-        F.disconnection_ratio(nx.petersen_graph(), 3)
+    with pytest.raises(TypeError, match="cannot read a graph"):
+        F.disconnection_ratio("petersen", 3)
     with pytest.raises(ValueError, match="permutation"):
         F.disconnection_counts(top, np.zeros((1, top.num_edges), dtype=np.int32))
     with pytest.raises(ValueError, match=r"shape \(trials"):

@@ -7,7 +7,6 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.metrics import spectral, spectral_gap
 from lowdiam.topologies import Topology
 
@@ -133,8 +132,15 @@ def test_bad_input():
         spectral((3, [(0, 1), (1, 2)]), method="eig")
     with pytest.raises(ValueError, match="at least 2 routers"):
         spectral((1, []))
-    with pytest.raises(ValueError, match="expected a Topology"):
-        spectral_gap(nx.petersen_graph())
+    with pytest.raises(TypeError, match="cannot read a graph"):
+        spectral_gap("petersen")
+
+
+def test_networkx_graphs_are_accepted_through_the_coercer():
+    from lowdiam.topologies import Topology
+
+    g = nx.petersen_graph()
+    assert spectral_gap(g) == pytest.approx(spectral_gap(Topology.from_networkx(g)))
 
 
 def test_tiny_graphs_fall_back_to_dense():

@@ -1,54 +1,141 @@
-"""On-disk result cache keyed by parameters, so a notebook rerun is quick.
+"""On-disk result cache: keyed by parameters and input content, checked against the code, safe to read.
 
-A key is the SHA-256 of the canonical JSON of ``(namespace, params, lowdiam version)``;
-a changed parameter or a new library version computes afresh, nothing is ever
-overwritten in place.  Values are pickled (numpy arrays, dataclasses, dicts).
+An entry is found by the SHA-256 of the canonical JSON of ``(namespace,
+params)``.  Inputs are keyed by *content*: a :class:`~lowdiam.topologies.Topology`
+in ``params`` stands for its :meth:`~lowdiam.topologies.Topology.content_hash`
+(its edges, endpoints, labels...), never its display name, so a different graph
+under the same label is a different entry.
 
-The cache lives in ``<repo>/.cache`` (git-ignored) or in ``$LOWDIAM_CACHE``;
-``LOWDIAM_CACHE=off`` disables it (every call computes).
+Each entry also records the *code it was computed with*: the SHA-256 of the
+source file of every ``lowdiam`` module loaded when the value was stored
+(``sys.modules``, optionally narrowed to some subpackages with ``depends=``).
+A lookup checks those hashes against the files on disk; if any module changed
+(or disappeared), the entry is stale and is recomputed and replaced.  This
+covers lazy imports exactly: the modules that a computation imported while it
+ran are loaded by the time its value is stored.
 
->>> from lowdiam.cache import cached
->>> cached("demo", {"n": 3}, lambda: 3 * 3)   # computed once, then read back
-9
+Values are stored as checksummed JSON, never pickled (reading a cache folder
+cannot execute code): ``None``, bools, ints, floats (nan/inf included), strings,
+lists, tuples, sets, dicts with any of these as keys, numpy arrays and scalars
+of numeric / string dtypes, and dataclasses defined in ``lowdiam`` modules.
+Anything else is a ``TypeError`` before anything is written.  A file that is
+truncated, bit-flipped, of another format or otherwise unreadable is treated as
+a miss: it is recomputed and replaced, never raised.  Writes are atomic (temp
+file + rename), so concurrent workers never see half a file.
+
+The cache lives in ``$LOWDIAM_CACHE`` or ``<repo>/.cache`` (:func:`lowdiam.paths.cache_root`);
+``LOWDIAM_CACHE=off`` disables it (every call computes).  Outside a checkout
+with the variable unset, caching is off (with a warning) rather than writing
+inside ``site-packages``.  Namespaces are plain folder names and keys are
+hashes, so nothing is ever read or written outside the cache folder, and
+:func:`clear` deletes only cache entry files.
+
+Examples
+--------
+>>> import os, tempfile
+>>> from unittest import mock
+>>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):  # a scratch cache for the example
+...     first = cached("demo", {"n": 3}, lambda: 3 * 3)   # computed once, then read back
+...     print(first, lookup("demo", {"n": 3}), lookup("demo", {"n": 4}), clear("demo"))
+9 9 None 1
+>>> clear("../elsewhere")
+Traceback (most recent call last):
+    ...
+ValueError: cache namespace must be a plain folder name (letters, digits, '_', '-', '.'; no '..'), got '../elsewhere'
 """
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import hashlib
+import importlib
+import importlib.util
 import json
+import math
 import os
-import pickle
+import re
+import sys
 import tempfile
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__
 
-__all__ = ["cache_dir", "cache_key", "cached", "clear", "lookup"]
+__all__ = ["FORMAT", "cache_dir", "cache_key", "cached", "clear", "code_manifest", "lookup", "store"]
 
 T = TypeVar("T")
 
-_DEFAULT = Path(__file__).resolve().parents[2] / ".cache"
+FORMAT = "lowdiam-cache/2"
+_MAGIC = b"LOWDIAM-CACHE 2 "
+_NAMESPACE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}")
+_ENTRY = re.compile(r"[0-9a-f]{64}\.(json|pkl)")  # .pkl: entries of the old pickle format, only ever deleted
+_TMP_PREFIX = ".lowdiam-"
+_OFF = ("off", "0", "false", "none", "no")
+_warned_no_root = False
 
 
+# ----------------------------------------------------------------------------- folders and keys
 def cache_dir() -> Path | None:
-    """The cache directory, or ``None`` when ``LOWDIAM_CACHE=off``."""
+    """The cache directory, or ``None`` when caching is off.
+
+    Returns
+    -------
+    pathlib.Path or None
+        ``$LOWDIAM_CACHE`` if set (``off``/``0``/``false``/``none``/empty disable
+        the cache), else ``<repo>/.cache``; ``None`` outside a checkout with the
+        variable unset (a warning says so once).
+
+    Examples
+    --------
+    >>> import os
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": "off"}):
+    ...     cache_dir() is None
+    True
+    """
+    global _warned_no_root
     env = os.environ.get("LOWDIAM_CACHE")
-    if env is not None and env.strip().lower() in ("off", "0", "false", "none", ""):
+    if env is not None:
+        if env.strip().lower() in _OFF or not env.strip():
+            return None
+        return Path(env).expanduser().resolve()
+    from .paths import cache_root
+
+    try:
+        return cache_root()
+    except RuntimeError as exc:
+        if not _warned_no_root:
+            warnings.warn(f"lowdiam cache disabled: {exc}", RuntimeWarning, stacklevel=2)
+            _warned_no_root = True
         return None
-    return Path(env) if env else _DEFAULT
+
+
+def _check_namespace(namespace: Any) -> str:
+    if not isinstance(namespace, str):
+        raise TypeError(f"cache namespace must be a str, got {type(namespace).__name__}")
+    if not _NAMESPACE.fullmatch(namespace) or ".." in namespace:
+        raise ValueError(
+            "cache namespace must be a plain folder name (letters, digits, '_', '-', '.'; no '..'), "
+            f"got {namespace!r}"
+        )
+    return namespace
 
 
 def _canonical(x: Any) -> Any:
-    # JSON with sorted keys; numpy scalars/arrays and tuples become lists, sets sorted lists.
+    # JSON with sorted keys; numpy scalars/arrays and tuples become lists, sets sorted lists,
+    # topologies their content hash (the graph itself, not its name).
+    if hasattr(x, "content_hash") and callable(x.content_hash):
+        return {"__content__": type(x).__name__, "sha256": x.content_hash()}
     if isinstance(x, dict):
         return {str(k): _canonical(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
     if isinstance(x, (list, tuple)):
         return [_canonical(v) for v in x]
     if isinstance(x, (set, frozenset)):
-        return sorted(_canonical(v) for v in x)
-    if hasattr(x, "tolist"):
+        return sorted((_canonical(v) for v in x), key=lambda v: json.dumps(v, sort_keys=True))
+    if hasattr(x, "tolist") and hasattr(x, "dtype"):
         return x.tolist()
     if isinstance(x, (str, int, float, bool)) or x is None:
         return x
@@ -56,60 +143,420 @@ def _canonical(x: Any) -> Any:
 
 
 def cache_key(namespace: str, params: dict[str, Any]) -> str:
-    """Hex digest identifying ``params`` under ``namespace`` for this library version."""
-    blob = json.dumps([namespace, _canonical(params), __version__], sort_keys=True, separators=(",", ":"))
+    """Hex digest identifying ``params`` under ``namespace``.
+
+    Parameters
+    ----------
+    namespace : str
+        A plain folder name.
+    params : dict
+        Everything the result depends on besides the code (seeds included);
+        JSON-like values, numpy values, and topologies (keyed by content).
+
+    Returns
+    -------
+    str
+        64 hex digits.
+
+    Raises
+    ------
+    TypeError
+        A parameter that is not JSON-like.
+    ValueError
+        A namespace that is not a plain folder name.
+
+    Examples
+    --------
+    >>> cache_key("t", {"a": 1, "b": 2}) == cache_key("t", {"b": 2, "a": 1})
+    True
+    """
+    _check_namespace(namespace)
+    blob = json.dumps([namespace, _canonical(params), __version__, FORMAT], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
 def _path(root: Path, namespace: str, params: dict[str, Any]) -> Path:
-    return root / namespace / f"{cache_key(namespace, params)}.pkl"
+    path = root / namespace / f"{cache_key(namespace, params)}.json"
+    # namespace and key are checked plain names; this guards the invariant if either rule ever loosens
+    if root.resolve() not in path.resolve().parents:
+        raise ValueError(f"cache entry {path} would lie outside the cache folder {root}")
+    return path
 
 
-def lookup(namespace: str, params: dict[str, Any]) -> Any | None:
-    """The cached value for ``params``, or ``None`` (nothing is computed)."""
-    root = cache_dir()
-    if root is None:
+# ----------------------------------------------------------------------------- code fingerprints
+_SOURCE_HASHES: dict[tuple[str, int, int], str] = {}
+
+
+def _source_hash(module_name: str) -> str | None:
+    """SHA-256 of a module's source file, or None if it cannot be found (memoised on path, mtime, size)."""
+    mod = sys.modules.get(module_name)
+    origin = getattr(mod, "__file__", None) if mod is not None else None
+    if origin is None:
+        try:
+            spec = importlib.util.find_spec(module_name)
+        except (ImportError, ValueError):
+            return None
+        origin = spec.origin if spec is not None else None
+    if not origin or not os.path.isfile(origin):
         return None
+    st = os.stat(origin)
+    memo = (origin, st.st_mtime_ns, st.st_size)
+    if memo not in _SOURCE_HASHES:
+        with open(origin, "rb") as fh:
+            _SOURCE_HASHES[memo] = hashlib.sha256(fh.read()).hexdigest()
+    return _SOURCE_HASHES[memo]
+
+
+def _loaded_lowdiam_modules(depends: Iterable[str] | None) -> list[str]:
+    prefixes = tuple(depends) if depends is not None else ("lowdiam",)
+    names = []
+    for name in list(sys.modules):
+        if name != "lowdiam" and not name.startswith("lowdiam."):
+            continue
+        if name == __name__:  # the cache itself is the mechanism, versioned by FORMAT
+            continue
+        if any(name == p or name.startswith(p + ".") for p in prefixes):
+            names.append(name)
+    return sorted(names)
+
+
+def code_manifest(modules: Iterable[str] | None = None, *, depends: Iterable[str] | None = None) -> dict[str, str]:
+    """``{module: sha256 of its source}`` for the code a result depends on.
+
+    Parameters
+    ----------
+    modules : iterable of str, optional
+        Module names (e.g. those a worker process had loaded).  Default: every
+        ``lowdiam`` module loaded in this process.
+    depends : iterable of str, optional
+        Package prefixes to keep (``("lowdiam.sim", "lowdiam.metrics")``);
+        default all of ``lowdiam``.
+
+    Returns
+    -------
+    dict
+        Sorted by module name; modules without a source file are left out.
+
+    Examples
+    --------
+    >>> import lowdiam.validate
+    >>> list(code_manifest(depends=["lowdiam.validate"]))
+    ['lowdiam.validate']
+    """
+    if modules is None:
+        names = _loaded_lowdiam_modules(depends)
+    else:
+        names = sorted({m for m in modules if m == "lowdiam" or m.startswith("lowdiam.")} - {__name__})
+        if depends is not None:
+            prefixes = tuple(depends)
+            names = [m for m in names if any(m == p or m.startswith(p + ".") for p in prefixes)]
+    out = {}
+    for name in names:
+        digest = _source_hash(name)
+        if digest is not None:
+            out[name] = digest
+    return out
+
+
+def _code_is_current(manifest: Any) -> bool:
+    if not isinstance(manifest, dict):
+        return False
+    return all(isinstance(d, str) and _source_hash(m) == d for m, d in manifest.items())
+
+
+# ----------------------------------------------------------------------------- safe value encoding
+_SCALARS = (str, int, bool, type(None))
+_ARRAY_KINDS = "biufcUS"
+
+
+def _encode(x: Any) -> Any:
+    if type(x).__module__ == "numpy":  # numpy scalars first: np.float64 is also a Python float
+        return _encode_numpy(x)
+    # exact types only: a subclass (an enum, a namedtuple, an OrderedDict) would come back as its base
+    if type(x) is float:
+        return x if math.isfinite(x) else {"__float__": repr(x)}
+    if type(x) in _SCALARS:
+        return x
+    if type(x) is list:
+        return [_encode(v) for v in x]
+    if type(x) is tuple:
+        return {"__tuple__": [_encode(v) for v in x]}
+    if type(x) in (set, frozenset):
+        return {"__set__": [_encode(v) for v in x], "frozen": type(x) is frozenset}
+    if type(x) is dict:
+        return {"__dict__": [[_encode(k), _encode(v)] for k, v in x.items()]}
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        cls = type(x)
+        if not cls.__module__.startswith("lowdiam."):
+            raise TypeError(f"cache values may hold dataclasses of lowdiam only, got {cls.__module__}.{cls.__qualname__}")
+        fields = {f.name: _encode(getattr(x, f.name)) for f in dataclasses.fields(x) if f.init}
+        return {"__dataclass__": f"{cls.__module__}:{cls.__qualname__}", "fields": fields}
+    raise TypeError(
+        f"a cache value of type {type(x).__name__} cannot be stored safely; supported: None, bool, int, float, str, "
+        "list, tuple, set, dict, numpy arrays/scalars (numeric or string), lowdiam dataclasses"
+    )
+
+
+def _encode_numpy(x: Any) -> Any:
+    import numpy as np
+
+    if isinstance(x, np.ndarray):
+        if x.dtype.kind not in _ARRAY_KINDS or x.dtype.hasobject:
+            raise TypeError(f"cache values cannot hold numpy arrays of dtype {x.dtype} (numeric or string only)")
+        data = np.ascontiguousarray(x)
+        return {"__ndarray__": data.dtype.str, "shape": list(x.shape), "data": base64.b64encode(data.tobytes()).decode()}
+    if isinstance(x, np.generic):
+        if x.dtype.kind not in _ARRAY_KINDS:
+            raise TypeError(f"cache values cannot hold numpy scalars of dtype {x.dtype}")
+        return {"__npscalar__": x.dtype.str, "data": base64.b64encode(x.tobytes()).decode()}
+    raise TypeError(
+        f"a cache value of type {type(x).__name__} cannot be stored safely; supported: None, bool, int, float, str, "
+        "list, tuple, set, dict, numpy arrays/scalars (numeric or string), lowdiam dataclasses"
+    )
+
+
+class _Corrupt(Exception):
+    """An entry that does not decode: treated as a cache miss."""
+
+
+def _decode(x: Any) -> Any:
+    if isinstance(x, list):
+        return [_decode(v) for v in x]
+    if not isinstance(x, dict):
+        return x
+    if "__float__" in x:
+        return float(x["__float__"])
+    if "__tuple__" in x:
+        return tuple(_decode(v) for v in x["__tuple__"])
+    if "__set__" in x:
+        items = [_decode(v) for v in x["__set__"]]
+        return frozenset(items) if x.get("frozen") else set(items)
+    if "__dict__" in x:
+        return {_decode(k): _decode(v) for k, v in x["__dict__"]}
+    import numpy as np
+
+    if "__ndarray__" in x:
+        dtype = np.dtype(x["__ndarray__"])
+        if dtype.kind not in _ARRAY_KINDS or dtype.hasobject:
+            raise _Corrupt(f"array dtype {dtype} not allowed")
+        return np.frombuffer(base64.b64decode(x["data"]), dtype=dtype).reshape(x["shape"]).copy()
+    if "__npscalar__" in x:
+        dtype = np.dtype(x["__npscalar__"])
+        if dtype.kind not in _ARRAY_KINDS or dtype.hasobject:
+            raise _Corrupt(f"scalar dtype {dtype} not allowed")
+        return np.frombuffer(base64.b64decode(x["data"]), dtype=dtype)[0]
+    if "__dataclass__" in x:
+        module, _, qualname = str(x["__dataclass__"]).partition(":")
+        if not module.startswith("lowdiam.") or not qualname.isidentifier():
+            raise _Corrupt(f"dataclass {module}:{qualname} not allowed")
+        cls = getattr(importlib.import_module(module), qualname, None)
+        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+            raise _Corrupt(f"{module}:{qualname} is not a dataclass")
+        return cls(**{k: _decode(v) for k, v in x["fields"].items()})
+    raise _Corrupt(f"unknown tag in {sorted(x)[:3]}")
+
+
+def _serialise(namespace: str, key: str, params: dict[str, Any], value: Any, manifest: dict[str, str]) -> bytes:
+    body = json.dumps(
+        {"namespace": namespace, "key": key, "params": _canonical(params), "code": manifest, "value": _encode(value)},
+        separators=(",", ":"),
+    ).encode()
+    return _MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def _read(path: Path, key: str) -> tuple[bool, Any]:
+    """(found, value) of a current, intact entry; ``(False, None)`` for missing, corrupt or stale files."""
     try:
-        with _path(root, namespace, params).open("rb") as fh:
-            return pickle.load(fh)
-    except (FileNotFoundError, EOFError, pickle.UnpicklingError):
-        return None
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return False, None
+    except OSError:
+        return False, None
+    try:
+        head, sep, body = raw.partition(b"\n")
+        if not sep or not head.startswith(_MAGIC) or len(head) != len(_MAGIC) + 64:
+            raise _Corrupt("not a lowdiam cache file of this format")
+        if hashlib.sha256(body).hexdigest().encode() != head[len(_MAGIC):]:
+            raise _Corrupt("checksum mismatch")
+        doc = json.loads(body)
+        if doc.get("key") != key:
+            raise _Corrupt("entry belongs to another key")
+        if not _code_is_current(doc.get("code")):
+            return False, None  # stale: the code it was computed with has changed
+        return True, _decode(doc["value"])
+    except Exception:  # noqa: BLE001 - any undecodable file is a miss, then replaced
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        return False, None
 
 
-def cached(namespace: str, params: dict[str, Any], compute: Callable[[], T]) -> T:
-    """Return ``compute()``, reading it from disk if these ``params`` were computed before.
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_TMP_PREFIX, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
-    ``params`` must describe *everything* the result depends on (seeds included).
-    Writes are atomic (temp file + rename), so concurrent workers never see half a file.
+
+# ----------------------------------------------------------------------------- public API
+def lookup(namespace: str, params: dict[str, Any]) -> Any | None:
+    """The cached value for ``params``, or ``None`` (nothing is computed).
+
+    A missing, corrupt or stale entry (code changed since it was stored) is ``None``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     lookup("demo", {"n": 1}) is None
+    True
     """
     root = cache_dir()
     if root is None:
-        return compute()
-    path = _path(root, namespace, params)
-    if path.exists():
-        try:
-            with path.open("rb") as fh:
-                return pickle.load(fh)
-        except (EOFError, pickle.UnpicklingError):
-            path.unlink(missing_ok=True)  # a torn file from a killed run: recompute
-    value = compute()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as fh:
-        pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(tmp, path)
+        return None
+    _, value = _read(_path(root, namespace, params), cache_key(namespace, params))
     return value
 
 
-def clear(namespace: str | None = None) -> int:
-    """Delete cached results (one namespace or all); return the number of files removed."""
+def store(
+    namespace: str,
+    params: dict[str, Any],
+    value: Any,
+    *,
+    modules: Iterable[str] | None = None,
+    depends: Iterable[str] | None = None,
+) -> None:
+    """Store ``value`` for ``params`` (replacing any entry), with the code manifest of ``modules``.
+
+    Parameters
+    ----------
+    namespace, params
+        As in :func:`cached`.
+    value
+        A storable value (see the module docstring).
+    modules : iterable of str, optional
+        Modules the computation loaded, when it ran elsewhere (a worker
+        process); default: the ``lowdiam`` modules loaded here.
+    depends : iterable of str, optional
+        Package prefixes narrowing the manifest.
+
+    Raises
+    ------
+    TypeError
+        An unstorable value (nothing is written).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     store("demo", {"n": 2}, {"hops": (1, 2)})
+    ...     lookup("demo", {"n": 2})
+    {'hops': (1, 2)}
+    """
     root = cache_dir()
-    if root is None or not root.exists():
+    key = cache_key(namespace, params)
+    data = _serialise(namespace, key, params, value, code_manifest(modules, depends=depends))
+    if root is not None:
+        _write(_path(root, namespace, params), data)
+
+
+def cached(
+    namespace: str,
+    params: dict[str, Any],
+    compute: Callable[[], T],
+    *,
+    depends: Iterable[str] | None = None,
+) -> T:
+    """Return ``compute()``, reading it from disk if these ``params`` were computed before with the same code.
+
+    Parameters
+    ----------
+    namespace : str
+        A plain folder name grouping related entries (``"03_metis"``).
+    params : dict
+        Must describe *everything* the result depends on besides the library
+        code (seeds included); topologies are keyed by content.
+    compute : callable
+        Computes the value on a miss.
+    depends : iterable of str, optional
+        Package prefixes whose loaded modules the value depends on (default:
+        every loaded ``lowdiam`` module, the safe choice).
+
+    Returns
+    -------
+    The value.
+
+    Raises
+    ------
+    TypeError
+        Unserialisable ``params`` or an unstorable value (the computed value is
+        not returned then: fix the caller rather than silently lose caching).
+    ValueError
+        A namespace that is not a plain folder name.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     cached("demo", {"n": 3}, lambda: [1.5, float("inf")])
+    [1.5, inf]
+    """
+    root = cache_dir()
+    if root is None:
+        cache_key(namespace, params)  # the same checks with the cache off
+        return compute()
+    path = _path(root, namespace, params)
+    found, value = _read(path, cache_key(namespace, params))
+    if found:
+        return value
+    value = compute()
+    store(namespace, params, value, depends=depends)
+    return value
+
+
+def _is_our_tmp(name: str) -> bool:
+    return name.startswith(_TMP_PREFIX) and name.endswith(".tmp")
+
+
+def clear(namespace: str | None = None) -> int:
+    """Delete cached entries (one namespace or all); return the number of files removed.
+
+    Only cache entry files (``<64 hex digits>.json``, old ``.pkl`` entries and
+    leftover ``.lowdiam-*.tmp`` files) directly inside ``<cache>/<namespace>/`` are
+    deleted; a namespace is a plain folder name, never a path.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LOWDIAM_CACHE": tempfile.mkdtemp()}):
+    ...     cached("demo", {"n": 1}, lambda: 1), clear()
+    (1, 1)
+    """
+    if namespace is not None:
+        _check_namespace(namespace)
+    root = cache_dir()
+    if root is None or not root.is_dir():
         return 0
-    target = root / namespace if namespace else root
+    folders = [root / namespace] if namespace else [d for d in root.iterdir() if d.is_dir() and not d.is_symlink()]
     n = 0
-    for f in target.rglob("*.pkl"):
-        f.unlink()
-        n += 1
+    for folder in folders:
+        if not folder.is_dir() or folder.is_symlink():
+            continue
+        for f in folder.iterdir():
+            if f.is_file() and not f.is_symlink() and (_ENTRY.fullmatch(f.name) or _is_our_tmp(f.name)):
+                f.unlink()
+                n += 1
     return n

@@ -33,18 +33,19 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import types
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from numba import njit, prange
 
-from .metrics.distances import UNREACHABLE, distance_stats, distances_from
+from .metrics.distances import UNREACHABLE, _distances_from_csr, _stats_csr
+from .topologies.base import as_topology, csr_from_edges
+from .validate import check_float, check_int
 
 __all__ = [
-    "FailureMetrics",
     "METRICS",
+    "FailureMetrics",
     "damaged_edges",
     "disconnection_counts",
     "disconnection_ratio",
@@ -60,28 +61,43 @@ METRICS = ("diameter", "mean_distance", "bisection")
 
 # ------------------------------------------------------------------ checks
 def _check_int(name: str, value: Any, lo: int, hint: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or int(value) < lo:
-        raise ValueError(f"{name} must be an int >= {lo} ({hint}), got {value!r}")
-    return int(value)
+    # one rule and message for the whole library (lowdiam.validate); the hint says what the number is for
+    try:
+        return check_int(name, value, low=lo)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{exc} ({hint})") from None
 
 
 def _graph(topology: Any) -> tuple[int, np.ndarray, np.ndarray]:
-    """(num_routers, normalized edges, endpoint-bearing mask) of a Topology."""
-    if not all(hasattr(topology, a) for a in ("num_routers", "edges", "labels")):
-        raise ValueError(
-            f"expected a lowdiam Topology (e.g. lowdiam.topologies.slimfly(5)), got {type(topology).__name__}"
-        )
-    n = int(topology.num_routers)
-    edges = np.ascontiguousarray(topology.edges, dtype=np.int32)
-    mask = np.asarray(topology.labels.get("carries_endpoints", np.ones(n, bool)), dtype=bool)
+    """(num_routers, normalized edges, endpoint-bearing mask) of any graph input (see ``as_topology``)."""
+    t = as_topology(topology)
+    n = t.num_routers
+    edges = np.ascontiguousarray(t.edges, dtype=np.int32)
+    mask = t.endpoint_routers
     if edges.shape[0] == 0:
-        raise ValueError(f"topology {getattr(topology, 'name', '?')!r} has no links: nothing can fail")
+        raise ValueError(f"topology {t.name!r} has no links: nothing can fail")
     if int(mask.sum()) < 2:
         raise ValueError(
             "disconnection needs at least 2 endpoint-bearing routers, got "
             f"{int(mask.sum())}; check labels['carries_endpoints']"
         )
     return n, edges, mask
+
+
+def _numbers(name: str, values: Any) -> np.ndarray:
+    """A flat float array of real numbers; strings, bools and objects are refused, not converted."""
+    arr = np.asarray(values)
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number) or np.iscomplexobj(arr):
+        raise TypeError(f"{name} must be real numbers, got dtype {arr.dtype}")
+    return arr.astype(float).reshape(-1)
+
+
+def _check_order(order: Any, num_links: int) -> np.ndarray:
+    arr = np.asarray(order)
+    if (arr.shape != (num_links,) or arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer)
+            or not np.array_equal(np.sort(arr), np.arange(num_links))):
+        raise ValueError(f"order must be an integer permutation of the {num_links} link ids (see failure_sequences)")
+    return arr
 
 
 # --------------------------------------------------------- failure sequences
@@ -214,7 +230,7 @@ def median_trial(ratios: Any) -> int:
     PolarStar Fig. 14 reports one run "with median disconnection ratio"; among
     ties the smallest trial index is taken, so the choice is deterministic.
     """
-    r = np.asarray(ratios, dtype=float).reshape(-1)
+    r = _numbers("ratios", ratios)
     if r.size == 0 or not np.all(np.isfinite(r)):
         raise ValueError("ratios must be a non-empty array of finite disconnection ratios")
     med = np.sort(r)[(r.size - 1) // 2]
@@ -229,24 +245,13 @@ def damaged_edges(topology: Any, order: Any, failed: int) -> np.ndarray:
     failed = _check_int("failed", failed, 0, f"links removed, at most {E}")
     if failed > E:
         raise ValueError(f"failed must be at most the link count {E}, got {failed}")
-    order = np.asarray(order)
-    if order.shape != (E,) or not np.array_equal(np.sort(order), np.arange(E)):
-        raise ValueError(f"order must be a permutation of the {E} link ids (see failure_sequences)")
-    return _kept(edges, order, failed)
+    return _kept(edges, _check_order(order, E), failed)
 
 
 def _kept(edges: np.ndarray, order: np.ndarray, failed: int) -> np.ndarray:
     keep = np.ones(edges.shape[0], dtype=bool)
     keep[order[:failed]] = False
     return edges[keep]  # a subset of sorted rows stays sorted
-
-
-def _csr(n: int, edges: np.ndarray) -> types.SimpleNamespace:
-    from .topologies.base import csr_from_edges
-
-    indptr, indices = csr_from_edges(n, edges)
-    # a Topology-like view: the distance engine trusts .indptr/.indices (already symmetric)
-    return types.SimpleNamespace(indptr=indptr, indices=indices)
 
 
 def _distance_metrics(n: int, edges: np.ndarray, mask: np.ndarray, sources: int | None,
@@ -256,19 +261,20 @@ def _distance_metrics(n: int, edges: np.ndarray, mask: np.ndarray, sources: int 
     Direct networks: exact (``sources=None``) or from ``sources`` sampled routers.
     Indirect: BFS from endpoint routers (all, or a sample), distances read at endpoint routers.
     """
-    g = _csr(n, edges)
+    # the damaged graph is a subset of a validated topology's links: its CSR is valid by construction
+    indptr, indices = csr_from_edges(n, edges)
     ep = np.flatnonzero(mask).astype(np.int32)
     if sources is not None and not 1 <= sources <= ep.size:
         raise ValueError(f"sources must be None (exact) or in [1, {ep.size}] (endpoint routers), got {sources}")
     if ep.size == n:
-        st = distance_stats(g, sources=sources, seed=seed)
+        st = _stats_csr(indptr, indices, sources, seed)
         return float(st.diameter), float(st.mean_distance)
     src = ep
     if sources is not None and sources < ep.size:
         src = np.sort(np.random.default_rng(seed).choice(ep, size=sources, replace=False)).astype(np.int32)
     # rows: sources; columns: endpoint routers.  Long paths (>= 255) cannot occur
     # before disconnection in these networks; distances_from raises if they do.
-    d = distances_from(g, src)[:, ep]
+    d = _distances_from_csr(indptr, indices, src)[:, ep]
     if np.any(d == UNREACHABLE):
         return math.inf, math.inf
     pairs = src.size * (ep.size - 1)
@@ -282,6 +288,8 @@ def _bisection_cut(n: int, edges: np.ndarray, mask: np.ndarray, trials: int, see
 
 
 def _check_metrics(metrics: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(metrics, str):
+        raise TypeError(f"metrics must be a sequence of names such as ('diameter',), got the string {metrics!r}")
     ms = tuple(metrics)
     bad = [m for m in ms if m not in METRICS]
     if bad or not ms:
@@ -290,7 +298,10 @@ def _check_metrics(metrics: Sequence[str]) -> tuple[str, ...]:
 
 
 def _check_ratios(ratios: Any) -> np.ndarray:
-    r = np.asarray(ratios, dtype=float).reshape(-1)
+    r = np.asarray(ratios)
+    if r.dtype == bool or not np.issubdtype(r.dtype, np.number) or np.iscomplexobj(r):
+        raise TypeError(f"failure ratios must be numbers in [0, 1), e.g. [0, 0.1, 0.2]; got {ratios!r}")
+    r = r.astype(float).reshape(-1)
     if r.size == 0 or np.any(~np.isfinite(r)) or np.any(r < 0) or np.any(r >= 1):
         raise ValueError(f"failure ratios must be finite numbers in [0, 1), e.g. [0, 0.1, 0.2]; got {ratios!r}")
     return r
@@ -322,9 +333,11 @@ def metrics_along_sequence(topology: Any, order: Any, ratios: Any, *,
     ms = _check_metrics(metrics)
     r = _check_ratios(ratios)
     E = edges.shape[0]
-    order = np.asarray(order)
-    if order.shape != (E,) or not np.array_equal(np.sort(order), np.arange(E)):
-        raise ValueError(f"order must be a permutation of the {E} link ids (see failure_sequences)")
+    order = _check_order(order, E)
+    seed = _check_int("seed", seed, 0, "a non-negative int")
+    bisection_trials = _check_int("bisection_trials", bisection_trials, 1, "METIS runs, e.g. 4")
+    if sources is not None:
+        sources = _check_int("sources", sources, 1, "sampled source routers, or None for exact")
     out = {m: np.empty(r.size) for m in ms}
     failed = np.rint(r * E).astype(np.int64)
     for i, f in enumerate(failed):
@@ -388,7 +401,8 @@ def spectralfly_trials(values: Any, batches: int = 10) -> float:
     Non-finite values (disconnected trials) make the CV ``inf`` (not converged);
     a zero mean with zero spread counts as converged (0).
     """
-    v = np.asarray(values, dtype=float).reshape(-1)
+    batches = _check_int("batches", batches, 2, "the SpectralFly rule uses 10")
+    v = _numbers("values", values)
     if v.size < batches or v.size % batches:
         raise ValueError(f"need a multiple of {batches} values (10 batches of x trials), got {v.size}")
     if not np.all(np.isfinite(v)):
@@ -432,8 +446,7 @@ def metrics_under_failures(topology: Any, ratios: Any, trials: int | str = 10, s
         if trials != "spectralfly":
             raise ValueError(f"trials must be a positive int or 'spectralfly', got {trials!r}")
         max_trials = _check_int("max_trials", max_trials, 10, "cap of the SpectralFly rule, e.g. 1000")
-        if not 0 < cv_target < 1:
-            raise ValueError(f"cv_target must be in (0, 1), e.g. 0.10, got {cv_target!r}")
+        cv_target = check_float("cv_target (e.g. 0.10)", cv_target, low=0.0, high=1.0, low_open=True, high_open=True)
     else:
         trials = _check_int("trials", trials, 1, "e.g. 10, or 'spectralfly'")
     E = edges.shape[0]
@@ -453,7 +466,7 @@ def metrics_under_failures(topology: Any, ratios: Any, trials: int | str = 10, s
     for i in tqdm(range(r.size), desc="failure ratios", disable=not progress, leave=False):
         rows: list[dict[str, float]] = []
 
-        def run(k: int) -> None:
+        def run(k: int, rows: list[dict[str, float]] = rows, i: int = i) -> None:  # bound now, called now
             for t in range(len(rows), k):
                 rows.append(_measure(n, edges, mask, order(t), int(failed[i]), ms, sources, seed + t,
                                      bisection_trials))

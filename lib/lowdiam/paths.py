@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["repo_root", "figures_dir", "claims_dir", "cache_root", "results_dir"]
+__all__ = ["cache_root", "claims_dir", "figures_dir", "repo_root", "results_dir"]
 
 _PACKAGE = Path(__file__).resolve().parent
 

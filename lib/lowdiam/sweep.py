@@ -1,28 +1,31 @@
 """Parameter sweeps of the simulator that scale out: cached, parallel, resumable.
 
-A sweep is a list of :class:`Run` specs -- a topology *recipe* (constructor name
-from :mod:`lowdiam.topologies` + keyword arguments, so any worker can rebuild the
-network and the cache key describes it), routing, traffic, offered load, seed and
-extra :func:`lowdiam.sim.simulate` keyword arguments.  :func:`run_sweep` executes
-it and returns one flat *record* (dict) per run:
+A sweep is a list of :class:`Run` specs -- a network (a topology *recipe*:
+constructor name from :mod:`lowdiam.topologies` + keyword arguments, so any
+worker can rebuild it; or any topology of your own, a ``Topology`` or a
+networkx graph), routing, traffic, offered load, seed and extra
+:func:`lowdiam.sim.simulate` keyword arguments.  :func:`run_sweep` executes it
+and returns one flat *record* (dict) per run:
 
-* every run is cached on disk with :func:`lowdiam.cache.cached` (namespace
-  ``"sim"``) under the hash of all its parameters, the library version and a
-  fingerprint of the simulator and topology sources (:func:`code_fingerprint`),
-  so a rerun with the same parameters is instant and a changed parameter (or
-  changed simulator code) recomputes exactly the runs it affects;
+* every run is cached on disk with :mod:`lowdiam.cache` (namespace ``"sim"``)
+  under the hash of its parameters -- a recipe by its arguments, a topology by
+  its content hash -- and the entry records the source hash of every
+  ``lowdiam`` module the worker had loaded, so a rerun with the same parameters
+  is instant and a changed parameter or changed library code recomputes
+  exactly the runs it affects;
 * cache misses run on local worker processes (``concurrent.futures``, all cores
   by default; the pool is kept alive between sweeps so numba's per-process
   start-up cost is paid once), in-process when ``processes=1``, or on a Dask
-  distributed cluster when a scheduler address is given (argument or the
-  ``LOWDIAM_DASK_SCHEDULER`` environment variable);
+  distributed cluster only when ``scheduler=`` names one (the environment is
+  never read for this: work leaves the machine only when asked in the call);
 * workers only compute; the calling process reads and writes the cache, so a
   remote cluster needs no shared file system, and an interrupted sweep keeps
   every run finished so far.
 
 :func:`load_curve` sweeps offered load for one configuration;
 :func:`saturation_search` / :func:`saturation_searches` find saturation loads
-by coarse steps then bisection near the knee (rule in :func:`bracket_saturation`).
+by coarse steps then bisection near the knee (rule in :func:`bracket_saturation`;
+every search ends: ``tol >= MIN_TOL`` and at most ``MAX_BISECTIONS`` rounds).
 :func:`write_csv` stores records next to a figure (``figures/<name>.csv``).
 
 Results are deterministic: a run's numbers depend only on its spec (the
@@ -33,7 +36,6 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
-import concurrent.futures.process  # BrokenProcessPool
 import csv
 import dataclasses
 import difflib
@@ -44,13 +46,17 @@ import json
 import math
 import multiprocessing
 import os
+import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .cache import cache_key, cached, lookup
-from .claims import FIGURES
+from . import cache
+from .cache import cache_key
+from .paths import figures_dir
 from .sim import PATTERNS, ROUTINGS, simulate
+from .validate import check_bool, check_float, check_int, check_options
 
 __all__ = [
     "Recipe",
@@ -68,12 +74,17 @@ __all__ = [
 ]
 
 NAMESPACE = "sim"
-SCHEDULER_ENV = "LOWDIAM_DASK_SCHEDULER"
+SCHEDULER_ENV = "LOWDIAM_DASK_SCHEDULER"  # no longer read: only an explicit scheduler= sends work to a cluster
 LOAD_DIGITS = 6  # loads are rounded so bisection midpoints give stable cache keys
+MIN_TOL = 1e-5  # bisection tolerance floor: well above the 1e-6 load rounding, so every step makes progress
+MAX_BISECTIONS = 60  # hard cap on bisection rounds (tol >= MIN_TOL needs at most ~17)
 
 # simulate() arguments a Run sets itself; the rest may go into Run.sim
 _RUN_FIELDS = ("topology", "routing", "traffic", "load", "seed")
 _SIM_KWARGS = tuple(p for p in inspect.signature(simulate).parameters if p not in _RUN_FIELDS)
+# record fields besides the simulator's own result fields; tags may not reuse any of them
+_SPEC_FIELDS = ("label", "constructor", "recipe_kwargs", "routing", "traffic", "load", "seed", "cached",
+                "topology_name", "num_routers", "num_endpoints", "topology_hash")
 
 
 def _near(name: str, choices: Iterable[str]) -> str:
@@ -89,13 +100,31 @@ def _json_ready(what: str, value: Any) -> None:
         raise ValueError(f"{what} must be JSON-serialisable (numbers, strings, lists, dicts): {exc}") from None
 
 
+def _result_fields() -> frozenset[str]:
+    from .sim import SimResult
+
+    return frozenset(f.name for f in dataclasses.fields(SimResult))
+
+
 # ----------------------------------------------------------------------------- specs
 @dataclasses.dataclass(frozen=True)
 class Recipe:
     """How to build a topology: ``lowdiam.topologies.<constructor>(*args, **kwargs)``.
 
     ``label`` is the display name used in tables and plots (not part of the cache key);
-    ``args`` are positional arguments (e.g. the sides of ``hyperx``).
+    ``args`` are positional arguments (e.g. the sides of ``hyperx``).  A random
+    construction (a constructor with a ``seed`` argument) needs an explicit
+    integer seed: workers rebuild the network, and a cached result must describe
+    one reproducible graph.
+
+    Examples
+    --------
+    >>> Recipe("hyperx", args=(3, 3)).build().num_routers
+    9
+    >>> Recipe("jellyfish", {"n": 20, "degree": 4, "seed": None})
+    Traceback (most recent call last):
+        ...
+    ValueError: Recipe(jellyfish) needs an integer seed (got None): a seedless random network cannot be rebuilt by workers or cached; pass seed=0, 1, ... or build it once and pass the Topology itself
     """
 
     constructor: str
@@ -107,19 +136,33 @@ class Recipe:
         from . import topologies as T
 
         builders = [n for n in T.__all__ if n[0].islower()]
+        if not isinstance(self.constructor, str):
+            raise TypeError(f"Recipe constructor must be a name (str), got {type(self.constructor).__name__}")
         if self.constructor not in builders:
             raise ValueError(
                 f"unknown topology constructor {self.constructor!r}; {_near(self.constructor, builders)}"
             )
         if not isinstance(self.kwargs, dict):
-            raise ValueError(f"Recipe kwargs must be a dict, got {type(self.kwargs).__name__}")
+            raise TypeError(f"Recipe kwargs must be a dict, got {type(self.kwargs).__name__}")
+        if not isinstance(self.label, str):
+            raise TypeError(f"Recipe label must be a str, got {type(self.label).__name__}")
+        if not isinstance(self.args, (tuple, list)):
+            raise TypeError(f"Recipe args must be a tuple, got {type(self.args).__name__}")
         object.__setattr__(self, "args", tuple(self.args))
         _json_ready(f"Recipe({self.constructor}) arguments", [self.args, self.kwargs])
+        sig = inspect.signature(getattr(T, self.constructor))
         try:
-            inspect.signature(getattr(T, self.constructor)).bind(*self.args, **self.kwargs)
+            bound = sig.bind(*self.args, **self.kwargs)
         except TypeError as exc:
-            params = list(inspect.signature(getattr(T, self.constructor)).parameters)
-            raise ValueError(f"bad arguments for topologies.{self.constructor}{params}: {exc}") from None
+            raise ValueError(f"bad arguments for topologies.{self.constructor}{list(sig.parameters)}: {exc}") from None
+        if "seed" in sig.parameters:
+            bound.apply_defaults()
+            if bound.arguments.get("seed") is None:
+                raise ValueError(
+                    f"Recipe({self.constructor}) needs an integer seed (got None): a seedless random network "
+                    "cannot be rebuilt by workers or cached; pass seed=0, 1, ... or build it once and pass "
+                    "the Topology itself"
+                )
         if not self.label:
             object.__setattr__(self, "label", self.constructor)
 
@@ -139,17 +182,44 @@ def _build(key_json: str):
     return getattr(T, key["constructor"])(*key["args"], **key["kwargs"])
 
 
+def _network(value: Any, what: str) -> Any:
+    """A Recipe as is; any other graph input (Topology, networkx graph, ...) as a validated Topology."""
+    if isinstance(value, Recipe):
+        return value
+    from .topologies.base import as_topology
+
+    try:
+        return as_topology(value)
+    except TypeError:
+        raise TypeError(
+            f"{what} must be a Recipe or a topology (a lowdiam Topology, a networkx graph, ...), "
+            f"got {type(value).__name__}"
+        ) from None
+
+
 @dataclasses.dataclass(frozen=True)
 class Run:
-    """One simulation: topology recipe, routing, traffic, offered load, seed, simulate kwargs.
+    """One simulation: network, routing, traffic, offered load, seed, simulate kwargs.
 
-    ``sim`` holds any further :func:`lowdiam.sim.simulate` keyword arguments
-    (``packet_flits``, ``buffer_flits``, ``vcs``, ``warmup_cycles``,
-    ``measure_cycles``, ``endpoints_per_router``, ``flow_control`` ...).
-    ``tags`` are copied into the record for grouping (not part of the cache key).
+    ``recipe`` is a :class:`Recipe` (rebuilt by each worker, cached by its
+    arguments) or any topology -- a :class:`lowdiam.topologies.Topology`, a
+    networkx graph, ... (read by :func:`lowdiam.topologies.base.as_topology`,
+    shipped to workers, cached by its content hash).  ``sim`` holds further
+    :func:`lowdiam.sim.simulate` keyword arguments (``packet_flits``,
+    ``buffer_flits``, ``vcs``, ``warmup_cycles``, ``measure_cycles``,
+    ``endpoints_per_router``, ``flow_control`` ...; unknown keys are errors).
+    ``tags`` are copied into the record for grouping (not part of the cache
+    key); a tag may not reuse a record field name such as ``load``.
+
+    Examples
+    --------
+    >>> Run(Recipe("hyperx", args=(3, 3)), "min", "uniform", 0.3, tags={"load": 1})
+    Traceback (most recent call last):
+        ...
+    ValueError: tag 'load' would overwrite the record field of the same name; rename the tag (e.g. 'tag_load')
     """
 
-    recipe: Recipe
+    recipe: Any
     routing: str
     traffic: str
     load: float
@@ -158,87 +228,114 @@ class Run:
     tags: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.recipe, Recipe):
-            raise ValueError(f"Run.recipe must be a Recipe, got {type(self.recipe).__name__}")
-        if self.routing not in ROUTINGS:
-            raise ValueError(f"unknown routing {self.routing!r}; {_near(self.routing, ROUTINGS)}")
-        if self.traffic not in PATTERNS:
-            raise ValueError(f"unknown traffic pattern {self.traffic!r}; {_near(self.traffic, PATTERNS)}")
-        load = float(self.load)
-        if math.isnan(load) or not 0.0 < load <= 1.0:
-            raise ValueError(f"load must be in (0, 1] flits/endpoint/cycle, got {self.load!r}")
-        object.__setattr__(self, "load", round(load, LOAD_DIGITS))
-        if int(self.seed) != self.seed or self.seed < 0:
-            raise ValueError(f"seed must be an integer >= 0, got {self.seed!r}")
-        object.__setattr__(self, "seed", int(self.seed))
-        for k in self.sim:
-            if k not in _SIM_KWARGS:
-                raise ValueError(f"unknown simulate() keyword {k!r} in Run.sim; {_near(k, _SIM_KWARGS)}")
+        object.__setattr__(self, "recipe", _network(self.recipe, "Run.recipe"))
+        for what, value, valid in (("routing", self.routing, ROUTINGS), ("traffic pattern", self.traffic, PATTERNS)):
+            if not isinstance(value, str):
+                raise TypeError(f"{what} must be a name (str), got {type(value).__name__} {value!r}")
+            if value not in valid:
+                raise ValueError(f"unknown {what} {value!r}; {_near(value, valid)}")
+        load = check_float("load (flits/endpoint/cycle)", self.load, low=0.0, high=1.0, low_open=True)
+        snapped = round(load, LOAD_DIGITS)
+        if abs(snapped - load) > 1e-12:  # only float noise (0.1 + 0.2) is snapped; real digits are never dropped
+            raise ValueError(f"load must have at most {LOAD_DIGITS} decimal digits (cache keys use them), "
+                             f"got {load!r}; nearest valid: {snapped}")
+        object.__setattr__(self, "load", snapped)
+        object.__setattr__(self, "seed", check_int("seed", self.seed, low=0))
+        object.__setattr__(self, "sim", check_options("Run.sim", self.sim, _SIM_KWARGS))
         _json_ready("Run.sim", self.sim)
+        tags = check_options("Run.tags", self.tags, [k for k in (self.tags or {}) if isinstance(k, str)])
+        reserved = set(_SPEC_FIELDS) | _result_fields()
+        for k in tags:
+            if k in reserved or k.startswith("sim_"):
+                raise ValueError(
+                    f"tag {k!r} would overwrite the record field of the same name; rename the tag (e.g. 'tag_{k}')"
+                )
+        object.__setattr__(self, "tags", tags)
+
+    @property
+    def label(self) -> str:
+        return self.recipe.label if isinstance(self.recipe, Recipe) else self.recipe.name
+
+    def topology(self):
+        """The network of this run (built from the recipe, memoised per process)."""
+        return self.recipe.build() if isinstance(self.recipe, Recipe) else self.recipe
+
+    def topology_key(self) -> dict[str, Any]:
+        if isinstance(self.recipe, Recipe):
+            return self.recipe.key()
+        return {"content": self.recipe.content_hash()}
 
     def params(self) -> dict[str, Any]:
-        """Everything the result depends on (the cache key's parameters)."""
+        """Everything the result depends on besides the code (the cache key's parameters)."""
         return {
-            "recipe": self.recipe.key(),
+            "recipe": self.topology_key(),
             "routing": self.routing,
             "traffic": self.traffic,
             "load": self.load,
             "seed": self.seed,
             "sim": self.sim,
-            "code": code_fingerprint(),
         }
 
     def key(self) -> str:
         return cache_key(NAMESPACE, self.params())
 
     def describe(self) -> str:
-        return f"{self.recipe.label} {self.routing}/{self.traffic} load {self.load} seed {self.seed}"
+        return f"{self.label} {self.routing}/{self.traffic} load {self.load} seed {self.seed}"
 
 
-@functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """SHA-256 (16 hex digits) of the simulator and topology sources.
+    """SHA-256 (16 hex digits) of the simulator, metric and topology sources loaded in this process.
 
-    Part of every cache key: the library version alone does not change when the
-    simulator is fixed, and a cached curve must never outlive the code behind it.
+    Informational: cache entries record the hash of every module they were
+    computed with (:func:`lowdiam.cache.code_manifest`) and are recomputed
+    when any of them changes, so no hand-kept list of dependencies can go stale.
     """
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    for sub in ("sim", "topologies"):
-        for f in sorted((root / sub).glob("*.py")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()[:16]
+    manifest = cache.code_manifest(depends=("lowdiam.sim", "lowdiam.topologies", "lowdiam.metrics"))
+    return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:16]
 
 
 # ----------------------------------------------------------------------------- execution
 _DROP = ("params", "conservation", "topology")
 
 
-def _execute(run: Run) -> dict[str, Any]:
-    """Worker side: build the topology, simulate, flatten the result (no cache access)."""
-    top = run.recipe.build()
+def _execute(run: Run) -> tuple[dict[str, Any], list[str]]:
+    """Worker side: build the topology, simulate, flatten the result (no cache access).
+
+    Also returns the ``lowdiam`` modules loaded in the worker, so the caller can
+    record the code the result depends on.
+    """
+    top = run.topology()
     res = simulate(top, run.routing, run.traffic, run.load, seed=run.seed, **run.sim)
     out = {k: v for k, v in res.to_dict().items() if k not in _DROP}
     out.update(topology_name=res.topology, num_routers=top.num_routers, num_endpoints=top.num_endpoints)
-    return out
+    modules = sorted(m for m in sys.modules if m == "lowdiam" or m.startswith("lowdiam."))
+    return out, modules
 
 
 def _record(run: Run, result: dict[str, Any]) -> dict[str, Any]:
-    rec = {"label": run.recipe.label, "constructor": run.recipe.constructor,
-           "recipe_kwargs": run.recipe.kwargs, "routing": run.routing, "traffic": run.traffic,
+    rec = {"label": run.label, "routing": run.routing, "traffic": run.traffic,
            "load": run.load, "seed": run.seed, **{f"sim_{k}": v for k, v in run.sim.items()}}
+    if isinstance(run.recipe, Recipe):
+        rec.update(constructor=run.recipe.constructor, recipe_kwargs=run.recipe.kwargs)
+    else:
+        rec.update(constructor="custom", recipe_kwargs={}, topology_hash=run.recipe.content_hash()[:16])
+    clash = sorted(set(run.tags) & set(result))
+    if clash:
+        raise ValueError(f"tags {clash} would overwrite simulator result fields; rename them")
     rec.update(run.tags)
     rec.update(result)
+    if not isinstance(run.recipe, Recipe):  # keyed by content: the entry may carry another name for this graph
+        rec["topology_name"] = run.recipe.name
     return rec
 
 
 def _lookup(run: Run) -> dict[str, Any] | None:
-    return lookup(NAMESPACE, run.params())
+    hit = cache.lookup(NAMESPACE, run.params())
+    return hit if isinstance(hit, dict) else None
 
 
-def _store(run: Run, result: dict[str, Any]) -> None:
-    cached(NAMESPACE, run.params(), lambda: result)
+def _store(run: Run, result: dict[str, Any], modules: list[str] | None = None) -> None:
+    cache.store(NAMESPACE, run.params(), result, modules=modules)
 
 
 _POOL: dict[str, Any] = {"size": 0, "executor": None}
@@ -278,17 +375,25 @@ def _fail(run: Run, exc: BaseException) -> BaseException:
     return exc
 
 
-def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, dict], None]) -> None:
+_BROKEN_POOL = (
+    "a sweep worker process died before returning a result. Usual causes: (1) run_sweep was called from a "
+    "script without an `if __name__ == \"__main__\":` guard -- worker processes start by importing the main "
+    "script, so the sweep must sit under that guard (or use processes=1); (2) a worker was killed, e.g. out of "
+    "memory (try fewer processes or smaller networks)"
+)
+
+
+def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, Any], None]) -> None:
     if processes == 1 or len(runs) == 1:
         for i, run in enumerate(runs):
             try:
                 done(i, _execute(run))
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
                 raise _fail(run, exc)
             bar.update()
         return
     # group by topology so a worker tends to reuse the network it has just built
-    order = sorted(range(len(runs)), key=lambda i: json.dumps(runs[i].recipe.key(), sort_keys=True))
+    order = sorted(range(len(runs)), key=lambda i: json.dumps(runs[i].topology_key(), sort_keys=True))
     ex = _pool(processes)
     futs = {ex.submit(_execute, runs[i]): i for i in order}
     try:
@@ -296,10 +401,10 @@ def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, dict],
             i = futs[fut]
             try:
                 done(i, fut.result())
-            except cf.process.BrokenProcessPool:
+            except cf.process.BrokenProcessPool as exc:
                 shutdown_pool()  # a worker died (killed, out of memory): never reuse a broken pool
-                raise
-            except Exception as exc:
+                raise RuntimeError(_BROKEN_POOL) from exc
+            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
                 raise _fail(runs[i], exc)
             bar.update()
     except BaseException:
@@ -308,7 +413,7 @@ def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, dict],
         raise
 
 
-def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, dict], None]) -> None:
+def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], None]) -> None:
     from distributed import Client, as_completed
 
     own = not isinstance(scheduler, Client)
@@ -320,12 +425,18 @@ def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, dict], 
             i = index[fut.key]
             try:
                 done(i, fut.result())
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
                 raise _fail(runs[i], exc)
             bar.update()
     finally:
         if own:
             client.close()
+
+
+def _inside_spawned_import() -> bool:
+    """True while a worker process re-imports the user's unguarded main script."""
+    main = sys.modules.get("__main__")
+    return getattr(main, "__name__", "") == "__mp_main__"
 
 
 def run_sweep(
@@ -339,29 +450,54 @@ def run_sweep(
 
     Parameters
     ----------
-    runs : the :class:`Run` specs; duplicates are simulated once.
-    scheduler : Dask scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
-        ``None`` reads ``$LOWDIAM_DASK_SCHEDULER`` and, if unset, uses local processes.
-    processes : local worker processes (default ``os.cpu_count()``); 1 runs in this process.
-    progress : show a tqdm bar over the runs that need computing.
+    runs : sequence of Run
+        The specs; duplicates are simulated once.
+    scheduler : str or distributed.Client, optional
+        Dask scheduler address (``"tcp://host:8786"``) or a client.  Only this
+        argument sends work to a cluster (``$LOWDIAM_DASK_SCHEDULER`` is not read);
+        ``None`` uses local processes.
+    processes : int, optional
+        Local worker processes (default ``os.cpu_count()``); 1 runs in this process.
+    progress : bool
+        Show a tqdm bar over the runs that need computing.
 
-    A record holds the run spec (``label``, ``constructor``, ``recipe_kwargs``,
-    ``routing``, ``traffic``, ``load``, ``seed``, ``sim_<kwarg>``, the run's
-    ``tags``) and the :class:`lowdiam.sim.SimResult` fields (``accepted_load``,
-    ``latency_mean``, ``latency_p99``, ``hops_mean``, ``hop_histogram``,
-    ``jain_fairness``, ``saturated`` ...), plus ``num_routers``, ``num_endpoints``
-    and ``cached`` (True when read from the cache).
+    Returns
+    -------
+    list of dict
+        A record holds the run spec (``label``, ``constructor``, ``recipe_kwargs``,
+        ``routing``, ``traffic``, ``load``, ``seed``, ``sim_<kwarg>``, the run's
+        ``tags``) and the :class:`lowdiam.sim.SimResult` fields (``accepted_load``,
+        ``latency_mean``, ``latency_p99``, ``hops_mean``, ``hop_histogram``,
+        ``jain_fairness``, ``saturated`` ...), plus ``num_routers``, ``num_endpoints``
+        and ``cached`` (True when read from the cache).
+
+    Raises
+    ------
+    TypeError, ValueError
+        Bad specs or arguments.
+    RuntimeError
+        A worker process died (the message says the likely reason), or the
+        sweep was started while worker processes import an unguarded script.
+
+    Examples
+    --------
+    >>> run_sweep([Run(Recipe("hyperx", args=(3, 3)), "min", "uniform", 0.2, sim={"measure_cycles": 100,
+    ...            "warmup_cycles": 50})], processes=1, progress=False)[0]["num_routers"]
+    9
     """
+    if _inside_spawned_import():
+        raise RuntimeError(
+            "run_sweep was called while a worker process was importing your script: put the sweep under "
+            "`if __name__ == \"__main__\":` (worker processes import the main script), or use processes=1"
+        )
+    if isinstance(runs, (str, bytes)) or not isinstance(runs, Iterable):
+        raise TypeError(f"run_sweep takes a sequence of Run specs, got {type(runs).__name__}")
     runs = list(runs)
     for r in runs:
         if not isinstance(r, Run):
-            raise ValueError(f"run_sweep takes Run specs, got {type(r).__name__}")
-    if processes is None:
-        processes = os.cpu_count() or 1
-    if int(processes) != processes or processes < 1:
-        raise ValueError(f"processes must be an integer >= 1 (or None for all cores), got {processes!r}")
-    if scheduler is None:
-        scheduler = os.environ.get(SCHEDULER_ENV) or None
+            raise TypeError(f"run_sweep takes Run specs, got {type(r).__name__}")
+    processes = (os.cpu_count() or 1) if processes is None else check_int("processes", processes, low=1)
+    check_bool("progress", progress)
 
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
@@ -378,16 +514,17 @@ def run_sweep(
             pending[k] = r
     todo = list(pending.values())
 
-    def done(i: int, result: dict[str, Any]) -> None:
-        _store(todo[i], result)  # as each run finishes: an interrupted sweep keeps its progress
+    def done(i: int, outcome: tuple[dict[str, Any], list[str]]) -> None:
+        result, modules = outcome
+        _store(todo[i], result, modules)  # as each run finishes: an interrupted sweep keeps its progress
         results[todo[i].key()] = result
 
     if todo:
         with _progress(len(todo), progress, "simulations") as bar:
-            if scheduler:
+            if scheduler is not None:
                 _run_dask(todo, scheduler, bar, done)
             else:
-                _run_local(todo, int(processes), bar, done)
+                _run_local(todo, processes, bar, done)
     return [{**_record(r, results[r.key()]), "cached": r.key() in from_cache} for r in runs]
 
 
@@ -403,7 +540,16 @@ def load_curve(
     tags: dict[str, Any] | None = None,
     **sweep_kwargs: Any,
 ) -> list[dict[str, Any]]:
-    """Records of ``recipe`` under ``routing``/``traffic`` at every offered load and seed."""
+    """Records of ``recipe`` (a Recipe or any topology) under ``routing``/``traffic`` at every offered load and seed.
+
+    Examples
+    --------
+    >>> recs = load_curve(Recipe("hyperx", args=(3, 3)), "min", "uniform", [0.1, 0.2],
+    ...                   sim={"measure_cycles": 100, "warmup_cycles": 50}, processes=1, progress=False)
+    >>> [r["load"] for r in recs]
+    [0.1, 0.2]
+    """
+    recipe = _network(recipe, "recipe")
     runs = [Run(recipe, routing, traffic, ld, s, dict(sim or {}), dict(tags or {})) for ld in loads for s in seeds]
     if not runs:
         raise ValueError("load_curve needs at least one load and one seed")
@@ -421,7 +567,7 @@ class SaturationResult:
     ``records``: every run of the search, in load order.
     """
 
-    recipe: Recipe
+    recipe: Any  # a Recipe or a Topology
     routing: str
     traffic: str
     saturation_load: float
@@ -430,7 +576,8 @@ class SaturationResult:
     records: list[dict[str, Any]]
 
     def as_row(self) -> dict[str, Any]:
-        return {"label": self.recipe.label, "routing": self.routing, "traffic": self.traffic,
+        label = self.recipe.label if isinstance(self.recipe, Recipe) else self.recipe.name
+        return {"label": label, "routing": self.routing, "traffic": self.traffic,
                 "saturation_load": self.saturation_load, "saturated_load": self.saturated_load,
                 "accepted_at_saturation": self.accepted_load, "runs": len(self.records)}
 
@@ -461,16 +608,25 @@ def bracket_saturation(
     search -- and returns the matching booleans; batching lets a whole round
     of all searches run in parallel.
     """
-    if count < 1:
-        raise ValueError(f"count must be >= 1, got {count}")
-    if not 0.0 < coarse_step <= 1.0:
-        raise ValueError(f"coarse_step must be in (0, 1], got {coarse_step}")
-    if not 0.0 < tol < coarse_step:
-        raise ValueError(f"tol must be in (0, coarse_step={coarse_step}), got {tol}")
-    lo = coarse_step if lo is None else lo
-    if not 0.0 < lo <= hi <= 1.0:
-        raise ValueError(f"need 0 < lo <= hi <= 1, got lo={lo}, hi={hi}")
-    n_coarse = int(math.floor((hi - lo) / coarse_step + 1e-9)) + 1
+    if not callable(is_saturated):
+        raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
+    count = check_int("count", count, low=1)
+    coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
+    tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
+    hi = check_float("hi", hi, low=0.0, high=1.0, low_open=True)
+    lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
+    if not lo < hi:
+        raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+
+    def ask(loads: list[list[float]]) -> list[list[bool]]:
+        answer = is_saturated(loads)
+        if not isinstance(answer, (list, tuple)) or len(answer) != count or any(
+                not isinstance(a, (list, tuple)) or len(a) != len(ls) for a, ls in zip(answer, loads)):
+            raise ValueError(f"is_saturated must return one list of booleans per search ({count}), "
+                             "each as long as the loads asked")
+        return [[check_bool("is_saturated answer", v) for v in a] for a in answer]
+
+    n_coarse = math.floor((hi - lo) / coarse_step + 1e-9) + 1
     coarse = [round(lo + i * coarse_step, LOAD_DIGITS) for i in range(n_coarse)]
     if coarse[-1] < hi - 1e-9:
         coarse.append(round(hi, LOAD_DIGITS))
@@ -483,7 +639,7 @@ def bracket_saturation(
         asked: list[list[float]] = [[] for _ in range(count)]
         for i in active:
             asked[i] = [coarse[nxt[i]]]
-        answer = is_saturated(asked)
+        answer = ask(asked)
         still = []
         for i in active:
             if answer[i][0]:
@@ -494,7 +650,7 @@ def bracket_saturation(
                 if nxt[i] < len(coarse):
                     still.append(i)
         active = still
-    while True:
+    for _ in range(MAX_BISECTIONS):  # each round halves every open bracket; tol >= MIN_TOL ends it in ~17
         open_ = [i for i, (a, s) in enumerate(brackets) if s is not None and s - a > tol]
         if not open_:
             break
@@ -502,12 +658,14 @@ def bracket_saturation(
         asked: list[list[float]] = [[] for _ in range(count)]
         for i, m in zip(open_, mids):
             asked[i] = [m]
-        answer = is_saturated(asked)
+        answer = ask(asked)
         for i, m in zip(open_, mids):
             if answer[i][0]:
                 brackets[i][1] = m
             else:
                 brackets[i][0] = m
+    else:
+        raise RuntimeError(f"saturation bisection did not reach tol={tol} in {MAX_BISECTIONS} rounds")
     return [(float(a), None if s is None else float(s)) for a, s in brackets]
 
 
@@ -529,7 +687,11 @@ def saturation_searches(
     uses every worker; each run is cached, so a repeated search is instant.
     The rule and the bracket are those of :func:`bracket_saturation`.
     """
-    configs = list(configs)
+    configs = [(_network(c[0], "config network"), *c[1:]) if isinstance(c, (tuple, list)) and len(c) == 3 else c
+               for c in configs]
+    for c in configs:
+        if not (isinstance(c, tuple) and len(c) == 3):
+            raise TypeError(f"each config must be a (recipe or topology, routing, traffic) triple, got {c!r}")
     if tags is not None and len(tags) != len(configs):
         raise ValueError(f"tags must have one dict per config ({len(configs)}), got {len(tags)}")
     sim = dict(sim or {})
@@ -584,12 +746,13 @@ def write_csv(
     directory: str | Path | None = None,
 ) -> Path:
     """Write rows to ``<directory or figures>/<name>.csv`` (lists/dicts as JSON); return the path."""
-    if not name or "/" in name or name.endswith(".csv"):
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", name) or name.endswith(".csv") \
+            or ".." in name:
         raise ValueError(f"name must be a plain file stem like '05_fig9_uniform', got {name!r}")
     table = to_table(rows, columns)
     if not table:
         raise ValueError(f"no rows to write to {name}.csv")
-    out = Path(directory) if directory is not None else FIGURES
+    out = Path(directory) if directory is not None else figures_dir()
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{name}.csv"
     with path.open("w", newline="") as fh:

@@ -30,7 +30,7 @@ import numbers
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["check_int", "check_bool", "check_float", "check_choice", "check_options"]
+__all__ = ["check_bool", "check_choice", "check_float", "check_int", "check_options"]
 
 
 def check_int(name: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
@@ -99,7 +99,7 @@ def check_bool(name: str, value: Any) -> bool:
     """
     if isinstance(value, bool):
         return value
-    if type(value).__name__ == "bool_":  # numpy.bool_ without importing numpy here
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):  # numpy.bool_ / numpy.bool
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
 

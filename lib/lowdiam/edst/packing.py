@@ -25,40 +25,30 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["EDSTPacking", "edst_packing", "forest_union", "as_graph"]
+__all__ = ["EDSTPacking", "as_graph", "edst_packing", "forest_union"]
 
 
 def as_graph(graph: Any) -> tuple[int, np.ndarray]:
-    """``(n, edges)`` of a Topology, FactorGraph, Supernode, networkx graph or ``(n, edges)`` tuple.
+    """``(n, edges)`` of a Topology, FactorGraph, Supernode, networkx graph, scipy sparse matrix or ``(n, edges)``.
 
-    Edges come back as an (m, 2) int64 array with u < v, self-loops and
-    repeated edges removed (spanning trees never use them).
+    Every input goes through :func:`lowdiam.topologies.base.as_topology`, the
+    library's one graph reader: an (E, 2) integer edge array (nothing is
+    reshaped or rounded), ids in range, no self-loops or repeated edges (a
+    repeated edge would change the number of EDSTs, so it is an error rather
+    than silently merged).  A FactorGraph's self-loops live in its ``loops``
+    field and are not edges here.  Edges come back as an (m, 2) int64 array,
+    u < v, sorted.
+
+    Examples
+    --------
+    >>> n, e = as_graph((3, [[2, 1], [0, 1]]))
+    >>> n, e.tolist()
+    (3, [[0, 1], [1, 2]])
     """
-    if hasattr(graph, "num_routers") and hasattr(graph, "edges"):  # Topology
-        n, e = int(graph.num_routers), np.asarray(graph.edges)
-    elif hasattr(graph, "num_vertices") and hasattr(graph, "edges"):  # FactorGraph / Supernode
-        n, e = int(graph.num_vertices), np.asarray(graph.edges)
-    elif hasattr(graph, "nodes") and hasattr(graph, "number_of_nodes"):  # networkx
-        n = graph.number_of_nodes()
-        if sorted(graph.nodes) != list(range(n)):
-            raise ValueError("networkx graphs must have nodes 0 .. n-1 (use nx.convert_node_labels_to_integers)")
-        e = np.array(list(graph.edges()), dtype=np.int64).reshape(-1, 2)
-    elif isinstance(graph, tuple) and len(graph) == 2:
-        n, e = int(graph[0]), np.asarray(graph[1])
-    else:
-        raise TypeError(
-            f"cannot read a graph from {type(graph).__name__}: pass a Topology, FactorGraph, Supernode, "
-            "networkx graph or an (n, edges) tuple"
-        )
-    e = np.asarray(e, dtype=np.int64).reshape(-1, 2)
-    if n < 1:
-        raise ValueError(f"a graph needs at least one vertex, got n={n}")
-    if e.size and (e.min() < 0 or e.max() >= n):
-        raise ValueError(f"edge endpoints must lie in 0 .. {n - 1}")
-    e = np.sort(e, axis=1)
-    e = e[e[:, 0] != e[:, 1]]
-    e = np.unique(e, axis=0) if e.size else e.reshape(0, 2)
-    return n, e
+    from lowdiam.topologies.base import as_topology
+
+    t = as_topology(graph)
+    return t.num_routers, t.edges.astype(np.int64)
 
 
 class _Forests:

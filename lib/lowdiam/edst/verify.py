@@ -11,6 +11,7 @@ ceil(diameter / 2), found by two BFS sweeps.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,7 +20,7 @@ from numba import njit
 
 from .packing import as_graph
 
-__all__ = ["verify_edsts", "tree_depths", "tree_depth"]
+__all__ = ["tree_depth", "tree_depths", "verify_edsts"]
 
 
 @njit(cache=True)
@@ -145,22 +146,82 @@ def _csr(n: int, t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return indptr, dst[order].astype(np.int64)
 
 
+def _checked_tree(n: int, tree: Any, what: str) -> np.ndarray:
+    from lowdiam.topologies.base import edge_array
+
+    t = edge_array(tree, n, name=what)
+    if t.shape[0] != n - 1 or not _is_spanning_tree(n, np.ascontiguousarray(t)):
+        raise ValueError(f"{what} must be a spanning tree of {n} vertices: {n - 1} edges and no cycle, "
+                         f"got {t.shape[0]} edges" + ("" if t.shape[0] != n - 1 else " with a cycle"))
+    return t
+
+
 def tree_depth(num_vertices: int, tree: Any, root: int | None = None) -> int:
-    """Depth of a spanning tree rooted at ``root``; ``None`` roots it at its centre (= radius)."""
-    t = np.asarray(tree, dtype=np.int64).reshape(-1, 2)
-    if num_vertices == 1:
-        return 0
-    indptr, indices = _csr(num_vertices, t)
+    """Depth of a spanning tree rooted at ``root``; ``None`` roots it at its centre (= radius).
+
+    Parameters
+    ----------
+    num_vertices : int
+        Vertex count n >= 1.
+    tree : array-like, shape (n - 1, 2)
+        The tree's edges (integer vertex ids in ``[0, n)``).
+    root : int, optional
+        A vertex id in ``[0, n)``; ``None`` for the centre.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        Non-integer ``num_vertices`` / ``root`` (bools included).
+    ValueError
+        ``root`` out of range, ``tree`` not an (n - 1, 2) spanning tree.
+
+    Examples
+    --------
+    >>> tree_depth(4, [[0, 1], [1, 2], [2, 3]]), tree_depth(4, [[0, 1], [1, 2], [2, 3]], root=0)
+    (2, 3)
+    """
+    from lowdiam.validate import check_int
+
+    n = check_int("num_vertices", num_vertices, low=1)
+    t = _checked_tree(n, tree, "tree")
     if root is not None:
-        return int(_bfs_far(indptr, indices, int(root))[1])
+        root = check_int("root", root, low=0, high=n - 1)
+    if n == 1:
+        return 0
+    indptr, indices = _csr(n, t)
+    if root is not None:
+        return int(_bfs_far(indptr, indices, root)[1])
     a, _ = _bfs_far(indptr, indices, int(t[0, 0]))
     _, diam = _bfs_far(indptr, indices, a)
     return int((diam + 1) // 2)  # a tree's radius, attained at its centre
 
 
 def tree_depths(graph_or_n: Any, trees: Sequence[Any], roots: Sequence[int] | None = None) -> np.ndarray:
-    """Depth of every tree, each rooted at its centre (or at ``roots[i]``)."""
-    n = graph_or_n if isinstance(graph_or_n, (int, np.integer)) else as_graph(graph_or_n)[0]
+    """Depth of every tree, each rooted at its centre (or at ``roots[i]``).
+
+    ``graph_or_n`` is the vertex count or any graph :func:`as_graph` reads;
+    ``roots`` needs one root per tree.
+
+    Examples
+    --------
+    >>> tree_depths(3, [[[0, 1], [1, 2]], [[0, 2], [2, 1]]]).tolist()
+    [1, 1]
+    """
+    from lowdiam.validate import check_int
+
+    if isinstance(graph_or_n, (numbers.Integral, float)) and not isinstance(graph_or_n, bool):
+        n = check_int("number of vertices", graph_or_n, low=1)
+    else:
+        n = as_graph(graph_or_n)[0]
+    trees = list(trees)
+    if roots is not None:
+        roots = list(roots)
+        if len(roots) != len(trees):
+            raise ValueError(f"roots needs one root per tree ({len(trees)}), got {len(roots)}")
     return np.array(
-        [tree_depth(int(n), t, None if roots is None else roots[i]) for i, t in enumerate(trees)], dtype=np.int64
+        [tree_depth(n, t, None if roots is None else roots[i]) for i, t in enumerate(trees)], dtype=np.int64
     )

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-__all__ = ["Bisection", "bisection", "cut_size", "as_graph"]
+__all__ = ["Bisection", "as_graph", "bisection", "cut_size"]
 
 BALANCES = ("auto", "routers", "endpoints")
 
@@ -95,53 +95,30 @@ class Bisection:
 
 # --------------------------------------------------------------------- inputs
 def as_graph(graph: Any) -> tuple[int, np.ndarray, np.ndarray, np.ndarray | None]:
-    """``(n, indptr, indices, endpoint_mask)`` of a Topology, ``(n, edges)`` or CSR pair.
+    """``(n, indptr, indices, endpoint_mask)`` of any graph input (see :func:`lowdiam.topologies.base.as_topology`).
 
     ``endpoint_mask`` is ``None`` for raw inputs (every router counts as
-    endpoint-bearing).  Raw inputs are validated: a simple undirected graph.
+    endpoint-bearing).  Raw inputs are validated there: a simple undirected graph.
+
+    Examples
+    --------
+    >>> n, indptr, indices, mask = as_graph((3, [[0, 1], [1, 2]]))
+    >>> n, indptr.tolist(), mask is None
+    (3, [0, 1, 3, 4], True)
     """
-    if hasattr(graph, "indptr") and hasattr(graph, "indices") and hasattr(graph, "num_routers"):
-        mask = None
-        labels = getattr(graph, "labels", None) or {}
-        if "carries_endpoints" in labels:
-            mask = np.asarray(labels["carries_endpoints"], dtype=bool)
-        return (int(graph.num_routers), np.ascontiguousarray(graph.indptr, dtype=np.int32),
-                np.ascontiguousarray(graph.indices, dtype=np.int32), mask)
-    if isinstance(graph, (tuple, list)) and len(graph) == 2:
-        first, second = graph
-        if isinstance(first, (int, np.integer)) and not isinstance(first, bool):
-            from lowdiam.topologies.base import csr_from_edges, normalize_edges
+    from lowdiam.topologies.base import Topology, as_topology
 
-            n = int(first)
-            if n < 1:
-                raise ValueError(f"num_routers must be >= 1, got {n}")
-            edges = normalize_edges(n, second)  # raises on self-loops / repeats / range
-            indptr, indices = csr_from_edges(n, edges)
-            return n, indptr, indices, None
-        if np.ndim(first) == 1:
-            from .distances import _csr  # validated, symmetric CSR
-
-            indptr, indices = _csr((first, second))
-            n = indptr.shape[0] - 1
-            rows = np.repeat(np.arange(n), np.diff(indptr))
-            if np.any(rows == indices):
-                raise ValueError("the CSR adjacency has a self-loop: router graphs must be simple")
-            key = rows.astype(np.int64) * n + indices
-            if np.unique(key).size != key.size:
-                raise ValueError("the CSR adjacency repeats a link: router graphs must be simple")
-            return n, indptr, indices, None
-    raise ValueError(
-        "expected a Topology, a (num_routers, edges) pair or an (indptr, indices) CSR pair, "
-        f"got {type(graph).__name__}"
-    )
+    t = as_topology(graph)
+    mask = t.endpoint_routers if isinstance(graph, Topology) else None
+    return t.num_routers, t.indptr, t.indices, mask
 
 
 def cut_size(graph: Any, part: Any) -> int:
     """Links of ``graph`` whose ends lie on different sides of ``part`` (0/1 per router)."""
     n, indptr, indices, _ = as_graph(graph)
-    side = np.asarray(part).reshape(-1)
-    if side.shape[0] != n:
-        raise ValueError(f"part needs one side per router ({n}), got {side.shape[0]}")
+    side = np.asarray(part)
+    if side.ndim != 1 or side.shape[0] != n:
+        raise ValueError(f"part needs one side per router ({n}), got shape {side.shape}")
     rows = np.repeat(np.arange(n), np.diff(indptr))
     return int(np.count_nonzero(side[rows] != side[indices]) // 2)
 
@@ -242,19 +219,16 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
     """
     import pymetis
 
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
-        raise ValueError(f"trials must be a positive int (e.g. 1, 8, 16), got {trials!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-    if balance not in BALANCES:
-        raise ValueError(f"unknown balance {balance!r}; choose one of {BALANCES}")
-    if isinstance(ufactor, bool) or not isinstance(ufactor, (int, np.integer)) or not 1 <= ufactor <= 500:
-        raise ValueError(f"ufactor must be an int in [1, 500] (1/1000 units, METIS default 1), got {ufactor!r}")
+    from lowdiam.topologies.base import _mask
+    from lowdiam.validate import check_choice, check_int
+
+    trials = check_int("trials", trials, low=1)
+    seed = check_int("seed", seed, low=0)
+    check_choice("balance", balance, BALANCES)
+    ufactor = check_int("ufactor (METIS imbalance in 1/1000, default 1)", ufactor, low=1, high=500)
     n, indptr, indices, mask = as_graph(topology)
     if endpoint_mask is not None:
-        mask = np.asarray(endpoint_mask, dtype=bool).reshape(-1)
-        if mask.shape[0] != n:
-            raise ValueError(f"endpoint_mask needs one entry per router ({n}), got {mask.shape[0]}")
+        mask = _mask("endpoint_mask", endpoint_mask, n)
     if mask is None:
         mask = np.ones(n, dtype=bool)
     if balance == "auto":

@@ -35,10 +35,12 @@ import dataclasses
 import math
 from typing import Any
 
-import numpy as np
 import numba
+import numpy as np
 from numba import njit, prange, types
 from numba.extending import intrinsic
+
+from lowdiam.validate import check_int
 
 __all__ = [
     "DistanceStats",
@@ -194,41 +196,16 @@ def _bfs_blocks(indptr, indices, sources, block, max_levels, ecc, dist_t, num_th
 
 # ---------------------------------------------------------------- input checks
 def _csr(topology: Any) -> tuple[np.ndarray, np.ndarray]:
-    """(indptr, indices) as int32 arrays from a Topology or a raw CSR pair.
+    """(indptr, indices) as int32 arrays of any graph input :func:`lowdiam.topologies.base.as_topology` reads.
 
-    A raw pair is checked for range and symmetry, because the pull-style BFS
-    computes distances *to* each router and is only correct on undirected graphs.
+    The input is validated there (symmetric, in range, simple), because the
+    pull-style BFS computes distances *to* each router and is only correct on
+    undirected graphs, and the kernels do no bounds checks.
     """
-    if hasattr(topology, "indptr") and hasattr(topology, "indices"):
-        return (np.ascontiguousarray(topology.indptr, dtype=np.int32),
-                np.ascontiguousarray(topology.indices, dtype=np.int32))
-    if not (isinstance(topology, (tuple, list)) and len(topology) == 2):
-        raise ValueError(
-            "expected a Topology or an (indptr, indices) CSR pair, got "
-            f"{type(topology).__name__}"
-        )
-    indptr = np.asarray(topology[0])
-    indices = np.asarray(topology[1])
-    if indptr.ndim != 1 or indptr.shape[0] < 2:
-        raise ValueError(f"indptr must be 1-D with n + 1 >= 2 entries, got shape {indptr.shape}")
-    if not (np.issubdtype(indptr.dtype, np.integer) and
-            (indices.size == 0 or np.issubdtype(indices.dtype, np.integer))):
-        raise ValueError("indptr and indices must be integer arrays")
-    n = indptr.shape[0] - 1
-    if indptr[0] != 0 or np.any(np.diff(indptr) < 0) or indptr[-1] != indices.shape[0]:
-        raise ValueError(
-            "indptr must start at 0, be non-decreasing and end at len(indices) "
-            f"({indices.shape[0]}); got indptr[0]={indptr[0]}, indptr[-1]={indptr[-1]}"
-        )
-    if indices.size and (indices.min() < 0 or indices.max() >= n):
-        raise ValueError(f"indices must lie in [0, {n}): min {indices.min()}, max {indices.max()}")
-    from scipy.sparse import csr_matrix
+    from lowdiam.topologies.base import as_topology
 
-    a = csr_matrix((np.ones(indices.shape[0], dtype=np.int8), indices, indptr), shape=(n, n))
-    a.data[:] = 1
-    if (a != a.T).nnz:
-        raise ValueError("the CSR adjacency must be symmetric (an undirected graph)")
-    return indptr.astype(np.int32), indices.astype(np.int32)
+    t = as_topology(topology)
+    return t.indptr, t.indices
 
 
 def _choose_sources(n: int, sources: Any, seed: int) -> tuple[np.ndarray, bool]:
@@ -363,6 +340,12 @@ def distance_stats(topology: Any, sources: Any = None, seed: int = 0) -> Distanc
         ([3, 4, 2], 2, 1.3333333333333333)
     """
     indptr, indices = _csr(topology)
+    return _stats_csr(indptr, indices, sources, seed)
+
+
+def _stats_csr(indptr: np.ndarray, indices: np.ndarray, sources: Any, seed: int) -> DistanceStats:
+    """:func:`distance_stats` on a CSR that is already known to be valid (callers inside the library)."""
+    seed = check_int("seed", seed, low=0)
     n = indptr.shape[0] - 1
     srcs, sampled = _choose_sources(n, sources, seed)
     hist, ecc, reached, _ = _run(indptr, indices, srcs, write=False)
@@ -434,6 +417,11 @@ def distances_from(topology: Any, sources: Any) -> np.ndarray:
     Raises ``ValueError`` if some distance is >= 255 (not representable).
     """
     indptr, indices = _csr(topology)
+    return _distances_from_csr(indptr, indices, sources)
+
+
+def _distances_from_csr(indptr: np.ndarray, indices: np.ndarray, sources: Any) -> np.ndarray:
+    """:func:`distances_from` on a CSR that is already known to be valid."""
     n = indptr.shape[0] - 1
     if isinstance(sources, (int, np.integer)) and not isinstance(sources, bool):
         if not 1 <= int(sources) <= n:

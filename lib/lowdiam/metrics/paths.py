@@ -28,7 +28,7 @@ from numba import njit, prange
 
 from .bisection import as_graph
 
-__all__ = ["girth", "PathMultiplicity", "path_multiplicity", "shortest_path_counts"]
+__all__ = ["PathMultiplicity", "girth", "path_multiplicity", "shortest_path_counts"]
 
 
 # ---------------------------------------------------------------------- girth
@@ -54,8 +54,7 @@ def _girth_from(indptr, indices, s, best, dist, parent, queue):
                 tail += 1
             elif w != parent[u]:
                 c = du + dist[w] + 1
-                if c < best:
-                    best = c
+                best = min(best, c)
     for i in range(tail):  # reset only what this search touched
         dist[queue[i]] = -1
     return best
@@ -141,8 +140,7 @@ def _multiplicity(indptr, indices, group, chunks, maxd):
                     acc[c, 2] += 1
                     acc[c, 3] += m
                 acc[c, 4] += sigma[t]
-                if sigma[t] > acc[c, 5]:
-                    acc[c, 5] = sigma[t]
+                acc[c, 5] = max(acc[c, 5], sigma[t])
                 d = min(dist[t], maxd)
                 by_d[c, d, 0] += 1
                 by_d[c, d, 1] += m

@@ -33,7 +33,7 @@ from numba import njit
 
 from .bisection import as_graph
 
-__all__ = ["Spectrum", "spectral", "spectral_gap", "adjacency_matrix", "DENSE_MAX"]
+__all__ = ["DENSE_MAX", "Spectrum", "adjacency_matrix", "spectral", "spectral_gap"]
 
 # Routers up to which "auto" computes the full spectrum densely.  Kept small: Lanczos
 # needs only sparse mat-vecs, while multithreaded dense LAPACK slows down badly
@@ -124,7 +124,7 @@ def spectral(topology: Any, method: str = "auto") -> Spectrum:
     kmax = int(deg.max())
     regular = bool(deg.min() == deg.max())
     a = adjacency_matrix((indptr, indices))
-    ncomp, comp = connected_components(a, directed=False)
+    ncomp, _comp = connected_components(a, directed=False)
     connected = ncomp == 1
     # a graph is bipartite iff it 2-colours; -k being an eigenvalue of a regular
     # connected graph is equivalent, but a BFS colouring is exact

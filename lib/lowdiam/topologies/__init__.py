@@ -3,13 +3,19 @@
 Imports are lazy: ``from lowdiam.topologies import polarstar`` loads only the
 module that defines it, so analyses that never touch a finite field do not pay
 galois' start-up cost.
+
+Your own networks: :meth:`Topology.from_networkx` (node labels of any type,
+kept in ``labels["node"]``), :func:`read` for edge-list / BookSim anynet /
+CAMINOS files, and :func:`as_topology`, the reader every analysis uses for its
+graph argument (a Topology, networkx graph, scipy sparse adjacency, CSR pair or
+``(n, edges)``).
 """
 
 from __future__ import annotations
 
 from lowdiam._lazy import lazy_package
 
-from .base import Topology, default_concentration
+from .base import Topology, as_topology, default_concentration
 
 # public name -> defining submodule
 _EXPORTS: dict[str, str] = {
@@ -52,9 +58,11 @@ _EXPORTS: dict[str, str] = {
     "galaxyfly": "galaxyfly",
     "galaxyfly_size": "galaxyfly",
     "jellyfish": "jellyfish",
+    # files
+    "read": "io",
 }
 
-__all__ = ["Topology", "default_concentration", *_EXPORTS]
+__all__ = ["Topology", "as_topology", "default_concentration", *_EXPORTS]  # noqa: PLE0604
 
 
 __getattr__, __dir__ = lazy_package(__name__, _EXPORTS)

@@ -1,4 +1,4 @@
-"""The `Topology` object every analysis reads, and its file exports.
+"""The `Topology` object every analysis reads, its file exports, and the one input coercer.
 
 A topology is an undirected simple router graph stored as int32 arrays:
 
@@ -9,39 +9,191 @@ A topology is an undirected simple router graph stored as int32 arrays:
   of indirect networks that carry none (e.g. fat-tree aggregation/core).
 
 ``labels`` holds per-router structure (``"supernode"``, ``"group"``,
-``"level"``, ...), ``params`` the construction parameters as named in the
-paper, and ``link_class`` an optional per-edge class (0 = local, 1 = global)
-used for link latencies.  Nothing here converts to networkx on a hot path;
-:meth:`Topology.to_networkx` is for convenience and reference checks.
+``"level"``, ...; ``"node"`` holds the original node labels of a graph read
+with :meth:`Topology.from_networkx`), ``params`` the construction parameters as
+named in the paper, and ``link_class`` an optional per-edge class (0 = local,
+1 = global) used for link latencies.  Nothing here converts to networkx on a
+hot path; :meth:`Topology.to_networkx` is for convenience and reference checks.
+
+Every ``Topology`` is checked when it is created (``__post_init__``, O(E log E)):
+the arrays must describe one consistent simple graph, so the numba kernels that
+index them never read out of bounds.  :func:`as_topology` is the library's one
+boundary for graph inputs -- a ``Topology``, a networkx graph, a scipy sparse
+adjacency matrix, an ``(indptr, indices)`` CSR pair or an ``(n, edges)`` pair --
+and the metrics, fault and EDST modules read their inputs through it.
+
+Examples
+--------
+>>> t = Topology.from_edges("path", "custom", 3, [[0, 1], [1, 2]])
+>>> t.neighbors(1).tolist(), t.num_endpoints
+([0, 2], 3)
+>>> Topology.from_edges("t", "x", 3, [[0, 1, 2], [1, 2, 0]])
+Traceback (most recent call last):
+    ...
+ValueError: edges must have shape (E, 2) (one row per link), got shape (2, 3)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import numbers
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["Topology", "csr_from_edges", "default_concentration", "normalize_edges"]
+from lowdiam.validate import check_int
+
+__all__ = [
+    "MAX_EDGES",
+    "MAX_ROUTERS",
+    "Topology",
+    "as_topology",
+    "check_size",
+    "csr_from_edges",
+    "default_concentration",
+    "edge_array",
+    "normalize_edges",
+]
+
+# Upper bounds of what the library builds: int32 ids and CSR offsets, and a few GB of
+# arrays at most.  Constructors call check_size *before* the expensive part, so a typo
+# like polarstar(2, "iq", 10**6) fails at once instead of after minutes and a MemoryError.
+MAX_ROUTERS = 4_000_000
+MAX_EDGES = 50_000_000
+
+
+def check_size(num_routers: int, num_edges: int | None = None, *, what: str = "topology") -> None:
+    """Refuse a graph larger than :data:`MAX_ROUTERS` routers or :data:`MAX_EDGES` links.
+
+    Parameters
+    ----------
+    num_routers : int
+        Router count about to be built.
+    num_edges : int, optional
+        Link count about to be built.
+    what : str
+        Name used in the message (e.g. ``"polarstar(2, 'iq', 1000000)"``).
+
+    Raises
+    ------
+    ValueError
+        If a count exceeds its bound; the message names both numbers.
+
+    Examples
+    --------
+    >>> check_size(1000, 5000)
+    >>> check_size(10**9, what="hyperx(1000, 1000, 1000)")
+    Traceback (most recent call last):
+        ...
+    ValueError: hyperx(1000, 1000, 1000) would have 1000000000 routers, above the limit of 4000000 (lowdiam.topologies.base.MAX_ROUTERS)
+    """
+    if num_routers > MAX_ROUTERS:
+        raise ValueError(
+            f"{what} would have {num_routers} routers, above the limit of {MAX_ROUTERS} "
+            "(lowdiam.topologies.base.MAX_ROUTERS)"
+        )
+    if num_edges is not None and num_edges > MAX_EDGES:
+        raise ValueError(
+            f"{what} would have {num_edges} links, above the limit of {MAX_EDGES} "
+            "(lowdiam.topologies.base.MAX_EDGES)"
+        )
+
+
+def _integer_array(name: str, value: Any) -> np.ndarray:
+    """``value`` as an int64 array, refusing bools, strings, objects and non-integral floats."""
+    try:
+        arr = np.asarray(value)
+    except ValueError as exc:  # ragged nested lists
+        raise ValueError(f"{name} must be a rectangular array of integers: {exc}") from None
+    if arr.dtype == bool:
+        raise TypeError(f"{name} must hold integer router ids, got booleans")
+    if arr.size == 0:
+        return arr.astype(np.int64)
+    if np.issubdtype(arr.dtype, np.integer):
+        if arr.dtype == np.uint64 and arr.max() > np.iinfo(np.int64).max:
+            raise ValueError(f"{name} holds ids too large for int64: max {arr.max()}")
+        return arr.astype(np.int64)
+    if np.issubdtype(arr.dtype, np.floating):
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} must hold finite integer ids, got nan or inf")
+        if np.any(arr != np.floor(arr)):
+            bad = arr[arr != np.floor(arr)].flat[0]
+            raise ValueError(f"{name} must hold integer ids, got {bad!r} (ids are never rounded)")
+        if np.abs(arr).max() > 2**53:
+            raise ValueError(f"{name} holds float ids too large to be exact integers")
+        return arr.astype(np.int64)
+    raise TypeError(f"{name} must hold integer router ids, got dtype {arr.dtype}")
+
+
+def edge_array(edges: Any, num_routers: int | None = None, *, name: str = "edges") -> np.ndarray:
+    """Check a link list and return it as an (E, 2) int64 array (rows unchanged, not sorted).
+
+    Parameters
+    ----------
+    edges : array-like
+        One row ``(u, v)`` per link.  Integer ids; floats are accepted only when
+        integral (``2.0``); an empty list means no links.
+    num_routers : int, optional
+        When given, every id must lie in ``[0, num_routers)``.
+    name : str
+        Name used in error messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (E, 2), dtype int64.
+
+    Raises
+    ------
+    TypeError
+        Booleans, strings or other non-numeric ids.
+    ValueError
+        A shape other than (E, 2) (nothing is reshaped), non-integral or
+        negative ids, ids ``>= num_routers``.
+
+    Examples
+    --------
+    >>> edge_array([[0, 1], [1, 2.0]]).tolist()
+    [[0, 1], [1, 2]]
+    >>> edge_array([[0.7, 1.2]])
+    Traceback (most recent call last):
+        ...
+    ValueError: edges must hold integer ids, got np.float64(0.7) (ids are never rounded)
+    """
+    arr = _integer_array(name, edges)
+    if arr.size == 0 and arr.ndim <= 2 and (arr.ndim < 2 or arr.shape[1] in (0, 2)):
+        return np.zeros((0, 2), dtype=np.int64)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (E, 2) (one row per link), got shape {arr.shape}")
+    if arr.min() < 0:
+        raise ValueError(f"{name} must hold router ids >= 0, got {int(arr.min())}")
+    if num_routers is not None and arr.max() >= num_routers:
+        raise ValueError(
+            f"edge endpoint out of range [0, {num_routers}) (ids 0 .. {num_routers - 1}): "
+            f"min {int(arr.min())}, max {int(arr.max())}"
+        )
+    return arr
 
 
 def normalize_edges(num_routers: int, edges: Any) -> np.ndarray:
     """Return ``edges`` as a sorted (E, 2) int32 array with ``u < v``.
 
-    Raises ``ValueError`` on out-of-range ids, self-loops or repeated links,
-    because a silently de-duplicated multigraph would hide construction bugs.
+    Raises ``ValueError`` on a shape other than (E, 2), non-integer,
+    negative or out-of-range ids, self-loops or repeated links, because a
+    silently de-duplicated multigraph would hide construction bugs.
+
+    Examples
+    --------
+    >>> normalize_edges(3, [[2, 1], [0, 1]]).tolist()
+    [[0, 1], [1, 2]]
     """
-    arr = np.asarray(edges, dtype=np.int64)
-    if arr.size == 0:
+    arr = edge_array(edges, num_routers)
+    if arr.shape[0] == 0:
         return np.zeros((0, 2), dtype=np.int32)
-    if arr.ndim != 2 or arr.shape[1] != 2:
-        raise ValueError(f"edges must have shape (E, 2), got {arr.shape}")
-    if arr.min() < 0 or arr.max() >= num_routers:
-        raise ValueError(
-            f"edge endpoint out of range [0, {num_routers}): min {arr.min()}, max {arr.max()}"
-        )
     if np.any(arr[:, 0] == arr[:, 1]):
         r = int(arr[arr[:, 0] == arr[:, 1]][0, 0])
         raise ValueError(f"self-loop at router {r}: router graphs must be simple")
@@ -56,7 +208,13 @@ def normalize_edges(num_routers: int, edges: Any) -> np.ndarray:
 
 
 def csr_from_edges(num_routers: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """CSR (indptr, indices) of the undirected graph with the given normalized edges."""
+    """CSR (indptr, indices) of the undirected graph with the given normalized edges.
+
+    Examples
+    --------
+    >>> [a.tolist() for a in csr_from_edges(3, np.array([[0, 1], [1, 2]]))]
+    [[0, 1, 3, 4], [1, 0, 2, 1]]
+    """
     src = np.concatenate([edges[:, 0], edges[:, 1]]).astype(np.int64)
     dst = np.concatenate([edges[:, 1], edges[:, 0]]).astype(np.int64)
     order = np.lexsort((dst, src))
@@ -66,12 +224,66 @@ def csr_from_edges(num_routers: int, edges: np.ndarray) -> tuple[np.ndarray, np.
     return indptr.astype(np.int32), dst[order].astype(np.int32)
 
 
+def _canonical_json(x: Any) -> Any:
+    # params for the content hash: tuples/arrays become lists, numpy scalars numbers, the rest repr
+    if isinstance(x, Mapping):
+        return {str(k): _canonical_json(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(x, (list, tuple)):
+        return [_canonical_json(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return _canonical_json(x.tolist())
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return repr(x)
+
+
+def _mask(name: str, value: Any, n: int) -> np.ndarray:
+    """A per-router boolean mask: bools, or integers 0/1 (nothing else is read as true/false)."""
+    arr = np.asarray(value)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise ValueError(f"{name} needs one entry per router ({n}), got shape {arr.shape}")
+    if arr.dtype != bool and (not np.issubdtype(arr.dtype, np.number) or not np.all(np.isin(arr, (0, 1)))):
+        raise ValueError(f"{name} must hold True/False (or 0/1) per router, got dtype {arr.dtype}")
+    return arr.astype(bool)
+
+
+def _field_ints(name: str, value: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """A Topology array field: an integer ndarray of exactly ``shape`` (no conversion from floats)."""
+    if not isinstance(value, np.ndarray):
+        raise TypeError(
+            f"Topology.{name} must be a numpy integer array, got {type(value).__name__}; "
+            "build topologies with Topology.from_edges, which validates and converts"
+        )
+    if value.dtype == bool or not np.issubdtype(value.dtype, np.integer):
+        raise TypeError(f"Topology.{name} must be an integer array, got dtype {value.dtype}")
+    if value.shape != shape:
+        raise ValueError(f"Topology.{name} must have shape {shape}, got {value.shape}")
+    return value
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Topology:
     """An interconnection network: router graph, endpoints and structure labels.
 
-    Build one with :meth:`Topology.from_edges`; the family constructors in
-    :mod:`lowdiam.topologies` do.
+    Build one with :meth:`Topology.from_edges` (the family constructors in
+    :mod:`lowdiam.topologies` do), :meth:`Topology.from_networkx`, or
+    :func:`lowdiam.topologies.read` for a file.  Direct construction is checked
+    in ``__post_init__``: the arrays must be one consistent simple graph
+    (sorted ``u < v`` edges, the matching CSR, non-negative endpoint counts),
+    otherwise ``ValueError`` / ``TypeError``.
+
+    Examples
+    --------
+    >>> t = Topology.from_edges("triangle", "custom", 3, [[0, 1], [1, 2], [0, 2]], endpoints_per_router=2)
+    >>> t
+    Topology('triangle', routers=3, links=3, radix=2, endpoints=6)
+    >>> import numpy as np
+    >>> Topology("bad", "x", 2, t.edges, t.indptr, t.indices, np.ones(2, np.int32))
+    Traceback (most recent call last):
+        ...
+    ValueError: Topology.edges: router id 2 out of range [0, 2)
     """
 
     name: str
@@ -84,6 +296,91 @@ class Topology:
     labels: Mapping[str, np.ndarray] = dataclasses.field(default_factory=dict)
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     link_class: np.ndarray | None = None
+    _content_hash: str | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
+
+    # ------------------------------------------------------------ invariants
+    def __post_init__(self) -> None:
+        def put(field: str, value: Any) -> None:
+            object.__setattr__(self, field, value)
+
+        for field in ("name", "family"):
+            if not isinstance(getattr(self, field), str):
+                raise TypeError(f"Topology.{field} must be a str, got {type(getattr(self, field)).__name__}")
+        n = check_int("num_routers", self.num_routers, low=1, high=MAX_ROUTERS)
+        put("num_routers", n)
+        if not isinstance(self.edges, np.ndarray) or self.edges.ndim != 2:
+            raise ValueError(
+                "Topology.edges must be an (E, 2) integer array; build topologies with Topology.from_edges"
+            )
+        E = self.edges.shape[0]
+        if E > MAX_EDGES:
+            check_size(n, E)
+        edges = _field_ints("edges", self.edges, (E, 2))
+        if E:
+            lo, hi = int(edges.min()), int(edges.max())
+            if lo < 0 or hi >= n:
+                raise ValueError(f"Topology.edges: router id {hi if hi >= n else lo} out of range [0, {n})")
+            e64 = edges.astype(np.int64)
+            if np.any(e64[:, 0] >= e64[:, 1]):
+                raise ValueError("Topology.edges rows must satisfy u < v (use Topology.from_edges to normalise)")
+            key = e64[:, 0] * n + e64[:, 1]
+            if np.any(np.diff(key) <= 0):
+                raise ValueError(
+                    "Topology.edges must be sorted and free of repeats (use Topology.from_edges to normalise)"
+                )
+        indptr = _field_ints("indptr", self.indptr, (n + 1,))
+        indices = _field_ints("indices", self.indices, (2 * E,))
+        endpoints = _field_ints("endpoints", self.endpoints, (n,))
+        ip = indptr.astype(np.int64)
+        if ip[0] != 0 or np.any(np.diff(ip) < 0) or ip[-1] != 2 * E:
+            raise ValueError(
+                f"Topology.indptr must start at 0, not decrease and end at 2E = {2 * E}; "
+                f"got indptr[0]={ip[0]}, indptr[-1]={ip[-1]}"
+            )
+        if E:
+            ix = indices.astype(np.int64)
+            if ix.min() < 0 or ix.max() >= n:
+                raise ValueError(f"Topology.indices must lie in [0, {n}): min {ix.min()}, max {ix.max()}")
+            src = np.repeat(np.arange(n, dtype=np.int64), np.diff(ip))
+            if np.any(np.diff(src * n + ix) <= 0):
+                raise ValueError("Topology.indices: each router's neighbours must be sorted ascending, no repeats")
+            fwd = src < ix
+            back = np.flatnonzero(src > ix)
+            back = back[np.argsort(ix[back], kind="stable")]
+            if (int(fwd.sum()) != E or back.size != E or not np.array_equal(src[fwd], e64[:, 0])
+                    or not np.array_equal(ix[fwd], e64[:, 1]) or not np.array_equal(ix[back], e64[:, 0])
+                    or not np.array_equal(src[back], e64[:, 1])):
+                raise ValueError("Topology CSR (indptr, indices) does not match its edges (both directions)")
+        if endpoints.size and endpoints.min() < 0:
+            raise ValueError(f"Topology.endpoints must be >= 0, got {int(endpoints.min())}")
+        if not isinstance(self.labels, Mapping):
+            raise TypeError(f"Topology.labels must be a mapping, got {type(self.labels).__name__}")
+        labels = {}
+        for key_, val in self.labels.items():
+            if not isinstance(key_, str):
+                raise TypeError(f"Topology.labels keys must be strings, got {key_!r}")
+            arr = val if isinstance(val, np.ndarray) else np.asarray(val)
+            if arr.ndim == 0 or arr.shape[0] != n:
+                raise ValueError(f"label {key_!r} needs one entry per router ({n}), got shape {arr.shape}")
+            labels[key_] = arr
+        mask = _mask("labels['carries_endpoints']", labels.get("carries_endpoints", np.ones(n, bool)), n)
+        labels["carries_endpoints"] = mask
+        if np.any(endpoints[~mask] != 0):
+            raise ValueError("Topology.endpoints must be 0 on routers whose labels['carries_endpoints'] is False")
+        if not isinstance(self.params, Mapping):
+            raise TypeError(f"Topology.params must be a mapping, got {type(self.params).__name__}")
+        if self.link_class is not None:
+            lc = _field_ints("link_class", self.link_class, (E,))
+            if lc.size and lc.min() < 0:
+                raise ValueError(f"Topology.link_class must be >= 0 (0 local, 1 global), got {int(lc.min())}")
+            put("link_class", lc.astype(np.int8) if lc.dtype != np.int8 else lc)
+        # int32 everywhere: the numba kernels are compiled for it
+        put("edges", edges if edges.dtype == np.int32 else edges.astype(np.int32))
+        put("indptr", indptr if indptr.dtype == np.int32 else indptr.astype(np.int32))
+        put("indices", indices if indices.dtype == np.int32 else indices.astype(np.int32))
+        put("endpoints", endpoints if endpoints.dtype == np.int32 else endpoints.astype(np.int32))
+        put("labels", labels)
+        put("params", dict(self.params))
 
     # ----------------------------------------------------------------- build
     @classmethod
@@ -99,44 +396,80 @@ class Topology:
         labels: Mapping[str, Any] | None = None,
         params: Mapping[str, Any] | None = None,
         link_class: Any = None,
-    ) -> "Topology":
+    ) -> Topology:
         """Validate ``edges`` and assemble a topology.
 
-        ``endpoints_per_router`` endpoints are attached to every router, or
-        only to routers where ``endpoint_mask`` is true (indirect networks).
-        ``link_class`` is given per input edge row and is permuted along with
-        the edges when they are sorted.
+        Parameters
+        ----------
+        name, family : str
+            Display name and family (``"polarstar"``, ``"custom"`` ...).
+        num_routers : int
+            Router count, ``1 <= num_routers <=`` :data:`MAX_ROUTERS`.
+        edges : array-like, shape (E, 2)
+            One row per link, integer ids in ``[0, num_routers)``, any order and
+            orientation; self-loops and repeated links are errors.
+        endpoints_per_router : int
+            Endpoints on every router, or only where ``endpoint_mask`` is true.
+        endpoint_mask : array-like of bool, optional
+            Routers that carry endpoints (indirect networks).
+        labels : mapping, optional
+            Per-router arrays (one entry per router).
+        params : mapping, optional
+            Construction parameters.
+        link_class : array-like, optional
+            One class per input edge row (0 local, 1 global); permuted along with
+            the edges when they are sorted.
+
+        Returns
+        -------
+        Topology
+
+        Raises
+        ------
+        TypeError
+            Non-integer counts (``2.5`` endpoints is a ``ValueError``, a bool a ``TypeError``),
+            non-numeric ids.
+        ValueError
+            Wrong shapes (nothing is reshaped), ids out of range, self-loops,
+            repeated links, sizes above :data:`MAX_ROUTERS` / :data:`MAX_EDGES`.
+
+        Examples
+        --------
+        >>> Topology.from_edges("ring", "custom", 4, [[0, 1], [1, 2], [2, 3], [3, 0]]).degrees.tolist()
+        [2, 2, 2, 2]
+        >>> Topology.from_edges("ring", "custom", 4, [[0, 1]], endpoints_per_router=2.5)
+        Traceback (most recent call last):
+            ...
+        ValueError: endpoints_per_router must be an integer, got 2.5 (nearest valid: 2 or 3)
         """
-        num_routers = int(num_routers)
-        if num_routers < 1:
-            raise ValueError(f"a topology needs at least one router, got {num_routers}")
-        if endpoints_per_router < 0:
-            raise ValueError(f"endpoints_per_router must be >= 0, got {endpoints_per_router}")
-        raw = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        for what, value in (("name", name), ("family", family)):
+            if not isinstance(value, str):
+                raise TypeError(f"{what} must be a str, got {type(value).__name__} {value!r}")
+        num_routers = check_int("num_routers", num_routers, low=1)
+        check_size(num_routers, what=f"topology {name!r}")
+        endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
+        raw = edge_array(edges, num_routers)
+        check_size(num_routers, raw.shape[0], what=f"topology {name!r}")
         lc = None
         if link_class is not None:
-            lc_in = np.asarray(link_class, dtype=np.int8).reshape(-1)
-            if lc_in.shape[0] != raw.shape[0]:
-                raise ValueError("link_class needs one entry per edge")
+            lc_in = _integer_array("link_class", link_class)
+            if lc_in.ndim != 1 or lc_in.shape[0] != raw.shape[0]:
+                raise ValueError(f"link_class needs one entry per edge ({raw.shape[0]}), got shape {lc_in.shape}")
+            if lc_in.size and (lc_in.min() < 0 or lc_in.max() > 127):
+                raise ValueError("link_class values must lie in [0, 127] (0 local, 1 global)")
             # carry the class through the same normalisation as the edges
             key = np.sort(raw, axis=1)
             order = np.lexsort((key[:, 1], key[:, 0]))
-            lc = lc_in[order]
+            lc = lc_in[order].astype(np.int8)
         norm = normalize_edges(num_routers, raw)
         indptr, indices = csr_from_edges(num_routers, norm)
-        if endpoint_mask is None:
-            mask = np.ones(num_routers, dtype=bool)
-        else:
-            mask = np.asarray(endpoint_mask, dtype=bool).reshape(-1)
-            if mask.shape[0] != num_routers:
-                raise ValueError("endpoint_mask needs one entry per router")
-        endpoints = np.where(mask, int(endpoints_per_router), 0).astype(np.int32)
-        labs = {}
-        for key_, val in (labels or {}).items():
-            arr = np.asarray(val)
-            if arr.shape[0] != num_routers:
-                raise ValueError(f"label {key_!r} needs one entry per router")
-            labs[key_] = arr
+        mask = np.ones(num_routers, dtype=bool)
+        if endpoint_mask is not None:
+            mask = _mask("endpoint_mask", endpoint_mask, num_routers)
+        endpoints = np.where(mask, endpoints_per_router, 0).astype(np.int32)
+        if labels is not None and not isinstance(labels, Mapping):
+            raise TypeError(f"labels must be a dict of per-router arrays, got {type(labels).__name__}")
+        labs = {key_: np.asarray(val) for key_, val in (labels or {}).items()}
         labs.setdefault("carries_endpoints", mask.copy())
         return cls(
             name=name,
@@ -150,6 +483,85 @@ class Topology:
             params=dict(params or {}),
             link_class=lc,
         )
+
+    @classmethod
+    def from_networkx(
+        cls,
+        graph: Any,
+        *,
+        name: str | None = None,
+        family: str = "custom",
+        endpoints_per_router: int = 1,
+        params: Mapping[str, Any] | None = None,
+    ) -> Topology:
+        """A topology from an undirected networkx graph whose nodes may be any hashable labels.
+
+        Nodes are numbered in the graph's node order (``list(graph.nodes)``),
+        except that a graph whose nodes are exactly the integers ``0 .. n-1``
+        keeps them.  The original labels are kept in ``labels["node"]``
+        (``labels["node"][i]`` is the node that became router ``i``), so results
+        indexed by router map back to your names.
+
+        Parameters
+        ----------
+        graph : networkx.Graph
+            Undirected, no self-loops, no parallel edges (a ``MultiGraph`` is
+            accepted only without them).
+        name : str, optional
+            Defaults to ``graph.name`` or ``"networkx graph"``.
+        family : str
+            Family recorded on the topology.
+        endpoints_per_router : int
+            Endpoints on every router.
+        params : mapping, optional
+            Recorded in ``params``.
+
+        Returns
+        -------
+        Topology
+
+        Raises
+        ------
+        TypeError
+            Not a networkx graph, or a directed one (convert with ``G.to_undirected()``).
+        ValueError
+            No nodes, self-loops, parallel edges, a bad ``endpoints_per_router``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> g = nx.Graph([("spine", "leaf-a"), ("spine", "leaf-b")])
+        >>> t = Topology.from_networkx(g, endpoints_per_router=2)
+        >>> t.labels["node"].tolist(), t.edges.tolist()
+        (['spine', 'leaf-a', 'leaf-b'], [[0, 1], [0, 2]])
+        """
+        import networkx as nx
+
+        if not isinstance(graph, nx.Graph):
+            raise TypeError(f"from_networkx needs a networkx graph, got {type(graph).__name__}")
+        if graph.is_directed():
+            raise TypeError(
+                "from_networkx needs an undirected graph (links are bidirectional); "
+                "convert with G.to_undirected()"
+            )
+        nodes = list(graph.nodes)
+        n = len(nodes)
+        if n == 0:
+            raise ValueError("a topology needs at least one router; the networkx graph has no nodes")
+        plain_ints = all(isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) for v in nodes)
+        if plain_ints and {int(v) for v in nodes} == set(range(n)):
+            index = {v: int(v) for v in nodes}
+            node_labels = np.arange(n, dtype=np.int64)
+        else:
+            index = {v: i for i, v in enumerate(nodes)}
+            node_labels = np.empty(n, dtype=object)
+            for i, v in enumerate(nodes):
+                node_labels[i] = v
+        edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64).reshape(-1, 2)
+        if name is None:
+            name = str(graph.name) if graph.name else "networkx graph"
+        return cls.from_edges(name, family, n, edges, endpoints_per_router=endpoints_per_router,
+                              labels={"node": node_labels}, params=params)
 
     # ------------------------------------------------------------ properties
     @property
@@ -193,18 +605,59 @@ class Topology:
         return bool(self.endpoint_routers.all())
 
     def neighbors(self, router: int) -> np.ndarray:
-        return self.indices[self.indptr[router] : self.indptr[router + 1]]
+        """Sorted neighbours of ``router`` (an id in ``[0, num_routers)``)."""
+        r = check_int("router", router, low=0, high=self.num_routers - 1)
+        return self.indices[self.indptr[r] : self.indptr[r + 1]]
 
-    def with_endpoints(self, endpoints_per_router: int) -> "Topology":
-        """Copy with a different concentration p on the endpoint-bearing routers."""
-        if endpoints_per_router < 0:
-            raise ValueError(f"endpoints_per_router must be >= 0, got {endpoints_per_router}")
-        ep = np.where(self.endpoint_routers, int(endpoints_per_router), 0).astype(np.int32)
+    def with_endpoints(self, endpoints_per_router: int) -> Topology:
+        """Copy with a different concentration p on the endpoint-bearing routers.
+
+        Examples
+        --------
+        >>> t = Topology.from_edges("edge", "custom", 2, [[0, 1]]).with_endpoints(3)
+        >>> t.endpoints.tolist(), t.params["endpoints_per_router"]
+        ([3, 3], 3)
+        """
+        p = check_int("endpoints_per_router", endpoints_per_router, low=0)
+        ep = np.where(self.endpoint_routers, p, 0).astype(np.int32)
         # "p" is a construction parameter in several papers (LPS prime, Paley order),
         # so the concentration always lives under its own key.
         params = dict(self.params)
-        params["endpoints_per_router"] = int(endpoints_per_router)
+        params["endpoints_per_router"] = p
         return dataclasses.replace(self, endpoints=ep, params=params)
+
+    def content_hash(self) -> str:
+        """SHA-256 (hex) of what the graph *is*: family, edges, endpoints, link classes, labels, params.
+
+        The display ``name`` is left out, so a renamed copy hashes the same and
+        a different graph under the same name does not.  Caches key topologies
+        by this hash (see :mod:`lowdiam.cache`).
+
+        Examples
+        --------
+        >>> a = Topology.from_edges("a", "custom", 2, [[0, 1]])
+        >>> b = Topology.from_edges("b", "custom", 2, [[1, 0]])
+        >>> a.content_hash() == b.content_hash(), len(a.content_hash())
+        (True, 64)
+        """
+        if self._content_hash is None:
+            h = hashlib.sha256(b"lowdiam-topology-v1\0")
+            h.update(json.dumps([self.family, self.num_routers]).encode())
+            for arr in (self.edges, self.endpoints):
+                h.update(np.ascontiguousarray(arr, dtype=np.int32).tobytes())
+            h.update(b"\0link_class\0")
+            if self.link_class is not None:
+                h.update(np.ascontiguousarray(self.link_class, dtype=np.int8).tobytes())
+            for key in sorted(self.labels):
+                arr = np.asarray(self.labels[key])
+                h.update(f"\0label {key} {arr.dtype.str} {arr.shape}\0".encode())
+                if arr.dtype.kind in "biuf":
+                    h.update(np.ascontiguousarray(arr).tobytes())
+                else:
+                    h.update(repr(arr.tolist()).encode())
+            h.update(json.dumps(_canonical_json(self.params), sort_keys=True).encode())
+            object.__setattr__(self, "_content_hash", h.hexdigest())
+        return self._content_hash
 
     def __repr__(self) -> str:
         return (
@@ -242,7 +695,7 @@ class Topology:
         for r in range(self.num_routers):
             parts = [f"router {r}"]
             parts += [f"node {e}" for e in range(first[r], first[r + 1])]
-            parts += [f"router {int(n)}" for n in self.neighbors(r)]
+            parts += [f"router {int(n)}" for n in self.indices[self.indptr[r] : self.indptr[r + 1]]]
             lines.append(" ".join(parts))
         return "\n".join(lines) + "\n"
 
@@ -259,7 +712,7 @@ class Topology:
         lines = [f"NODOS {self.num_routers}", f"GRADO {self.radix}"]
         for r in range(self.num_routers):
             lines.append(f"N {r}")
-            lines.append(" ".join(map(str, self.neighbors(r).tolist())))
+            lines.append(" ".join(map(str, self.indices[self.indptr[r] : self.indptr[r + 1]].tolist())))
         return "\n".join(lines) + "\n"
 
     def write(self, path: str | Path, fmt: str = "anynet") -> Path:
@@ -282,3 +735,134 @@ def default_concentration(radix: int, diameter: int) -> int:
     if diameter <= 2:
         return max(1, -(-radix // 2))
     return max(1, round(radix / 3))
+
+
+_ACCEPTED = (
+    "a lowdiam Topology, a networkx.Graph (nodes of any hashable type), a scipy sparse adjacency matrix, "
+    "an (indptr, indices) CSR pair or an (n, edges) pair"
+)
+
+
+def _from_adjacency(matrix: Any, name: str) -> Topology:
+    a = matrix.tocsr()
+    if a.ndim != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 1:
+        raise ValueError(f"an adjacency matrix must be square with at least one row, got shape {a.shape}")
+    n = int(a.shape[0])
+    check_size(n, a.nnz // 2, what=name)
+    a = a.copy()
+    a.sum_duplicates()
+    data = np.asarray(a.data)
+    if data.dtype != bool and not (np.issubdtype(data.dtype, np.number) and np.all(np.isin(data, (0, 1)))):
+        raise ValueError(
+            "adjacency matrix entries must be 0 or 1 (an unweighted simple graph); "
+            "a weighted or multi-edge matrix is not read as a router graph"
+        )
+    a.data = data.astype(bool).astype(np.int8)
+    a.eliminate_zeros()
+    if a.diagonal().any():
+        r = int(np.flatnonzero(a.diagonal())[0])
+        raise ValueError(f"self-loop at router {r}: router graphs must be simple")
+    if (a != a.T).nnz:
+        raise ValueError(
+            "the adjacency matrix is not symmetric: links are bidirectional, so A must equal A.T "
+            "(symmetrise with A.maximum(A.T) if one direction per link was meant)"
+        )
+    upper = a.tocoo()
+    keep = upper.row < upper.col
+    return Topology.from_edges(name, "custom", n, np.stack([upper.row[keep], upper.col[keep]], axis=1))
+
+
+def _from_csr_pair(indptr: Any, indices: Any, name: str) -> Topology:
+    ip = _integer_array("indptr", indptr)
+    ix = _integer_array("indices", indices)
+    if ip.ndim != 1 or ip.shape[0] < 2:
+        raise ValueError(f"indptr must be 1-D with n + 1 >= 2 entries, got shape {ip.shape}")
+    if ix.ndim != 1:
+        raise ValueError(f"indices must be 1-D, got shape {ix.shape}")
+    n = ip.shape[0] - 1
+    check_size(n, ix.shape[0] // 2, what=name)
+    if ip[0] != 0 or np.any(np.diff(ip) < 0) or ip[-1] != ix.shape[0]:
+        raise ValueError(
+            "indptr must start at 0, be non-decreasing and end at len(indices) "
+            f"({ix.shape[0]}); got indptr[0]={ip[0]}, indptr[-1]={ip[-1]}"
+        )
+    if ix.size and (ix.min() < 0 or ix.max() >= n):
+        raise ValueError(f"indices must lie in [0, {n}): min {ix.min()}, max {ix.max()}")
+    src = np.repeat(np.arange(n, dtype=np.int64), np.diff(ip))
+    if np.any(src == ix):
+        raise ValueError(f"the CSR adjacency has a self-loop at router {int(src[src == ix][0])}: graphs must be simple")
+    key = np.sort(src * n + ix)
+    if np.any(key[1:] == key[:-1]):
+        raise ValueError("the CSR adjacency repeats a link: router graphs must be simple")
+    if not np.array_equal(key, np.sort(ix * n + src)):
+        raise ValueError("the CSR adjacency must be symmetric (an undirected graph): every arc needs its reverse")
+    fwd = src < ix
+    return Topology.from_edges(name, "custom", n, np.stack([src[fwd], ix[fwd]], axis=1))
+
+
+def as_topology(graph: Any, *, name: str | None = None) -> Topology:
+    """The library's one reader of graph inputs: return ``graph`` as a validated :class:`Topology`.
+
+    Parameters
+    ----------
+    graph : Topology, networkx.Graph, scipy sparse matrix, (indptr, indices) or (n, edges)
+        A ``Topology`` is returned as is (it was checked when built).  A
+        networkx graph goes through :meth:`Topology.from_networkx` (node labels
+        of any type; the mapping is kept in ``labels["node"]``).  A scipy sparse
+        matrix is an adjacency matrix: square, symmetric, entries 0/1, zero
+        diagonal.  An ``(indptr, indices)`` pair is a symmetric CSR adjacency.
+        An ``(n, edges)`` pair is a router count and an (E, 2) integer link
+        list.  Objects with ``num_vertices`` and ``edges`` (star-product
+        factor graphs) are read as ``(num_vertices, edges)``.
+    name : str, optional
+        Name of the resulting topology for raw inputs.
+
+    Returns
+    -------
+    Topology
+        Routers carry one endpoint each unless ``graph`` is a Topology.
+
+    Raises
+    ------
+    TypeError
+        An unsupported kind of input (the message lists the accepted ones) or a
+        directed networkx graph.
+    ValueError
+        Malformed input: wrong shape (nothing is reshaped), non-integral,
+        negative or out-of-range ids, self-loops, repeated links, an
+        asymmetric adjacency.
+
+    Examples
+    --------
+    >>> as_topology((3, [[0, 1], [1, 2]])).edges.tolist()
+    [[0, 1], [1, 2]]
+    >>> import scipy.sparse as sp
+    >>> as_topology(sp.csr_matrix([[0, 1], [0, 0]]))
+    Traceback (most recent call last):
+        ...
+    ValueError: the adjacency matrix is not symmetric: links are bidirectional, so A must equal A.T (symmetrise with A.maximum(A.T) if one direction per link was meant)
+    """
+    if isinstance(graph, Topology):
+        return graph
+    label = name if name is not None else "graph"
+    module = type(graph).__module__ or ""
+    if module.startswith("networkx"):
+        return Topology.from_networkx(graph, name=name)
+    if module.startswith("scipy.sparse"):
+        return _from_adjacency(graph, label)
+    if hasattr(graph, "num_vertices") and hasattr(graph, "edges") and not isinstance(graph, (tuple, list)):
+        n = check_int("num_vertices", graph.num_vertices, low=1)
+        return Topology.from_edges(name or str(getattr(graph, "name", "graph")), "custom", n, graph.edges)
+    if isinstance(graph, (tuple, list)) and len(graph) == 2:
+        first, second = graph
+        if isinstance(first, numbers.Number) or (isinstance(first, np.ndarray) and first.ndim == 0):
+            n = check_int("n (the router count of an (n, edges) pair)", first, low=1)
+            return Topology.from_edges(label, "custom", n, second)
+        if np.ndim(first) == 1:
+            return _from_csr_pair(first, second, label)
+    if hasattr(graph, "num_routers") and hasattr(graph, "indptr"):
+        raise TypeError(
+            f"got a {type(graph).__name__} that looks like a Topology but is not one; "
+            "build it with lowdiam.topologies.Topology.from_edges"
+        )
+    raise TypeError(f"cannot read a graph from {type(graph).__name__}: expected {_ACCEPTED}")

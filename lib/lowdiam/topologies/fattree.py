@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Topology
+from lowdiam.validate import check_int
+
+from .base import Topology, check_size
 
 __all__ = ["fat_tree"]
 
@@ -26,11 +28,14 @@ def fat_tree(k: int, n: int = 3) -> Topology:
     Example: ``fat_tree(18, 3)`` is PolarStar Table 3's FT: 972 routers,
     radix 36, 5,832 endpoints (only the bottom third carries endpoints).
     """
+    k, n = check_int("k", k), check_int("n", n)  # integers (no 2.5, no True); ranges below
     for name, val, lo in (("k", k, 2), ("n", n, 2)):
-        if not isinstance(val, (int, np.integer)) or isinstance(val, bool) or val < lo:
+        if val < lo:
             raise ValueError(f"fat_tree needs integer {name} >= {lo}, got {name}={val!r}")
-    k, n = int(k), int(n)
+    if n > 64:
+        raise ValueError(f"fat_tree needs n <= 64 levels, got n={n}")
     per = k ** (n - 1)
+    check_size(n * per, (n - 1) * k * per, what=f"fat_tree({k}, {n})")
     words = np.arange(per)
     digits = np.stack([(words // k**d) % k for d in range(n - 1)], axis=1)  # digit d of each word
     edges = []

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from .base import Topology, default_concentration
+from lowdiam.validate import check_int
+
+from .base import Topology, check_size, default_concentration
 
 __all__ = ["hyperx"]
 
@@ -24,11 +28,11 @@ def hyperx(*sides: int, endpoints_per_router: int | None = None) -> Topology:
     """
     if len(sides) == 0:
         raise ValueError("hyperx needs at least one side length, e.g. hyperx(9, 9, 8)")
-    for s in sides:
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool) or s < 2:
-            raise ValueError(f"every HyperX side must be an integer >= 2 (a K_1 dimension adds nothing), got {sides}")
-    sides = tuple(int(s) for s in sides)
-    n = int(np.prod(sides))
+    sides = tuple(check_int("every HyperX side (a K_1 dimension adds nothing)", s, low=2) for s in sides)
+    n = math.prod(sides)
+    check_size(n, n * sum(s - 1 for s in sides) // 2, what=f"hyperx{sides}")
+    if endpoints_per_router is not None:
+        endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
     coords = np.stack(np.unravel_index(np.arange(n), sides), axis=1)
     edges = []
     for dim, s in enumerate(sides):

@@ -12,7 +12,9 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .base import Topology, default_concentration
+from lowdiam.validate import check_int
+
+from .base import Topology, check_size, default_concentration
 
 __all__ = ["jellyfish"]
 
@@ -20,10 +22,11 @@ _MAX_ATTEMPTS = 100  # fresh pairings tried before giving up on a connected grap
 _MAX_REPAIR_ROUNDS = 1000  # swap-repair rounds per attempt
 
 
-def _validate(n: int, degree: int) -> None:
-    if not isinstance(n, (int, np.integer)) or n < 2:
+def _validate(n: int, degree: int) -> tuple[int, int]:
+    n, degree = check_int("n", n), check_int("degree", degree)  # integers (no 2.5, no True); ranges below
+    if n < 2:
         raise ValueError(f"jellyfish needs n >= 2 routers, got n={n}")
-    if not isinstance(degree, (int, np.integer)) or degree < 1:
+    if degree < 1:
         raise ValueError(f"jellyfish needs degree >= 1, got degree={degree}")
     if degree >= n:
         raise ValueError(
@@ -42,6 +45,13 @@ def _validate(n: int, degree: int) -> None:
             f"(degree 1: a matching; degree 2: disjoint cycles); use degree >= 3 "
             f"(or degree = n - 1 = {n - 1}, the complete graph)"
         )
+    check_size(n, n * degree // 2, what=f"jellyfish({n}, {degree})")
+    if 2 * degree > n - 1 and n > 20_000:
+        raise ValueError(
+            f"jellyfish({n}, {degree}) is dense (degree > (n-1)/2): it is built from an n x n matrix, "
+            "which is limited to n <= 20000"
+        )
+    return n, degree
 
 
 def _random_pairing(n: int, degree: int, rng: np.random.Generator) -> np.ndarray | None:
@@ -111,7 +121,7 @@ def _connected(n: int, edges: np.ndarray) -> bool:
     return connected_components(a, directed=False)[0] == 1
 
 
-def jellyfish(n: int, degree: int, seed: int, endpoints_per_router: int | None = None) -> Topology:
+def jellyfish(n: int, degree: int, seed: int | None, endpoints_per_router: int | None = None) -> Topology:
     """Jellyfish: a connected random ``degree``-regular graph on ``n`` routers.
 
     Sampled by the pairing (configuration) model: the n * degree link ends
@@ -122,7 +132,10 @@ def jellyfish(n: int, degree: int, seed: int, endpoints_per_router: int | None =
     degree > (n-1)/2 are built as complements of sparse ones.  A disconnected
     sample is discarded and the same seeded generator draws again (at most
     100 times; ``params["attempts"]`` records how many were used), so the
-    result is a deterministic function of ``(n, degree, seed)``.
+    result is a deterministic function of ``(n, degree, seed)``.  ``seed=None``
+    draws fresh entropy and records it in ``params["seed"]`` and the name, so
+    even an unseeded graph can be rebuilt (sweep recipes still require an
+    explicit seed).
 
     Requires n * degree even, degree < n, and degree >= 3 unless degree = n - 1.
     Order n, n * degree / 2 links.  Default concentration: a third of the
@@ -133,7 +146,13 @@ def jellyfish(n: int, degree: int, seed: int, endpoints_per_router: int | None =
     >>> t.num_routers, t.num_edges, t.num_endpoints
     (720, 6120, 5040)
     """
-    _validate(n, degree)
+    n, degree = _validate(n, degree)
+    if seed is None:
+        # a fresh draw, recorded: the result is still a deterministic function of its params
+        seed = int(np.random.SeedSequence().entropy)
+    seed = check_int("seed", seed, low=0)
+    if endpoints_per_router is not None:
+        endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
     rng = np.random.default_rng(seed)
     for attempt in range(1, _MAX_ATTEMPTS + 1):
         edges = _random_regular_edges(int(n), int(degree), rng)

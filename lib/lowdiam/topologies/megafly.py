@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Topology
+from lowdiam.validate import check_int
+
+from .base import Topology, check_size
 
 __all__ = ["megafly"]
 
@@ -27,16 +29,18 @@ def megafly(rho: int, a: int, p: int | None = None) -> Topology:
     Example: ``megafly(8, 16, 8)`` is PolarStar Table 3's MF: 1,040 routers,
     network radix 16, 4,160 endpoints (half the routers carry endpoints).
     """
+    rho, a = check_int("rho", rho), check_int("a", a)  # integers (no 2.5, no True); ranges below
     for name, val, lo in (("rho", rho, 1), ("a", a, 2)):
-        if not isinstance(val, (int, np.integer)) or isinstance(val, bool) or val < lo:
+        if val < lo:
             raise ValueError(f"megafly needs integer {name} >= {lo}, got {name}={val!r}")
     if a % 2:
-        raise ValueError(f"megafly group size a must be even (a/2 leaves + a/2 spines), got a={a}; try a={a - 1} or a={a + 1}")
-    rho, a = int(rho), int(a)
+        raise ValueError(
+            f"megafly group size a must be even (a/2 leaves + a/2 spines), got a={a}; try a={a - 1} or a={a + 1}"
+        )
     half = a // 2
-    p = half if p is None else int(p)
-    if p < 0:
-        raise ValueError(f"p must be >= 0, got {p}")
+    p = half if p is None else check_int("megafly p (endpoints per leaf)", p, low=0)
+    groups = half * rho + 1
+    check_size(a * groups, groups * half * half + groups * (groups - 1) // 2, what=f"megafly({rho}, {a})")
     ports = half * rho
     G = ports + 1
     base = (np.arange(G) * a)[:, None]
