@@ -75,12 +75,9 @@ def test_default_concentration():
     assert jellyfish(60, 12, seed=0).endpoints_per_router == 4
 
 
-def test_larger_build_is_fast():
-    import time
-
-    t0 = time.perf_counter()
+def test_larger_build():
+    # speed is benchmarked, not asserted here (no timing assertions in tests)
     t = jellyfish(10_000, 32, seed=5)
-    assert time.perf_counter() - t0 < 5.0
     assert np.all(t.degrees == 32) and t.num_edges == 160_000
 
 

@@ -41,6 +41,14 @@ FIGURES = {
     "05_spectralfly_fig6_7": ("SpectralFly Fig. 6/7", "05_simulation", "SpectralFly Fig. 6/7"),
     "05_galaxyfly_fig7_9": ("Galaxyfly Fig. 7/9", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_new_polarized": ("new: Polarized routing on star products", "05_simulation", "Polarized routing on star products"),
+    "06_spectralfly_layout": ("SpectralFly Sec. V / Table II (cabinet placement and wire lengths)", "06_cost_layout",
+                              "SpectralFly Table II"),
+    "06_spectralfly_power": ("SpectralFly Table II (power and power per bandwidth)", "06_cost_layout",
+                             "SpectralFly Table II"),
+    "06_galaxyfly_cost_power": ("Galaxyfly Table 6 (router cost, power, cabling)", "06_cost_layout",
+                                "Galaxyfly Table 6"),
+    "06_polarstar_layout": ("PolarStar Sec. 8 (supernode clusters and fibre bundles)", "06_cost_layout",
+                            "PolarStar Sec. 8"),
 }
 
 

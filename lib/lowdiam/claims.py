@@ -644,15 +644,5 @@ def _main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def __getattr__(name: str) -> Path:
-    # Deprecated constants kept for modules that still import them (``from .claims import FIGURES``):
-    # resolved through lowdiam.paths at access time.
-    if name == "FIGURES":
-        return paths.figures_dir()
-    if name == "CLAIMS_DIR":
-        return paths.claims_dir()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 if __name__ == "__main__":
     raise SystemExit(_main())

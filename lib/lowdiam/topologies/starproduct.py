@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from .base import Topology
+from ..validate import check_int
+from .base import Topology, edge_array
 from .supernodes import Supernode
 
 __all__ = [
@@ -92,7 +93,8 @@ def as_factor_graph(graph: Any) -> FactorGraph:
         return FactorGraph(n, edges, np.array(loops, dtype=np.int64), str(graph.name or "G"))
     if isinstance(graph, tuple) and len(graph) == 2:
         n, edges = graph
-        return FactorGraph(int(n), np.asarray(edges, dtype=np.int64).reshape(-1, 2))
+        n = check_int("number of vertices", n, low=1)
+        return FactorGraph(n, edge_array(edges, n))
     raise TypeError(f"cannot use {type(graph).__name__} as a factor graph")
 
 
