@@ -58,6 +58,8 @@ _EXPORTS: dict[str, str] = {
     "galaxyfly": "galaxyfly",
     "galaxyfly_size": "galaxyfly",
     "jellyfish": "jellyfish",
+    # incidence graph of PG(2, q) (Polarized routing paper, Table 4)
+    "levi_graph": "levi",
     # files
     "read": "io",
 }
