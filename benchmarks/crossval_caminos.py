@@ -1,0 +1,334 @@
+"""Cross-validate ``lowdiam.sim.caminos`` against runs of CAMINOS itself.
+
+Usage::
+
+    python benchmarks/crossval_caminos.py ours [--graphs sf5,hx444] [--seeds 1,2,3]
+    python benchmarks/crossval_caminos.py reference --caminos PATH/caminos-run --graphs ps,lps
+    python benchmarks/crossval_caminos.py summary
+
+``ours``       runs the model at every reference point (same graph, routing,
+               traffic, VCs, load, 2,000 + 3,000 cycles) and appends one row per
+               run to ``figures/crossval/caminos_ours.csv``.  Uniform traffic
+               runs seed 1 only; random permutations run every ``--seeds``
+               (CAMINOS draws its own permutation, so they are compared as a
+               spread).  Points already in the CSV are skipped (resumable).
+``reference``  runs the CAMINOS binary (built by ``/work/shared/caminos/build.sh``)
+               on graphs of ``EXTRA_GRAPHS`` with the configuration of
+               ``tests/data/caminos/template.cfg`` and appends to
+               ``figures/crossval/caminos_reference_extra.csv`` (same columns
+               as ``tests/data/caminos/caminos_runs.csv``).  Resumable too.
+``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
+               routing and traffic: saturation load of both simulators,
+               accepted load and latency side by side, the targets' verdicts)
+               and the figure ``figures/crossval/caminos_crossval.{png,pdf}``.
+
+Saturation load of a sweep: the largest offered load of the grid whose
+accepted load is at least 95 % of it (lowdiam's saturation tolerance, applied
+to both simulators' numbers alike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+REF = ROOT / "tests" / "data" / "caminos" / "caminos_runs.csv"
+TEMPLATE = ROOT / "tests" / "data" / "caminos" / "template.cfg"
+OUT = ROOT / "figures" / "crossval"
+OURS = OUT / "caminos_ours.csv"
+EXTRA = OUT / "caminos_reference_extra.csv"
+SUMMARY = OUT / "caminos_summary.csv"
+REF_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "accepted", "latency", "network_latency", "hops",
+               "jain", "cycles"]
+OUR_COLUMNS = ["graph", "routing", "traffic", "vcs", "load", "seed", "accepted", "offered", "latency",
+               "network_latency", "hops", "jain", "dropped_fraction", "saturated", "cycles", "wall_seconds",
+               "cycles_per_second"]
+ROUTING = {"min": "min-adaptive", "valiant": "valiant", "polarized": "polarized"}
+TRAFFIC = {"uniform": "uniform", "permutation": "server_perm"}
+CAMINOS_TRAFFIC = {"uniform": "Uniform", "permutation": "RandomPermutation"}
+WARMUP, MEASURED = 2000, 3000
+EXTRA_LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
+TOL = 0.05
+
+
+def graph(name: str):
+    from lowdiam import topologies as T
+
+    return {
+        "sf5": lambda: T.slimfly(5).with_endpoints(4),
+        "hx444": lambda: T.hyperx(4, 4, 4).with_endpoints(4),
+        "ps": lambda: T.polarstar(3, "iq", 3).with_endpoints(4),
+        "lps": lambda: T.lps(3, 5, require_ramanujan=False).with_endpoints(4),
+    }[name]()
+
+
+EXTRA_GRAPHS = ("ps", "lps")
+
+
+def read_csv(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def append_row(path: Path, columns: list[str], row: dict) -> None:
+    new = not path.exists()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=columns)
+        if new:
+            w.writeheader()
+        w.writerow({k: row[k] for k in columns})
+
+
+def reference_rows() -> list[dict]:
+    return read_csv(REF) + read_csv(EXTRA)
+
+
+# ---------------------------------------------------------------- ours
+
+
+def cmd_ours(graphs: list[str], seeds: list[int]) -> None:
+    from lowdiam.sim.caminos import run_caminos
+
+    done = {(r["graph"], r["routing"], r["traffic"], float(r["load"]), int(r["seed"])) for r in read_csv(OURS)}
+    todo = []
+    for r in reference_rows():
+        if r["graph"] not in graphs:
+            continue
+        for seed in (seeds if r["traffic"] == "permutation" else [1]):
+            key = (r["graph"], r["routing"], r["traffic"], float(r["load"]), seed)
+            if key not in done:
+                todo.append((key, int(r["vcs"])))
+                done.add(key)
+    topo = {}
+    for i, ((g, routing, traffic, load, seed), vcs) in enumerate(todo):
+        if g not in topo:
+            topo[g] = graph(g)
+        res = run_caminos(topo[g], ROUTING[routing], TRAFFIC[traffic], load, vcs=vcs, packet_flits=16,
+                          warmup_cycles=WARMUP, measure_cycles=MEASURED, seed=seed)
+        row = {"graph": g, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load, "seed": seed,
+                   "accepted": round(res.accepted_load, 4), "offered": round(res.offered_load_actual, 4),
+                   "latency": round(res.latency_mean, 2), "network_latency": round(res.network_latency_mean, 2),
+                   "hops": round(res.hops_mean, 3), "jain": round(res.params["jain_consumed"], 4),
+                   "dropped_fraction": round(res.params["dropped_fraction"], 4), "saturated": int(res.saturated),
+                   "cycles": res.cycles, "wall_seconds": round(res.wall_seconds, 3),
+                   "cycles_per_second": round(res.cycles / res.wall_seconds)}
+        append_row(OURS, OUR_COLUMNS, row)
+        print(f"[{i + 1}/{len(todo)}] {g} {routing} {traffic} load {load} seed {seed}: accepted {row['accepted']}, "
+              f"latency {row['latency']}, {row['cycles_per_second']} cycles/s", flush=True)
+
+
+# ---------------------------------------------------------------- CAMINOS itself
+
+
+def caminos_config(graph_path: Path, p: int, servers: int, routing: str, traffic: str, vcs: int, load: float,
+                   seed: int) -> str:
+    occupancy = ("OccupancyFunction{label_coefficient: 1, occupancy_coefficient: 1, product_coefficient: 0, "
+                 "constant_coefficient: 0, use_internal_space: true, use_neighbour_space: true, aggregate: false}")
+    tail = f"{occupancy}, LowestLabel, EnforceFlowControl, Random"
+    if routing == "polarized":
+        policies = f"Hops, VecLabel{{label_vector: [0, 64, 80]}}, {tail}"
+        cv_routing = "Polarized{include_labels: true}"
+    else:
+        policies = f"Hops, {tail}"
+        cv_routing = "Shortest" if routing == "min" else "Valiant{first: Shortest, second: Shortest}"
+    text = TEMPLATE.read_text()
+    for key, value in {"seed": seed, "warmup": WARMUP, "measured": MEASURED, "graph_path": graph_path, "p": p,
+                           "pattern": CAMINOS_TRAFFIC[traffic], "servers": servers, "load": load, "vcs": vcs,
+                           "policies": policies, "routing": cv_routing}.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text
+
+
+def cmd_reference(caminos: str, graphs: list[str]) -> None:
+    from lowdiam.sim.caminos import required_vcs
+
+    done = {(r["graph"], r["routing"], r["traffic"], float(r["load"])) for r in read_csv(EXTRA)}
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_xval_"))
+    for g in graphs:
+        topo = graph(g)
+        path = tmp / f"{g}.txt"
+        path.write_text(topo.to_caminos())
+        p = topo.endpoints_per_router
+        for routing, ours in ROUTING.items():
+            vcs = required_vcs(topo, ours)
+            for traffic in TRAFFIC:
+                for load in EXTRA_LOADS:
+                    if (g, routing, traffic, load) in done:
+                        continue
+                    cfg = tmp / "run.cfg"
+                    cfg.write_text(caminos_config(path, p, topo.num_endpoints, routing, traffic, vcs, load, 1))
+                    t0 = time.perf_counter()
+                    out = subprocess.run([caminos, str(cfg)], capture_output=True, text=True, check=True).stdout
+                    wall = time.perf_counter() - t0
+                    res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
+                    row = {"graph": g, "p": p, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load,
+                               "accepted": round(res["accepted_load"], 4), "latency": round(res["average_message_delay"], 2),
+                               "network_latency": round(res["average_packet_network_delay"], 2),
+                               "hops": round(res["average_packet_hops"], 3),
+                               "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"])}
+                    append_row(EXTRA, REF_COLUMNS, row)
+                    print(f"CAMINOS {g} {routing} {traffic} load {load}: accepted {row['accepted']}, latency "
+                          f"{row['latency']} ({wall:.1f} s, {res['cycle'] / wall:.0f} cycles/s)", flush=True)
+
+
+# ---------------------------------------------------------------- summary and figure
+
+
+def saturation(loads: np.ndarray, accepted: np.ndarray) -> float:
+    """Largest grid load with accepted >= (1 - TOL) x load (0 when even the first fails)."""
+    ok = accepted >= (1 - TOL) * loads
+    good = loads[ok]
+    return float(good.max()) if good.size else 0.0
+
+
+def curves() -> dict:
+    ref, ours = reference_rows(), read_csv(OURS)
+    out = {}
+    for r in ref:
+        key = (r["graph"], r["routing"], r["traffic"])
+        out.setdefault(key, {"ref": {}, "ours": {}})["ref"][float(r["load"])] = r
+    for r in ours:
+        key = (r["graph"], r["routing"], r["traffic"])
+        if key in out:
+            out[key]["ours"].setdefault(float(r["load"]), []).append(r)
+    return out
+
+
+def cmd_summary() -> None:
+    rows = []
+    data = curves()
+    for (g, routing, traffic), d in sorted(data.items()):
+        loads = np.array(sorted(d["ref"]))
+        if not d["ours"] or not all(x in d["ours"] for x in loads):
+            continue
+        ref_acc = np.array([float(d["ref"][x]["accepted"]) for x in loads])
+        ref_lat = np.array([float(d["ref"][x]["latency"]) for x in loads])
+        our_acc = np.array([np.mean([float(o["accepted"]) for o in d["ours"][x]]) for x in loads])
+        our_acc_sd = np.array([np.std([float(o["accepted"]) for o in d["ours"][x]]) for x in loads])
+        our_lat = np.array([np.mean([float(o["latency"]) for o in d["ours"][x]]) for x in loads])
+        seeds = len(d["ours"][loads[0]])
+        ref_sat, our_sat = saturation(loads, ref_acc), saturation(loads, our_acc)
+        # per-seed saturation (permutations: each seed is its own permutation)
+        per_seed = []
+        for k in range(seeds):
+            acc_k = np.array([float(d["ours"][x][k]["accepted"]) for x in loads])
+            per_seed.append(saturation(loads, acc_k))
+        idx = {x: i for i, x in enumerate(loads)}
+        sat_steps = abs(idx.get(our_sat, 0) - idx.get(ref_sat, 0))
+        acc_ok = True
+        for i, x in enumerate(loads):  # accepted within one grid step: between the neighbours' CAMINOS values
+            lo = ref_acc[max(i - 1, 0)]
+            hi = ref_acc[min(i + 1, len(loads) - 1)]
+            if not (min(lo, hi, ref_acc[i]) - 0.01 <= our_acc[i] <= max(lo, hi, ref_acc[i]) + 0.01):
+                acc_ok = False
+        below = loads <= 0.8 * ref_sat + 1e-9
+        lat_err = np.abs(our_lat[below] / ref_lat[below] - 1)
+        three = [loads[below][0], loads[below][len(loads[below]) // 2], loads[below][-1]] if below.any() else []
+        cps = [float(o["cycles_per_second"]) for x in loads for o in d["ours"][x]]
+        row = {"graph": g, "routing": routing, "traffic": traffic, "seeds": seeds, "caminos_saturation": ref_sat,
+                   "ours_saturation": our_sat, "ours_saturation_per_seed": " ".join(f"{s:g}" for s in per_seed),
+                   "saturation_grid_steps": sat_steps, "saturation_ok": int(sat_steps <= 1), "accepted_ok": int(acc_ok),
+                   "latency_max_rel_err_below_80pct": round(float(lat_err.max()) if lat_err.size else float("nan"), 3),
+                   "latency_ok": int(bool(lat_err.size) and float(lat_err.max()) <= 0.10),
+                   "accepted_caminos": " ".join(f"{v:.3f}" for v in ref_acc),
+                   "accepted_ours": " ".join(f"{v:.3f}" for v in our_acc),
+                   "accepted_ours_sd": " ".join(f"{v:.3f}" for v in our_acc_sd),
+                   "loads": " ".join(f"{v:g}" for v in loads),
+                   "latency_loads": " ".join(f"{v:g}" for v in three),
+                   "latency_caminos": " ".join(f"{ref_lat[idx[x]]:.1f}" for x in three),
+                   "latency_ours": " ".join(f"{our_lat[idx[x]]:.1f}" for x in three),
+                   "ours_cycles_per_second_median": round(float(np.median(cps)))}
+        rows.append(row)
+    if not rows:
+        print("nothing to summarise yet")
+        return
+    with open(SUMMARY, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    for r in rows:
+        print(f"{r['graph']:6s} {r['routing']:9s} {r['traffic']:11s} sat CAMINOS {r['caminos_saturation']:.2f} "
+              f"ours {r['ours_saturation']:.2f} [{r['ours_saturation_per_seed']}]  acc_ok {r['accepted_ok']}  "
+              f"lat err {r['latency_max_rel_err_below_80pct']}  lat@{r['latency_loads']}: "
+              f"{r['latency_caminos']} vs {r['latency_ours']}")
+    figure(data)
+
+
+def figure(data: dict) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = sorted({(g, routing) for g, routing, _ in data})
+    fig, axes = plt.subplots(2, len(keys), figsize=(2.6 * len(keys), 5.2), squeeze=False)
+    colors = {"uniform": "C0", "permutation": "C3"}
+    for j, (g, routing) in enumerate(keys):
+        ax_a, ax_l = axes[0, j], axes[1, j]
+        for traffic in TRAFFIC:
+            d = data.get((g, routing, traffic))
+            if not d:
+                continue
+            loads = np.array(sorted(d["ref"]))
+            ax_a.plot(loads, [float(d["ref"][x]["accepted"]) for x in loads], "o-", color=colors[traffic], ms=3,
+                      lw=1, label=f"CAMINOS {traffic}")
+            ax_l.plot(loads, [float(d["ref"][x]["latency"]) for x in loads], "o-", color=colors[traffic], ms=3, lw=1)
+            ol = np.array([x for x in loads if x in d["ours"]])
+            if ol.size:
+                acc = [[float(o["accepted"]) for o in d["ours"][x]] for x in ol]
+                lat = [[float(o["latency"]) for o in d["ours"][x]] for x in ol]
+                ax_a.errorbar(ol, [np.mean(a) for a in acc], yerr=[np.std(a) for a in acc], fmt="x--",
+                              color=colors[traffic], ms=4, lw=1, label=f"lowdiam caminos {traffic}")
+                ax_l.errorbar(ol, [np.mean(a) for a in lat], yerr=[np.std(a) for a in lat], fmt="x--",
+                              color=colors[traffic], ms=4, lw=1)
+        ax_a.plot([0, 1], [0, 1], ":", color="0.6", lw=0.8)
+        ax_a.set_title(f"{g} {routing}", fontsize=9)
+        ax_a.set_ylim(0, 1)
+        ax_l.set_yscale("log")
+        ax_l.set_xlabel("offered load (phits/cycle/server)", fontsize=8)
+        if j == 0:
+            ax_a.set_ylabel("accepted load", fontsize=8)
+            ax_l.set_ylabel("mean message latency (cycles)", fontsize=8)
+        for ax in (ax_a, ax_l):
+            ax.tick_params(labelsize=7)
+    axes[0, 0].legend(fontsize=6, loc="upper left")
+    fig.suptitle("CAMINOS (o, solid) vs lowdiam router='caminos' (x, dashed; permutations: mean and sd over seeds)",
+                 fontsize=9)
+    fig.tight_layout()
+    for ext in ("png", "pdf"):
+        fig.savefig(OUT / f"caminos_crossval.{ext}", dpi=130)
+    print(f"wrote {OUT / 'caminos_crossval.png'}")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=["ours", "reference", "summary"])
+    ap.add_argument("--graphs", default=None, help="comma-separated graph names")
+    ap.add_argument("--seeds", default="1,2,3", help="seeds of the permutation runs (ours)")
+    ap.add_argument("--caminos", default=None, help="path of the caminos-run binary (reference)")
+    a = ap.parse_args(argv)
+    if a.command == "ours":
+        graphs = a.graphs.split(",") if a.graphs else sorted({r["graph"] for r in reference_rows()})
+        cmd_ours(graphs, [int(s) for s in a.seeds.split(",")])
+    elif a.command == "reference":
+        if not a.caminos:
+            sys.exit("reference needs --caminos PATH to the caminos-run binary")
+        cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS))
+    else:
+        cmd_summary()
+
+
+if __name__ == "__main__":
+    main()
