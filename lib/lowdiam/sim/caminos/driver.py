@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import weakref
 from typing import Any
@@ -113,7 +114,36 @@ def _in_channels(indptr: np.ndarray, indices: np.ndarray, ep: Endpoints, n: int)
     return ptr, ch
 
 
-def run_caminos(
+@dataclasses.dataclass
+class Model:
+    """Everything the kernel runs on, built by :func:`build_model` (tests poke at it directly)."""
+
+    topology: Any
+    routing: str
+    traffic: str
+    load: float
+    endpoints: Endpoints
+    active: np.ndarray
+    cfg: np.ndarray
+    net: K.Net
+    inb: K.Buffers
+    outb: K.Buffers
+    sw: K.Switch
+    pk: K.Packets
+    srv: K.Servers
+    st: K.Stats
+    rs: np.ndarray
+    pool: int
+    seed: int
+
+    def run(self, cycles: int | None = None) -> int:
+        """Advance ``cycles`` cycles (default: to the end of the measurement window); returns the kernel status."""
+        if cycles is not None:
+            self.cfg[K.C_END] = self.st.ctr[K.K_NOW] + check_int("cycles", cycles, low=0)
+        return K.run(self.cfg, self.net, self.inb, self.outb, self.sw, self.pk, self.srv, self.st, self.rs)
+
+
+def build_model(
     topology,
     routing: str,
     traffic: str,
@@ -128,19 +158,11 @@ def run_caminos(
     traffic_options: dict | None = None,
     routing_options: dict | None = None,
     router_options: dict | None = None,
-) -> SimResult:
-    """Simulate ``topology`` with the CAMINOS router model; see :mod:`lowdiam.sim.caminos` for the model.
-
-    Examples
-    --------
-    >>> from lowdiam.topologies import hyperx
-    >>> res = run_caminos(hyperx(3, 3), "min-adaptive", "uniform", 0.2, endpoints_per_router=2,
-    ...                   warmup_cycles=200, measure_cycles=300, seed=1)
-    >>> res.saturated, res.conservation["dropped_messages"]
-    (False, 0)
-    """
-    t_start = time.perf_counter()
+) -> Model:
+    """Validate the arguments of :func:`run_caminos` and build the initial state (nothing simulated yet)."""
     routing = check_choice("routing", routing, ROUTINGS)
+    if not isinstance(traffic, str):
+        raise TypeError(f"traffic must be a pattern name (str), got {type(traffic).__name__} {traffic!r}")
     load = check_float("load", load, low=0.0, high=1.0, low_open=True)
     P = check_int("packet_flits", packet_flits, low=1)
     warm = check_int("warmup_cycles", warmup_cycles, low=0)
@@ -175,8 +197,7 @@ def run_caminos(
             row = tdst[tptr[e] : tptr[e + 1]]
             if np.all(row == e):
                 active[e] = False
-    n_active = int(active.sum())
-    if n_active == 0:
+    if not active.any():
         raise ValueError(f"traffic {traffic!r} leaves no endpoint sending to another on {topology.name}")
 
     indptr = topology.indptr.astype(np.int64)
@@ -208,7 +229,6 @@ def run_caminos(
             phits=np.zeros(nb, np.int32), fout=np.zeros(nb, np.int32), bin=np.zeros(nb, np.int32),
         )
 
-    inb, outb = buffers(RI), buffers(RO)
     max_req = int(np.diff(in_ptr).max()) * V
     sw = K.Switch(
         sel_out=np.full(nb, -1, np.int64), sel_in=np.full(nb, -1, np.int64), cred=np.full(nb, IBC, np.int32),
@@ -233,14 +253,58 @@ def run_caminos(
         arc_phits=np.zeros(A, np.int64), hop_hist=np.zeros(V + 2, np.int64), lat_hist=np.zeros(LATENCY_BINS, np.int64),
     )
     st.ctr[K.K_NFREE] = pool
-    rs = new_state(seed)
-    status = K.run(cfg, net, inb, outb, sw, pk, srv, st, rs)
-    ctr = st.ctr
-    if status < 0:
-        _raise_kernel_error(ctr, pk, ep, topology, routing)
-    cons = _conservation(ctr, net, inb, outb, sw, srv, pool, P, IBC, V, A, NE)
-    wall = time.perf_counter() - t_start
+    return Model(
+        topology=topology, routing=routing, traffic=traffic, load=load, endpoints=ep, active=active, cfg=cfg, net=net,
+        inb=buffers(RI), outb=buffers(RO), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool, seed=seed,
+    )
 
+
+def run_caminos(
+    topology,
+    routing: str,
+    traffic: str,
+    load: float,
+    *,
+    endpoints_per_router: int | None = None,
+    packet_flits: int = 16,
+    vcs: int | None = None,
+    warmup_cycles: int,
+    measure_cycles: int,
+    seed: int = 0,
+    traffic_options: dict | None = None,
+    routing_options: dict | None = None,
+    router_options: dict | None = None,
+) -> SimResult:
+    """Simulate ``topology`` with the CAMINOS router model; see :mod:`lowdiam.sim.caminos` for the model.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import hyperx
+    >>> res = run_caminos(hyperx(3, 3), "min-adaptive", "uniform", 0.2, endpoints_per_router=2,
+    ...                   warmup_cycles=200, measure_cycles=300, seed=1)
+    >>> res.saturated, res.conservation["dropped_messages"]
+    (False, 0)
+    """
+    t_start = time.perf_counter()
+    m = build_model(
+        topology, routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,
+        vcs=vcs, warmup_cycles=warmup_cycles, measure_cycles=measure_cycles, seed=seed,
+        traffic_options=traffic_options, routing_options=routing_options, router_options=router_options,
+    )
+    status = m.run()
+    ctr = m.st.ctr
+    if status < 0:
+        _raise_kernel_error(ctr, m.pk, m.endpoints, m.topology, m.routing)
+    cons = conservation(m)
+    wall = time.perf_counter() - t_start
+    return _result(m, cons, wall)
+
+
+def _result(m: Model, cons: dict, wall: float) -> SimResult:
+    cfg, ctr, st = m.cfg, m.st.ctr, m.st
+    P, V = int(cfg[K.C_P]), int(cfg[K.C_V])
+    warm, meas = int(cfg[K.C_WARM]), int(cfg[K.C_WEND] - cfg[K.C_WARM])
+    n_active = int(m.active.sum())
     window = meas * n_active
     offered_actual = (ctr[K.K_GEN_WIN] + ctr[K.K_DROP_WIN]) * P / window
     accepted = ctr[K.K_ACC_WIN] / window
@@ -248,15 +312,15 @@ def run_caminos(
     saturated, reason = saturation_verdict(offered_actual, accepted, 0, 0, False, SATURATION_TOLERANCE)
     if ctr[K.K_DROP_WIN] and not saturated:
         saturated, reason = True, f"{int(ctr[K.K_DROP_WIN])} generations dropped (server queue full) in the window"
-    per_src = st.src_acc[active] / meas
+    per_src = st.src_acc[m.active] / meas
     hop_hist = st.hop_hist
     last = np.flatnonzero(hop_hist)
     nan = float("nan")
     return SimResult(
-        topology=topology.name,
-        routing=routing,
-        traffic=traffic,
-        offered_load=load,
+        topology=m.topology.name,
+        routing=m.routing,
+        traffic=m.traffic,
+        offered_load=m.load,
         offered_load_actual=float(offered_actual),
         accepted_load=float(accepted),
         latency_mean=ctr[K.K_LAT_SUM] / msgs if msgs else nan,
@@ -278,10 +342,11 @@ def run_caminos(
         conservation=cons,
         wall_seconds=wall,
         params={
-            "router": "caminos", "endpoints_per_router": topology.endpoints_per_router, "packet_flits": P, "vcs": V,
-            "warmup_cycles": warm, "measure_cycles": meas, "seed": seed, "drain": "none",
-            "input_buffer_flits": IBC, "output_buffer_flits": OBC, "server_queue_messages": QS,
-            "label_weights": tuple(int(x) for x in weights) if routing == "polarized" else None,
+            "router": "caminos", "endpoints_per_router": m.topology.endpoints_per_router, "packet_flits": P,
+            "vcs": V, "warmup_cycles": warm, "measure_cycles": meas, "seed": m.seed, "drain": "none",
+            "input_buffer_flits": int(cfg[K.C_IBC]), "output_buffer_flits": int(cfg[K.C_OBC]),
+            "server_queue_messages": int(cfg[K.C_QS]),
+            "label_weights": tuple(int(x) for x in m.net.weights) if m.routing == "polarized" else None,
             "dropped_in_window": int(ctr[K.K_DROP_WIN]),
             "dropped_fraction": float(ctr[K.K_DROP_WIN] / max(1, ctr[K.K_GEN_WIN] + ctr[K.K_DROP_WIN])),
             "jain_consumed": jain_fairness(st.dst_acc / meas),
@@ -290,8 +355,16 @@ def run_caminos(
     )
 
 
-def _conservation(ctr, net, inb, outb, sw, srv, pool, P, IBC, V, A, NE) -> dict[str, int]:
-    """Message / phit / credit accounting at the end of a run; raises ``RuntimeError`` on any imbalance."""
+def conservation(m: Model) -> dict[str, int]:
+    """Message / phit / credit accounting of a model's current state; raises ``RuntimeError`` on any imbalance.
+
+    Checks: generated messages = injected packets + queued messages; packet slots in use = injected -
+    delivered; every injected phit is consumed, buffered, on a wire or still at its server; for every
+    input channel and VC, credits + credits on their way back + buffered phits + phits on the wire = the
+    buffer size; crossbar connections are one-to-one.
+    """
+    ctr, inb, outb, sw, srv, pool = m.st.ctr, m.inb, m.outb, m.sw, m.srv, m.pool
+    P, IBC, V, A, NE = (int(m.cfg[k]) for k in (K.C_P, K.C_IBC, K.C_V, K.C_A, K.C_NE))
     gen, inj, done = int(ctr[K.K_GEN]), int(ctr[K.K_INJ]), int(ctr[K.K_DONE])
     queued = int(srv.q_cnt.sum()) + int(srv.st_on.sum())
     live = pool - int(ctr[K.K_NFREE])

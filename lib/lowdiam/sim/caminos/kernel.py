@@ -277,6 +277,35 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     return chosen
 
 
+# ---------------------------------------------------------------- allocation
+
+
+@njit(cache=True)
+def allocate(nreq, sw, rs):
+    """CAMINOS ``Random`` allocator: shuffle the requests ``(req_ib[i], req_ob[i])``, grant each in turn
+    when its output VC and its input VC are both still free; returns the number of grants.
+
+    Each input VC requests at most one output VC per cycle and each output VC ends with at most one input.
+    """
+    for i in range(nreq - 1, 0, -1):
+        jj = below(rs, i + 1)
+        tmp = sw.req_ib[i]
+        sw.req_ib[i] = sw.req_ib[jj]
+        sw.req_ib[jj] = tmp
+        tmp = sw.req_ob[i]
+        sw.req_ob[i] = sw.req_ob[jj]
+        sw.req_ob[jj] = tmp
+    grants = 0
+    for i in range(nreq):
+        ob = sw.req_ob[i]
+        ib = sw.req_ib[i]
+        if sw.sel_in[ob] < 0 and sw.sel_out[ib] < 0:
+            sw.sel_in[ob] = ib
+            sw.sel_out[ib] = ob
+            grants += 1
+    return grants
+
+
 # ---------------------------------------------------------------- traffic
 
 
@@ -387,21 +416,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         return -1
             ctr[K_REQS] += nreq
             # ---- allocation: requests in random order, each output VC to its first requester
-            for i in range(nreq - 1, 0, -1):
-                jj = below(rs, i + 1)
-                tmp = sw.req_ib[i]
-                sw.req_ib[i] = sw.req_ib[jj]
-                sw.req_ib[jj] = tmp
-                tmp = sw.req_ob[i]
-                sw.req_ob[i] = sw.req_ob[jj]
-                sw.req_ob[jj] = tmp
-            for i in range(nreq):
-                ob = sw.req_ob[i]
-                if sw.sel_in[ob] < 0:
-                    ib = sw.req_ib[i]
-                    sw.sel_in[ob] = ib
-                    sw.sel_out[ib] = ob
-                    ctr[K_GRANTS] += 1
+            ctr[K_GRANTS] += allocate(nreq, sw, rs)
             # ---- crossbar: every connected output VC takes one phit from its input VC
             e0 = net.ep_first[r]
             e1 = net.ep_first[r + 1]
