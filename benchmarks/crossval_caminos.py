@@ -17,6 +17,8 @@ Usage::
                ``tests/data/caminos/template.cfg`` and appends to
                ``figures/crossval/caminos_reference_extra.csv`` (same columns
                as ``tests/data/caminos/caminos_runs.csv``).  Resumable too.
+``speed``      CPU seconds per run of both simulators on a few points
+               (``figures/crossval/caminos_speed.csv``).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
                routing and traffic: saturation load of both simulators,
                accepted load and latency side by side, the targets' verdicts)
@@ -47,6 +49,8 @@ OUT = ROOT / "figures" / "crossval"
 OURS = OUT / "caminos_ours.csv"
 EXTRA = OUT / "caminos_reference_extra.csv"
 SUMMARY = OUT / "caminos_summary.csv"
+SPEED = OUT / "caminos_speed.csv"
+SPEED_COLUMNS = ["graph", "routing", "traffic", "load", "simulator", "cycles", "cpu_seconds", "cycles_per_cpu_second"]
 REF_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "accepted", "latency", "network_latency", "hops",
                "jain", "cycles"]
 OUR_COLUMNS = ["graph", "routing", "traffic", "vcs", "load", "seed", "accepted", "offered", "latency",
@@ -56,7 +60,7 @@ ROUTING = {"min": "min-adaptive", "valiant": "valiant", "polarized": "polarized"
 TRAFFIC = {"uniform": "uniform", "permutation": "server_perm"}
 CAMINOS_TRAFFIC = {"uniform": "Uniform", "permutation": "RandomPermutation"}
 WARMUP, MEASURED = 2000, 3000
-EXTRA_LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
+EXTRA_LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0]
 TOL = 0.05
 
 
@@ -66,8 +70,8 @@ def graph(name: str):
     return {
         "sf5": lambda: T.slimfly(5).with_endpoints(4),
         "hx444": lambda: T.hyperx(4, 4, 4).with_endpoints(4),
-        "ps": lambda: T.polarstar(3, "iq", 3).with_endpoints(4),
-        "lps": lambda: T.lps(3, 5, require_ramanujan=False).with_endpoints(4),
+        "ps": lambda: T.polarstar(2, "iq", 3).with_endpoints(3),
+        "lps": lambda: T.lps(3, 5, require_ramanujan=False).with_endpoints(2),
     }[name]()
 
 
@@ -151,19 +155,23 @@ def caminos_config(graph_path: Path, p: int, servers: int, routing: str, traffic
     return text
 
 
-def cmd_reference(caminos: str, graphs: list[str]) -> None:
+def cmd_reference(caminos: str, graphs: list[str], traffics: list[str]) -> None:
     from lowdiam.sim.caminos import required_vcs
 
     done = {(r["graph"], r["routing"], r["traffic"], float(r["load"])) for r in read_csv(EXTRA)}
     tmp = Path(tempfile.mkdtemp(prefix="caminos_xval_"))
-    for g in graphs:
-        topo = graph(g)
-        path = tmp / f"{g}.txt"
-        path.write_text(topo.to_caminos())
-        p = topo.endpoints_per_router
-        for routing, ours in ROUTING.items():
-            vcs = required_vcs(topo, ours)
-            for traffic in TRAFFIC:
+    for traffic in traffics:
+        for g in graphs:
+            topo = graph(g)
+            path = tmp / f"{g}.txt"
+            path.write_text(topo.to_caminos())
+            p = topo.endpoints_per_router
+            for routing, ours in ROUTING.items():
+                try:
+                    vcs = required_vcs(topo, ours)
+                except ValueError as exc:  # Polarized corners: CAMINOS panics there too
+                    print(f"skip {g} {routing}: {exc}", flush=True)
+                    continue
                 for load in EXTRA_LOADS:
                     if (g, routing, traffic, load) in done:
                         continue
@@ -174,13 +182,51 @@ def cmd_reference(caminos: str, graphs: list[str]) -> None:
                     wall = time.perf_counter() - t0
                     res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
                     row = {"graph": g, "p": p, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load,
-                               "accepted": round(res["accepted_load"], 4), "latency": round(res["average_message_delay"], 2),
-                               "network_latency": round(res["average_packet_network_delay"], 2),
-                               "hops": round(res["average_packet_hops"], 3),
-                               "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"])}
+                           "accepted": round(res["accepted_load"], 4), "latency": round(res["average_message_delay"], 2),
+                           "network_latency": round(res["average_packet_network_delay"], 2),
+                           "hops": round(res["average_packet_hops"], 3),
+                           "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"])}
                     append_row(EXTRA, REF_COLUMNS, row)
                     print(f"CAMINOS {g} {routing} {traffic} load {load}: accepted {row['accepted']}, latency "
                           f"{row['latency']} ({wall:.1f} s, {res['cycle'] / wall:.0f} cycles/s)", flush=True)
+
+
+def cmd_speed(caminos: str, graphs: list[str]) -> None:
+    """CPU time per simulated cycle of both simulators on the same points (CAMINOS's own ``user_time``;
+    ours ``time.process_time`` around the run, numba compilation excluded by a warm-up run)."""
+    from lowdiam.sim.caminos import required_vcs, run_caminos
+
+    done = {(r["graph"], r["routing"], float(r["load"]), r["simulator"]) for r in read_csv(SPEED)}
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_speed_"))
+    for g in graphs:
+        topo = graph(g)
+        path = tmp / f"{g}.txt"
+        path.write_text(topo.to_caminos())
+        for routing in ("min", "polarized"):
+            vcs = required_vcs(topo, ROUTING[routing])
+            run_caminos(topo, ROUTING[routing], "uniform", 0.1, vcs=vcs, warmup_cycles=10, measure_cycles=10)
+            for load in (0.1, 0.5, 1.0):
+                if (g, routing, load, "lowdiam") not in done:
+                    t0 = time.process_time()
+                    res = run_caminos(topo, ROUTING[routing], "uniform", load, vcs=vcs, warmup_cycles=WARMUP,
+                                      measure_cycles=MEASURED, seed=1)
+                    cpu = time.process_time() - t0
+                    append_row(SPEED, SPEED_COLUMNS, {"graph": g, "routing": routing, "traffic": "uniform",
+                                                      "load": load, "simulator": "lowdiam", "cycles": res.cycles,
+                                                      "cpu_seconds": round(cpu, 3),
+                                                      "cycles_per_cpu_second": round(res.cycles / cpu)})
+                if (g, routing, load, "caminos") not in done:
+                    cfg = tmp / "run.cfg"
+                    cfg.write_text(caminos_config(path, topo.endpoints_per_router, topo.num_endpoints, routing,
+                                                  "uniform", vcs, load, 1))
+                    out = subprocess.run([caminos, str(cfg)], capture_output=True, text=True, check=True).stdout
+                    res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
+                    cpu = float(res["user_time"]) + float(res["system_time"])
+                    append_row(SPEED, SPEED_COLUMNS, {"graph": g, "routing": routing, "traffic": "uniform",
+                                                      "load": load, "simulator": "caminos", "cycles": res["cycle"],
+                                                      "cpu_seconds": round(cpu, 3),
+                                                      "cycles_per_cpu_second": round(res["cycle"] / cpu)})
+                print(f"speed {g} {routing} load {load} done", flush=True)
 
 
 # ---------------------------------------------------------------- summary and figure
@@ -314,10 +360,11 @@ def figure(data: dict) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["ours", "reference", "summary"])
+    ap.add_argument("command", choices=["ours", "reference", "speed", "summary"])
     ap.add_argument("--graphs", default=None, help="comma-separated graph names")
     ap.add_argument("--seeds", default="1,2,3", help="seeds of the permutation runs (ours)")
     ap.add_argument("--caminos", default=None, help="path of the caminos-run binary (reference)")
+    ap.add_argument("--traffics", default="uniform,permutation", help="traffics of the reference runs")
     a = ap.parse_args(argv)
     if a.command == "ours":
         graphs = a.graphs.split(",") if a.graphs else sorted({r["graph"] for r in reference_rows()})
@@ -325,7 +372,11 @@ def main(argv=None) -> None:
     elif a.command == "reference":
         if not a.caminos:
             sys.exit("reference needs --caminos PATH to the caminos-run binary")
-        cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS))
+        cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS), a.traffics.split(","))
+    elif a.command == "speed":
+        if not a.caminos:
+            sys.exit("speed needs --caminos PATH to the caminos-run binary")
+        cmd_speed(a.caminos, a.graphs.split(",") if a.graphs else ["sf5", "hx444"])
     else:
         cmd_summary()
 
