@@ -377,7 +377,7 @@ def figure(data: dict) -> None:
     axes[0, 0].legend(fontsize=6, loc="upper left")
     fig.suptitle("CAMINOS (o, solid) vs lowdiam router='caminos' (x, dashed; permutations: mean +- sd over seeds)",
                  fontsize=9)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.985))
     for ext in ("png", "pdf"):
         fig.savefig(OUT / f"caminos_crossval.{ext}", dpi=110)
     print(f"wrote {OUT / 'caminos_crossval.png'}")

@@ -137,7 +137,10 @@ class Model:
     seed: int
 
     def run(self, cycles: int | None = None) -> int:
-        """Advance ``cycles`` cycles (default: to the end of the measurement window); returns the kernel status."""
+        """Advance ``cycles`` cycles (default: to the end of the measurement window).
+
+        Returns the kernel status: 0, or -1 after an error recorded in ``st.ctr[K_ERR]``.
+        """
         if cycles is not None:
             self.cfg[K.C_END] = self.st.ctr[K.K_NOW] + check_int("cycles", cycles, low=0)
         return K.run(self.cfg, self.net, self.inb, self.outb, self.sw, self.pk, self.srv, self.st, self.rs)
@@ -159,7 +162,18 @@ def build_model(
     routing_options: dict | None = None,
     router_options: dict | None = None,
 ) -> Model:
-    """Validate the arguments of :func:`run_caminos` and build the initial state (nothing simulated yet)."""
+    """Validate the arguments of :func:`run_caminos` and build the initial state (nothing simulated yet).
+
+    Parameters are those of :func:`run_caminos`.  The returned :class:`Model` can be advanced piecewise
+    with :meth:`Model.run` and checked with :func:`conservation` at any point.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import hyperx
+    >>> m = build_model(hyperx(3, 3), "valiant", "uniform", 0.3, warmup_cycles=50, measure_cycles=50)
+    >>> m.run(60), conservation(m)["generated_messages"] > 0
+    (0, True)
+    """
     routing = check_choice("routing", routing, ROUTINGS)
     if not isinstance(traffic, str):
         raise TypeError(f"traffic must be a pattern name (str), got {type(traffic).__name__} {traffic!r}")
@@ -275,7 +289,49 @@ def run_caminos(
     routing_options: dict | None = None,
     router_options: dict | None = None,
 ) -> SimResult:
-    """Simulate ``topology`` with the CAMINOS router model; see :mod:`lowdiam.sim.caminos` for the model.
+    """Simulate ``topology`` with the CAMINOS router model (see :mod:`lowdiam.sim.caminos` for the model).
+
+    Parameters
+    ----------
+    topology : Topology
+        A connected lowdiam topology.
+    routing : {"min-adaptive", "valiant", "polarized"}
+        CAMINOS ``Shortest``, ``Valiant{Shortest, Shortest}``, ``Polarized{include_labels: true}`` with the
+        Polarized paper's VC policy chain.
+    traffic : str
+        A pattern of :data:`lowdiam.sim.traffic.PATTERNS` (``"uniform"``, ``"server_perm"``, ...).
+    load : float
+        Offered load in (0, 1], phits (= flits) per cycle per server; each active server generates a message
+        with probability ``load / packet_flits`` per cycle.
+    endpoints_per_router : int, optional
+        Servers per router (default: the topology's own).
+    packet_flits : int, default 16
+        Phits per message = packet (virtual cut-through: a head needs room for all of them downstream).
+    vcs : int, optional
+        VCs per port; default and minimum :func:`required_vcs` (hop i uses VC i).
+    warmup_cycles, measure_cycles : int
+        Statistics cover ``[warmup, warmup + measure)``; no drain.
+    seed : int, default 0
+        Fixes every random choice of the run.
+    traffic_options : dict, optional
+        Keyword arguments of the pattern.
+    routing_options : dict, optional
+        ``"valiant"``: ``{"inner": "min-adaptive"}``; ``"polarized"``: ``{"label_weights": (w0, w1, w2)}``
+        in phits, default ``(0, 4 P, 5 P)``.
+    router_options : dict, optional
+        ``input_buffer_packets`` (4), ``output_buffer_packets`` (2), ``server_queue_messages`` (20).
+
+    Returns
+    -------
+    SimResult
+        CAMINOS's statistics (messages consumed in the window); drops in ``conservation`` and ``params``.
+
+    Raises
+    ------
+    ValueError
+        Unknown routing / pattern / option key, out-of-range value, too few VCs, a Polarized corner.
+    TypeError
+        A value of the wrong kind (``lowdiam.validate``'s convention).
 
     Examples
     --------
