@@ -148,7 +148,7 @@ def _polarized_walks(topo, trials, seed):
 
 
 def test_polarized_routes_obey_algorithm1_and_length_bound():
-    longest, V, diam = _polarized_walks(slimfly(5).with_endpoints(1), 300, 5)
+    longest, V, diam = _polarized_walks(slimfly(5).with_endpoints(1), 120, 5)
     assert longest <= V == polarized_longest_route(slimfly(5).with_endpoints(1)) <= 4 * diam - 3
 
 
@@ -282,7 +282,7 @@ ROUTING = {"min": "min-adaptive", "valiant": "valiant", "polarized": "polarized"
 
 @pytest.mark.parametrize(
     ("routing", "load"),
-    [("min", 0.3), ("min", 0.6), ("valiant", 0.3), ("polarized", 0.5), ("min", 1.0), ("valiant", 0.8)],
+    [("min", 0.3), ("min", 0.6), ("valiant", 0.3), ("polarized", 0.5), ("min", 1.0)],
 )
 def test_against_caminos_reference_sf5_uniform(routing, load):
     """Same graph, configuration and cycles as CAMINOS's run (seed differs): accepted load within 0.02,
