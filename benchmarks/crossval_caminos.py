@@ -17,6 +17,9 @@ Usage::
                ``tests/data/caminos/template.cfg`` and appends to
                ``figures/crossval/caminos_reference_extra.csv`` (same columns
                as ``tests/data/caminos/caminos_runs.csv``).  Resumable too.
+``reference-seeds``  CAMINOS itself with other seeds (other permutations) at a few
+               permutation points, to see its own spread
+               (``figures/crossval/caminos_reference_seeds.csv``).
 ``speed``      CPU seconds per run of both simulators on a few points
                (``figures/crossval/caminos_speed.csv``).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
@@ -50,6 +53,8 @@ OURS = OUT / "caminos_ours.csv"
 EXTRA = OUT / "caminos_reference_extra.csv"
 SUMMARY = OUT / "caminos_summary.csv"
 SPEED = OUT / "caminos_speed.csv"
+SEEDS = OUT / "caminos_reference_seeds.csv"
+SPREAD = OUT / "caminos_permutation_spread.csv"
 SPEED_COLUMNS = ["graph", "routing", "traffic", "load", "simulator", "cycles", "cpu_seconds", "cycles_per_cpu_second"]
 REF_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "accepted", "latency", "network_latency", "hops",
                "jain", "cycles"]
@@ -191,6 +196,45 @@ def cmd_reference(caminos: str, graphs: list[str], traffics: list[str]) -> None:
                           f"{row['latency']} ({wall:.1f} s, {res['cycle'] / wall:.0f} cycles/s)", flush=True)
 
 
+def run_caminos_binary(caminos: str, cfg_text: str, tmp: Path) -> dict:
+    cfg = tmp / "run.cfg"
+    cfg.write_text(cfg_text)
+    out = subprocess.run([caminos, str(cfg)], capture_output=True, text=True, check=True).stdout
+    return json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
+
+
+def cmd_reference_seeds(caminos: str, graphs: list[str], routings: list[str], loads: list[float],
+                        seeds: list[int]) -> None:
+    """CAMINOS's own spread over random permutations: the reference permutation points with other seeds."""
+    from lowdiam.sim.caminos import required_vcs
+
+    done = {(r["graph"], r["routing"], float(r["load"]), int(r["seed"])) for r in read_csv(SEEDS)}
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_seeds_"))
+    for g in graphs:
+        topo = graph(g)
+        path = tmp / f"{g}.txt"
+        path.write_text(topo.to_caminos())
+        for routing in routings:
+            vcs = required_vcs(topo, ROUTING[routing])
+            for load in loads:
+                for seed in seeds:
+                    if (g, routing, load, seed) in done:
+                        continue
+                    res = run_caminos_binary(caminos, caminos_config(path, topo.endpoints_per_router,
+                                                                     topo.num_endpoints, routing, "permutation",
+                                                                     vcs, load, seed), tmp)
+                    row = {"graph": g, "p": topo.endpoints_per_router, "routing": routing, "traffic": "permutation",
+                           "vcs": vcs, "load": load, "accepted": round(res["accepted_load"], 4),
+                           "latency": round(res["average_message_delay"], 2),
+                           "network_latency": round(res["average_packet_network_delay"], 2),
+                           "hops": round(res["average_packet_hops"], 3),
+                           "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"]),
+                           "seed": seed}
+                    append_row(SEEDS, [*REF_COLUMNS, "seed"], row)
+                    print(f"CAMINOS {g} {routing} permutation load {load} seed {seed}: accepted {row['accepted']}, "
+                          f"latency {row['latency']}", flush=True)
+
+
 def cmd_speed(caminos: str, graphs: list[str]) -> None:
     """CPU time per simulated cycle of both simulators on the same points (CAMINOS's own ``user_time``;
     ours ``time.process_time`` around the run, numba compilation excluded by a warm-up run)."""
@@ -320,12 +364,49 @@ def cmd_summary() -> None:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
+    spread()
     for r in rows:
         print(f"{r['graph']:6s} {r['routing']:9s} {r['traffic']:11s} sat CAMINOS {r['caminos_saturation']:.2f} "
               f"ours [{r['ours_saturation_per_seed']}] ok {r['saturation_ok']}{r['accepted_ok']}{r['latency_ok']}  "
               f"lat err {r['latency_max_rel_err_below_80pct']}  lat@{r['latency_loads']}: "
               f"{r['latency_caminos']} vs {r['latency_ours_mean']} ({r['latency_ours_range']})")
     figure(data)
+
+
+def spread() -> None:
+    """Random permutations: CAMINOS's spread over its own seeds (permutations) next to ours, per point."""
+    extra = read_csv(SEEDS)
+    if not extra:
+        return
+    ref = {(r["graph"], r["routing"], float(r["load"])): [r] for r in reference_rows() if r["traffic"] == "permutation"}
+    for r in extra:
+        ref.setdefault((r["graph"], r["routing"], float(r["load"])), []).append(r)
+    ours: dict = {}
+    for r in read_csv(OURS):
+        if r["traffic"] == "permutation":
+            ours.setdefault((r["graph"], r["routing"], float(r["load"])), []).append(r)
+    rows = []
+    for key in sorted({(r["graph"], r["routing"], float(r["load"])) for r in extra}):
+        c, o = ref[key], ours.get(key, [])
+        if not o:
+            continue
+
+        def rng(xs, field):
+            v = [float(x[field]) for x in xs]
+            return f"{min(v):.3f}-{max(v):.3f}" if field == "accepted" else f"{min(v):.1f}-{max(v):.1f}"
+
+        rows.append({"graph": key[0], "routing": key[1], "load": key[2], "caminos_seeds": len(c), "ours_seeds": len(o),
+                     "accepted_caminos": rng(c, "accepted"), "accepted_ours": rng(o, "accepted"),
+                     "latency_caminos": rng(c, "latency"), "latency_ours": rng(o, "latency"),
+                     "hops_caminos": rng(c, "hops"), "hops_ours": rng(o, "hops")})
+    with open(SPREAD, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    for r in rows:
+        print(f"spread {r['graph']} {r['routing']} permutation load {r['load']}: latency CAMINOS {r['latency_caminos']}"
+              f" ({r['caminos_seeds']} permutations) vs ours {r['latency_ours']} ({r['ours_seeds']}); accepted "
+              f"{r['accepted_caminos']} vs {r['accepted_ours']}")
 
 
 def figure(data: dict) -> None:
@@ -385,7 +466,9 @@ def figure(data: dict) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["ours", "reference", "speed", "summary"])
+    ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "summary"])
+    ap.add_argument("--routings", default="min,polarized", help="routings (reference-seeds)")
+    ap.add_argument("--loads", default="0.2,0.3", help="loads (reference-seeds)")
     ap.add_argument("--graphs", default=None, help="comma-separated graph names")
     ap.add_argument("--seeds", default="1,2,3", help="seeds of the permutation runs (ours)")
     ap.add_argument("--caminos", default=None, help="path of the caminos-run binary (reference)")
@@ -398,6 +481,11 @@ def main(argv=None) -> None:
         if not a.caminos:
             sys.exit("reference needs --caminos PATH to the caminos-run binary")
         cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS), a.traffics.split(","))
+    elif a.command == "reference-seeds":
+        if not a.caminos:
+            sys.exit("reference-seeds needs --caminos PATH to the caminos-run binary")
+        cmd_reference_seeds(a.caminos, a.graphs.split(",") if a.graphs else ["sf5"], a.routings.split(","),
+                            [float(x) for x in a.loads.split(",")], [int(x) for x in a.seeds.split(",")])
     elif a.command == "speed":
         if not a.caminos:
             sys.exit("speed needs --caminos PATH to the caminos-run binary")
