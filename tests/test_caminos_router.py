@@ -298,3 +298,16 @@ def test_against_caminos_reference_sf5_uniform(routing, load):
     else:
         assert res.accepted_load == pytest.approx(acc, abs=0.03)
         assert res.saturated
+
+
+# ---------------------------------------------------------------- docstring examples
+
+
+def test_doctests():
+    import doctest
+
+    import lowdiam.sim.caminos as pkg
+    from lowdiam.sim.caminos import driver, routing
+
+    for mod in (pkg, driver, routing):
+        assert doctest.testmod(mod, verbose=False).failed == 0, mod.__name__
