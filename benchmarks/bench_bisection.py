@@ -74,8 +74,8 @@ def main() -> None:
             t_build, t = _timed(build)
             row = {"size": size, "family": fam, "name": t.name, "routers": t.num_routers,
                    "links": t.num_edges, "build_s": round(t_build, 3)}
-            s1, b1 = _timed(lambda: bisection(t, trials=1, seed=0), repeat=3)
-            s8, b8 = _timed(lambda: bisection(t, trials=8, seed=0))
+            s1, b1 = _timed(lambda t=t: bisection(t, trials=1, seed=0), repeat=3)
+            s8, b8 = _timed(lambda t=t: bisection(t, trials=8, seed=0))
             row.update(metis_1trial_s=round(s1, 4), metis_8trials_s=round(s8, 4),
                        cut_1trial=b1.cut_edges, cut_8trials=b8.cut_edges,
                        fraction_8trials=round(b8.fraction, 5),
@@ -85,17 +85,17 @@ def main() -> None:
                 from networkx.algorithms.community import kernighan_lin_bisection
 
                 g = t.to_networkx()
-                skl, parts = _timed(lambda: kernighan_lin_bisection(g, seed=0))
+                skl, parts = _timed(lambda g=g: kernighan_lin_bisection(g, seed=0))
                 a = np.zeros(t.num_routers, dtype=np.int8)
                 a[list(parts[1])] = 1
                 row.update(kl_s=round(skl, 3), kl_cut=int(nx.cut_size(g, parts[0], parts[1])))
-                sd, spd = _timed(lambda: spectral(t, method="dense"))
+                sd, spd = _timed(lambda t=t: spectral(t, method="dense"))
                 row.update(spectral_dense_s=round(sd, 3))
-            ss, sps = _timed(lambda: spectral(t, method="sparse"))
-            sg, g_ = _timed(lambda: girth(t))
+            ss, sps = _timed(lambda t=t: spectral(t, method="sparse"))
+            sg, g_ = _timed(lambda t=t: girth(t))
             row.update(spectral_sparse_s=round(ss, 3), mu1=round(sps.mu1, 5), girth_s=round(sg, 4), girth=g_)
             if t.num_routers <= 12000:
-                sp, pm = _timed(lambda: path_multiplicity(t))
+                sp, pm = _timed(lambda t=t: path_multiplicity(t))
                 row.update(path_multiplicity_s=round(sp, 3), sp_ratio=round(pm.sp_ratio, 5))
             rows.append(row)
             print(json.dumps(row), flush=True)

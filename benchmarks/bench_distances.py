@@ -189,10 +189,12 @@ def main() -> None:
               f"scipy {sp_full:.1f} s{' (extrap.)' if k < n else ''}", flush=True)
 
     print()
-    print("| graph | n | radix | diameter | mean distance | ours (s) | scipy BFS (s) | networkx (s) | speedup vs scipy |")
+    print("| graph | n | radix | diameter | mean distance | ours (s) | scipy BFS (s) | networkx (s) "
+          "| speedup vs scipy |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        sp = f"{r['scipy_s']:.2f}" + (f" (extrap. from {r['scipy_sources']} sources)" if r["scipy_extrapolated"] else "")
+        extrap = f" (extrap. from {r['scipy_sources']} sources)" if r["scipy_extrapolated"] else ""
+        sp = f"{r['scipy_s']:.2f}" + extrap
         nxs = "—" if r["networkx_s"] is None else f"{r['networkx_s']:.2f}"
         print(f"| {r['graph']} | {r['n']} | {r['radix']} | {r['diameter']} | {r['mean_distance']:.4f} | "
               f"{r['ours_s']:.3f} | {sp} | {nxs} | {r['speedup_vs_scipy']:.0f}x |")

@@ -187,7 +187,8 @@ def cmd_reference(caminos: str, graphs: list[str], traffics: list[str]) -> None:
                     wall = time.perf_counter() - t0
                     res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
                     row = {"graph": g, "p": p, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load,
-                           "accepted": round(res["accepted_load"], 4), "latency": round(res["average_message_delay"], 2),
+                           "accepted": round(res["accepted_load"], 4),
+                           "latency": round(res["average_message_delay"], 2),
                            "network_latency": round(res["average_packet_network_delay"], 2),
                            "hops": round(res["average_packet_hops"], 3),
                            "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"])}

@@ -7,6 +7,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.metrics import bisection, cut_size
 from lowdiam.topologies import Topology
 
@@ -38,14 +39,16 @@ def _graphs():
         "k8": nx.complete_graph(8),
         "cube3": nx.convert_node_labels_to_integers(nx.hypercube_graph(3)),
         "star9": nx.star_graph(8),
-        "two_k5_k3": nx.disjoint_union(nx.complete_graph(5), nx.disjoint_union(nx.complete_graph(5), nx.complete_graph(3))),
+        "two_k5_k3": nx.disjoint_union(
+            nx.complete_graph(5), nx.disjoint_union(nx.complete_graph(5), nx.complete_graph(3))
+        ),
         "barbell": nx.barbell_graph(6, 0),
         "heawood": nx.heawood_graph(),
         "grid3x4": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 4)),
     }
-    for i, (n, d) in enumerate([(12, 3), (14, 4), (10, 5), (12, 6)]):
+    for n, d in [(12, 3), (14, 4), (10, 5), (12, 6)]:
         gs[f"rr{n}_{d}"] = nx.random_regular_graph(d, n, seed=int(rng.integers(1 << 30)))
-    for i, n in enumerate([11, 13, 14]):
+    for n in [11, 13, 14]:
         gs[f"gnp{n}"] = nx.gnp_random_graph(n, 0.35, seed=int(rng.integers(1 << 30)))
     return gs
 

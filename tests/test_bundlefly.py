@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from conftest import reference_diameter, reference_distance_histogram
-from lowdiam.topologies import bundlefly, has_property_R1, paley, slimfly, star_product
 from scipy.sparse.linalg import eigsh
+
+from lowdiam.topologies import bundlefly, has_property_R1, paley, slimfly, star_product
 
 
 def mean_distance(t, h) -> float:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from lowdiam.sim.caminos import ROUTINGS, build_model, conservation, polarized_longest_route, required_vcs, run_caminos
 from lowdiam.sim.caminos import kernel as K
 from lowdiam.sim.caminos.routing import polarized_allowed

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+
 from lowdiam.cost import models as M
 from lowdiam.cost import tables as TB
 from lowdiam.topologies import dragonfly, fat_tree, galaxyfly, hyperx, polarstar, slimfly

@@ -9,6 +9,9 @@ import networkx as nx
 import numpy as np
 import pytest
 from conftest import reference_distance_histogram
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import shortest_path
+
 from lowdiam.metrics import distances as dist
 from lowdiam.metrics.distances import (
     diameter,
@@ -20,8 +23,6 @@ from lowdiam.metrics.distances import (
     mean_distance,
 )
 from lowdiam.topologies import Topology
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import shortest_path
 
 
 def topo(g: nx.Graph, name: str = "g") -> Topology:

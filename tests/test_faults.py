@@ -8,6 +8,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam import faults as F
 from lowdiam import topologies as T
 from lowdiam.topologies import Topology

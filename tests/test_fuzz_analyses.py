@@ -15,6 +15,7 @@ import networkx as nx
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from lowdiam import faults as F
 from lowdiam import topologies as T
 from lowdiam.edst import edst_packing, tree_depth, tree_depths, verify_edsts

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from lowdiam import cache
 from lowdiam import sweep as S
 from lowdiam.validate import check_bool, check_float, check_int, check_options

@@ -18,6 +18,7 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from lowdiam.topologies import Topology, as_topology
 from lowdiam.topologies.io import FORMATS, parse
 

@@ -4,6 +4,7 @@ import networkx as nx
 import numpy as np
 import pytest
 from conftest import reference_diameter, reference_distance_histogram
+
 from lowdiam.topologies import dragonfly, galaxy_graph, galaxyfly, slimfly
 from lowdiam.topologies.fields import field, is_prime_power
 from lowdiam.topologies.galaxyfly import (
@@ -27,7 +28,10 @@ def test_generator_sets_match_equation_1_and_lemma_2_2(q):
     xi = int(gf.primitive_element)
     X, Xp = galaxy_generator_sets(q)
     X, Xp = set(np.asarray(X).tolist()), set(np.asarray(Xp).tolist())
-    pw = lambda e: int(gf(xi) ** e)
+
+    def pw(e):
+        return int(gf(xi) ** e)
+
     # Equations (1) and (2) written out independently of the module
     if q % 4 == 1:
         eq1, eq2 = {pw(e) for e in range(0, q - 2, 2)}, {pw(e) for e in range(1, q - 1, 2)}

@@ -6,6 +6,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+
 from lowdiam import topologies as T
 from lowdiam.topologies import Topology, as_topology, read
 from lowdiam.topologies.io import FORMATS, parse

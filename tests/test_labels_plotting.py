@@ -5,6 +5,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
+
 from lowdiam import labels, plotting
 from lowdiam import topologies as T
 

@@ -5,6 +5,7 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.cost import layout as L
 from lowdiam.topologies import hyperx
 from lowdiam.topologies.base import Topology

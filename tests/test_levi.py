@@ -3,6 +3,7 @@
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.metrics.distances import diameter, distance_histogram
 from lowdiam.metrics.paths import girth
 from lowdiam.topologies.levi import levi_graph

@@ -7,6 +7,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.metrics import girth, path_multiplicity, shortest_path_counts
 from lowdiam.topologies import Topology
 

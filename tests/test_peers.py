@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from lowdiam.topologies import bundlefly, dragonfly, galaxy_graph, galaxyfly, hyperx, polarfly, polarstar, slimfly
 
 ig = pytest.importorskip("igraph")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import reference_diameter
+
 from lowdiam.topologies import erdos_renyi_polarity, field, polarfly
 from lowdiam.topologies.polarfly import point_index, projective_points
 from lowdiam.topologies.starproduct import has_property_R

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from conftest import reference_diameter
+
 from lowdiam.topologies import polarfly, polarstar, polarstar_best, polarstar_configs, star_product
 from lowdiam.topologies.polarstar import ORIENTATIONS
 from lowdiam.topologies.supernodes import inductive_quad

@@ -1,4 +1,5 @@
 import pytest
+
 from lowdiam import published
 from lowdiam.published import galaxyfly, polarstar, spectralfly
 

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from lowdiam.topologies import Topology
 
 README = Path(__file__).resolve().parents[1] / "README.md"

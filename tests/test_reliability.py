@@ -20,6 +20,7 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+
 from lowdiam import cache, paths
 from lowdiam import sweep as S
 from lowdiam import topologies as T
@@ -329,7 +330,8 @@ def test_unguarded_script_gets_a_message_not_a_broken_pool(tmp_path):
         S.run_sweep([S.Run(HX, "min", "uniform", ld, 0, FAST) for ld in (0.1, 0.2)], processes=2, progress=False)
     """))
     env = dict(os.environ, LOWDIAM_CACHE=str(tmp_path / "c"))
-    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env, check=False)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env,
+                         check=False)
     assert out.returncode != 0
     assert "if __name__" in out.stderr and "BrokenProcessPool" not in out.stderr.splitlines()[-1]
 

@@ -7,6 +7,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.metrics import spectral, spectral_gap
 from lowdiam.topologies import Topology
 

@@ -6,6 +6,7 @@ import networkx as nx
 import numpy as np
 import pytest
 from conftest import reference_diameter
+
 from lowdiam.topologies import (
     FactorGraph,
     complete,

@@ -1,4 +1,5 @@
 import pytest
+
 from lowdiam.studies import edst as S
 
 
@@ -26,6 +27,7 @@ def test_routing_per_family():
 
 def test_iq_f_invariant_split_balanced_and_cuts_only_supernode_links():
     import numpy as np
+
     from lowdiam import topologies as T
     from lowdiam.metrics import cut_size
     from lowdiam.studies.bisection import iq_f_invariant_split

@@ -7,6 +7,7 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.topologies import bdf, complete, has_property_R1, has_property_R_star, inductive_quad, paley
 from lowdiam.topologies.supernodes import IQ3_EDGES
 
@@ -146,6 +147,7 @@ def test_iq_conventions_differ_from_the_second_step_on(d, same):
 
 def test_iq3_authors_edges_is_the_same_cubic_graph():
     import networkx as nx
+
     from lowdiam.topologies.supernodes import IQ3_AUTHORS_EDGES
 
     assert nx.is_isomorphic(nx.Graph(IQ3_AUTHORS_EDGES.tolist()), nx.Graph(IQ3_EDGES.tolist()))

@@ -6,6 +6,7 @@ import csv
 import math
 
 import pytest
+
 from lowdiam import sweep as S
 from lowdiam.sim import simulate
 

@@ -288,7 +288,9 @@ def _encode(x: Any) -> Any:
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         cls = type(x)
         if not cls.__module__.startswith("lowdiam."):
-            raise TypeError(f"cache values may hold dataclasses of lowdiam only, got {cls.__module__}.{cls.__qualname__}")
+            raise TypeError(
+                f"cache values may hold dataclasses of lowdiam only, got {cls.__module__}.{cls.__qualname__}"
+            )
         fields = {f.name: _encode(getattr(x, f.name)) for f in dataclasses.fields(x) if f.init}
         return {"__dataclass__": f"{cls.__module__}:{cls.__qualname__}", "fields": fields}
     raise TypeError(
@@ -304,7 +306,8 @@ def _encode_numpy(x: Any) -> Any:
         if x.dtype.kind not in _ARRAY_KINDS or x.dtype.hasobject:
             raise TypeError(f"cache values cannot hold numpy arrays of dtype {x.dtype} (numeric or string only)")
         data = np.ascontiguousarray(x)
-        return {"__ndarray__": data.dtype.str, "shape": list(x.shape), "data": base64.b64encode(data.tobytes()).decode()}
+        encoded = base64.b64encode(data.tobytes()).decode()
+        return {"__ndarray__": data.dtype.str, "shape": list(x.shape), "data": encoded}
     if isinstance(x, np.generic):
         if x.dtype.kind not in _ARRAY_KINDS:
             raise TypeError(f"cache values cannot hold numpy scalars of dtype {x.dtype}")

@@ -430,7 +430,9 @@ def _claim_from_row(row: Any, notebook: str) -> Claim:
         if not _finite_everywhere(row[k]):
             raise ValueError(f"{k} is not finite")
     stored = row.get("status", "")
-    row["status"] = derive_status(row["paper_value"], row["our_value"], row["tolerance"], row.get("explanation", ""), scale)
+    row["status"] = derive_status(
+        row["paper_value"], row["our_value"], row["tolerance"], row.get("explanation", ""), scale
+    )
     row.setdefault("notebook", notebook)
     claim = Claim(**row)
     claim.details = claim.details if isinstance(claim.details, dict) else {"value": claim.details}
@@ -476,7 +478,9 @@ def load_checked(directory: str | Path | None = None) -> tuple[list[Claim], list
                 problems.append(f"`{path.name}` record `{cid}`: {exc}; skipped")
                 continue
             if claim.claim_id in seen:
-                problems.append(f"`{path.name}` record `{cid}`: duplicate id (also in `{seen[claim.claim_id]}`); skipped")
+                problems.append(
+                    f"`{path.name}` record `{cid}`: duplicate id (also in `{seen[claim.claim_id]}`); skipped"
+                )
                 continue
             seen[claim.claim_id] = path.name
             stored = claim.details.get("_stored_status")
@@ -571,8 +575,10 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
         count[key] = count.get(key, 0) + 1
 
     def n(paper=None, scale=None, status=None) -> int:
-        return sum(v for (p, s, st), v in count.items()
-                   if (paper is None or p == paper) and (scale is None or s == scale) and (status is None or st == status))
+        def wanted(p, s, st) -> bool:
+            return (paper is None or p == paper) and (scale is None or s == scale) and (status is None or st == status)
+
+        return sum(v for (p, s, st), v in count.items() if wanted(p, s, st))
 
     lines = [
         "# Claims scorecard",

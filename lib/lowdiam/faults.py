@@ -180,7 +180,9 @@ def disconnection_counts(topology: Any, orders: Any) -> np.ndarray:
         arr = arr[None, :]
     E = edges.shape[0]
     if arr.ndim != 2 or arr.shape[1] != E or not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"orders must be integer permutations of the {E} link ids, shape (trials, {E}); got {arr.shape}")
+        raise ValueError(
+            f"orders must be integer permutations of the {E} link ids, shape (trials, {E}); got {arr.shape}"
+        )
     srt = np.sort(arr, axis=1)
     if not np.array_equal(srt, np.broadcast_to(np.arange(E), srt.shape)):
         raise ValueError(f"every order must be a permutation of 0..{E - 1} (each link fails exactly once)")

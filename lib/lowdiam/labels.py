@@ -62,7 +62,9 @@ def label(topology) -> str:
 
 # family -> constructor arguments as (argument name, params key); endpoints only where the constructor takes them
 _ARGS = {
-    "polarstar": (("q", "q"), ("supernode", "supernode"), ("d", "d_prime"), ("endpoints_per_router", "endpoints_per_router")),
+    "polarstar": (
+        ("q", "q"), ("supernode", "supernode"), ("d", "d_prime"), ("endpoints_per_router", "endpoints_per_router")
+    ),
     "bundlefly": (("p", "p"), ("s", "s"), ("endpoints_per_router", "endpoints_per_router")),
     "lps": (("p", "p"), ("q", "q"), ("endpoints_per_router", "endpoints_per_router")),
     "slimfly": (("q", "q"), ("endpoints_per_router", "endpoints_per_router")),

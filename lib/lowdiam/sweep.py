@@ -121,10 +121,10 @@ class Recipe:
     --------
     >>> Recipe("hyperx", args=(3, 3)).build().num_routers
     9
-    >>> Recipe("jellyfish", {"n": 20, "degree": 4, "seed": None})
+    >>> Recipe("jellyfish", {"n": 20, "degree": 4, "seed": None})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    ValueError: Recipe(jellyfish) needs an integer seed (got None): a seedless random network cannot be rebuilt by workers or cached; pass seed=0, 1, ... or build it once and pass the Topology itself
+    ValueError: Recipe(jellyfish) needs an integer seed (got None): ...
     """
 
     constructor: str
@@ -389,7 +389,7 @@ def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, Any], 
             try:
                 done(i, _execute(run))
             except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(run, exc)
+                raise _fail(run, exc) from exc
             bar.update()
         return
     # group by topology so a worker tends to reuse the network it has just built
@@ -405,7 +405,7 @@ def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, Any], 
                 shutdown_pool()  # a worker died (killed, out of memory): never reuse a broken pool
                 raise RuntimeError(_BROKEN_POOL) from exc
             except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(runs[i], exc)
+                raise _fail(runs[i], exc) from exc
             bar.update()
     except BaseException:
         for f in futs:
@@ -426,7 +426,7 @@ def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], N
             try:
                 done(i, fut.result())
             except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(runs[i], exc)
+                raise _fail(runs[i], exc) from exc
             bar.update()
     finally:
         if own:

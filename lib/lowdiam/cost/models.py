@@ -140,7 +140,9 @@ def cable_cost(lengths: Any, optical: Any = None, prices: dict | None = None) ->
     return float(np.where(opt, fibre, copper).sum())
 
 
-def fit_linear_router_price(routers_by_radix: Any, terminals: Any, cost_per_terminal: Any) -> tuple[float, float, float]:
+def fit_linear_router_price(
+    routers_by_radix: Any, terminals: Any, cost_per_terminal: Any
+) -> tuple[float, float, float]:
     """Least-squares price line a x radix + b implied by a table of router cost per terminal.
 
     An analysis of a paper's table (not a model of ours): row i has routers of

@@ -154,7 +154,7 @@ def jellyfish(n: int, degree: int, seed: int | None, endpoints_per_router: int |
     if endpoints_per_router is not None:
         endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
     rng = np.random.default_rng(seed)
-    for attempt in range(1, _MAX_ATTEMPTS + 1):
+    for attempt in range(1, _MAX_ATTEMPTS + 1):  # noqa: B007 - read after the loop
         edges = _random_regular_edges(int(n), int(degree), rng)
         if edges is not None and _connected(int(n), edges):
             break

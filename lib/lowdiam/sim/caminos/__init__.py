@@ -133,8 +133,17 @@ from ._cache import drop_stale_cache
 
 drop_stale_cache()
 
-from .driver import ROUTER_OPTIONS, ROUTINGS, Model, build_model, conservation, required_vcs, run_caminos
-from .routing import polarized_longest_route
+# after the stale-cache guard, which must run before the kernels load
+from .driver import (  # noqa: E402
+    ROUTER_OPTIONS,
+    ROUTINGS,
+    Model,
+    build_model,
+    conservation,
+    required_vcs,
+    run_caminos,
+)
+from .routing import polarized_longest_route  # noqa: E402
 
 __all__ = [
     "ROUTER_OPTIONS",

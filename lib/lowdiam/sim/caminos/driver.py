@@ -453,7 +453,8 @@ def conservation(m: Model) -> dict[str, int]:
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
     return {
-        "generated_messages": gen, "dropped_messages": int(ctr[K.K_DROP]), "injected_packets": inj, "delivered_packets": done,
+        "generated_messages": gen, "dropped_messages": int(ctr[K.K_DROP]),
+        "injected_packets": inj, "delivered_packets": done,
         "in_network_phits": buffered + fl_n + ej_n, "queued_messages": queued, "consumed_phits": int(ctr[K.K_CONS]),
     }
 
@@ -465,7 +466,8 @@ def _raise_kernel_error(ctr, pk, ep, topology, routing):
     s, t = int(ep.router[pk.src[p]]), int(ep.router[pk.dst[p]])
     if code == K.ERR_NO_VC:
         raise RuntimeError(
-            f"a {routing} packet from router {s} to {t} needed more VCs than configured at router {c} on {topology.name}"
+            f"a {routing} packet from router {s} to {t} needed more VCs than configured at router {c} "
+            f"on {topology.name}"
         )
     raise RuntimeError(f"{routing} routing found no candidate at router {c} for a packet from router {s} to {t}")
 
