@@ -30,8 +30,11 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 # Each notebook is executed in place, then stripped of papermill's timestamps (tools/strip_notebook.py), so a
-# rerun changes git only where outputs change. papermill's progress bar goes to stderr.
-PAPERMILL = ../$(BIN)/papermill --log-level WARNING --progress-bar -k python3 -p profile $(PROFILE)
+# rerun changes git only where outputs change. papermill's progress bar goes to stderr. The default profile
+# (quick) is the notebooks' own parameter cell, so it is not injected: a committed quick run has no
+# "injected-parameters" cell, while a paper run (or PARAMS) records what it injected.
+PROFILE_ARG = $(if $(filter quick,$(PROFILE)),,-p profile $(PROFILE))
+PAPERMILL = ../$(BIN)/papermill --log-level WARNING --progress-bar -k python3 $(PROFILE_ARG)
 
 figures: $(STAMP)
 	@mkdir -p figures/claims
