@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from lowdiam.sim import channel_load_bound, saturation_load, simulate
-from lowdiam.sim.routing import max_route_length
+from lowdiam.sim.routings import max_route_length
 from lowdiam.topologies import Topology
 
 BOOKSIM_CYCLES_PER_SECOND = 21.0
@@ -130,11 +130,11 @@ def main(argv=None) -> dict:
     bound_seconds = time.perf_counter() - t0
 
     # PolarStar's analytic routing (factor-graph tables) against MIN on the full distance table
-    from lowdiam.sim.routing import polarstar_tables
+    from lowdiam.sim.routings.polarstar_min import polarstar_fields
     from lowdiam.topologies import polarstar
 
     ps = polarstar(11, "iq", 3, endpoints_per_router=5)
-    tb = polarstar_tables(ps)
+    tb = polarstar_fields(ps)
     ps_rows = []
     for routing in ("min", "polarstar-min"):
         simulate(ps, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10, drain="none", **CONFIG)
@@ -142,8 +142,7 @@ def main(argv=None) -> dict:
                      **CONFIG)
         ps_rows.append(dict(routing=routing, accepted=r.accepted_load, latency_mean=r.latency_mean,
                             hops=r.hops_mean, cycles_per_second=r.cycles_per_second))
-    ps_table_bytes = dict(full_distance_table=ps.num_routers**2, factor_tables=int(tb.T1.nbytes + tb.T2.nbytes
-                                                                                   + tb.fvec.nbytes + tb.quad.nbytes))
+    ps_table_bytes = dict(full_distance_table=ps.num_routers**2, factor_tables=int(sum(a.nbytes for a in tb.values())))
 
     others = []
     if not args.quick:
