@@ -60,6 +60,9 @@ def test_conservation_and_drain():
     c = res.conservation  # the driver already raised if any per-VC or per-packet balance failed
     assert c["in_network_flits"] > 0 and c["source_queued_flits"] > 0
     assert c["generated_flits"] == c["ejected_flits"] + c["in_network_flits"] + c["source_queued_flits"]
+    # packets cut off mid-injection count once: sent flits injected, unsent ones still at the source
+    assert c["generated_flits"] == c["injected_flits"] + c["source_queued_flits"]
+    assert c["injected_flits"] == c["ejected_flits"] + c["in_network_flits"]
     res = simulate(top, "min", "uniform", 0.3, **SHORT, seed=7, drain="all", **WH)
     assert res.conservation["in_network_flits"] == 0 and res.conservation["source_queued_flits"] == 0
     assert res.conservation["generated_flits"] == res.conservation["ejected_flits"]
@@ -85,3 +88,12 @@ def test_every_routing_delivers_everything(routing):
                        buffer_flits=6, **WH)
         assert res.packets_delivered == res.packets_measured > 0, top.name
         assert res.conservation["generated_flits"] == res.conservation["ejected_flits"], top.name
+
+
+def test_conservation_check_catches_unbalanced_flit_counters():
+    from lowdiam.sim.ideal.conservation import _flit_balance
+
+    ok = dict(generated_flits=100, injected_flits=80, source_queued_flits=20, ejected_flits=60, in_network_flits=20)
+    assert _flit_balance(ok) == []
+    double = dict(ok, injected_flits=100)  # the old double count of partly injected packets
+    assert len(_flit_balance(double)) == 2

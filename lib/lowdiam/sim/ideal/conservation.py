@@ -40,12 +40,14 @@ def cut_through(st) -> dict[str, int]:
         problems.append(f"{live} packet slots in use but {buffered} packets buffered")
     bal = st.ports.credits.astype(np.int64) + P * pending + P * vcs.count.astype(np.int64)
     problems += _port_problems(st, bal, cap, V, n_ch)
-    if problems:
-        raise RuntimeError("conservation check failed: " + "; ".join(problems))
-    return dict(
+    flits = dict(
         generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
         in_network_flits=buffered * P, source_queued_flits=queued * P,
     )
+    problems += _flit_balance(flits)
+    if problems:
+        raise RuntimeError("conservation check failed: " + "; ".join(problems))
+    return flits
 
 
 def wormhole(st) -> dict[str, int]:
@@ -74,12 +76,28 @@ def wormhole(st) -> dict[str, int]:
         )
     bal = st.ports.credits.astype(np.int64) + cr + buffered + fl
     problems += _port_problems(st, bal, cap, V, n_ch)
+    # flits, not packets: a packet partly injected has its unsent flits at the source and the rest in
+    # the network; a packet partly ejected has its delivered flits counted as ejected
+    flits = dict(
+        generated_flits=gen * P, injected_flits=inj * P - at_source, ejected_flits=ej * P + ejecting,
+        in_network_flits=in_net, source_queued_flits=queued * P + at_source,
+    )
+    problems += _flit_balance(flits)
     if problems:
         raise RuntimeError("conservation check failed (wormhole): " + "; ".join(problems))
-    return dict(
-        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
-        in_network_flits=in_net + ejecting, source_queued_flits=queued * P + at_source,
-    )
+    return flits
+
+
+def _flit_balance(flits: dict[str, int]) -> list[str]:
+    """The reported counters must add up: generated = injected + queued, injected = ejected + in network."""
+    problems = []
+    if flits["generated_flits"] != flits["injected_flits"] + flits["source_queued_flits"]:
+        problems.append(f"reported generated {flits['generated_flits']} flits != injected {flits['injected_flits']}"
+                        f" + source-queued {flits['source_queued_flits']}")
+    if flits["injected_flits"] != flits["ejected_flits"] + flits["in_network_flits"]:
+        problems.append(f"reported injected {flits['injected_flits']} flits != ejected {flits['ejected_flits']}"
+                        f" + in network {flits['in_network_flits']}")
+    return problems
 
 
 def _port_problems(st, bal, cap, V, n_ch) -> list[str]:
