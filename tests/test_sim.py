@@ -424,3 +424,25 @@ def test_min_vcs_is_a_floor_on_the_hop_classes():
         simulate(top, "min", "uniform", 0.2, vcs=need, min_vcs=need)
     with pytest.raises(ValueError, match="min_vcs must be >= 1"):
         simulate(top, "min", "uniform", 0.2, min_vcs=0)
+
+
+# --------------------------------------------------------------- long links, long latencies
+def test_long_links_are_not_reported_as_saturation():
+    # 1,500-cycle links: the default drain cap scales with the longest zero-load route (buffers
+    # deep enough for the credit round trip, else the links really do saturate)
+    kw = dict(link_latency=1500, buffer_flits=3200, warmup_cycles=8000, measure_cycles=2000, seed=3)
+    res = simulate(ring(8, p=1), "min", "uniform", 0.05, **kw)
+    assert res.packets_delivered == res.packets_measured > 0
+    assert not res.saturated, res.saturation_reason
+    old_cap = simulate(ring(8, p=1), "min", "uniform", 0.05, max_drain_cycles=2000, **kw)  # the former default
+    assert old_cap.saturated and old_cap.packets_delivered < old_cap.packets_measured
+
+
+def test_latency_percentiles_are_not_capped():
+    # one 70,000-cycle link: every latency is above the old 65,535-bin histogram's last bin
+    top = Topology.from_edges("pair", "test", 2, [(0, 1)], endpoints_per_router=1)
+    res = simulate(top, "min", "uniform", 0.02, link_latency=70000, warmup_cycles=0, measure_cycles=400, seed=1)
+    expected = zero_load(1, 4, L=70000)
+    assert res.packets_delivered == res.packets_measured > 0
+    assert res.latency_p50 >= expected > 65535
+    assert res.latency_p99 <= res.latency_max

@@ -67,7 +67,8 @@ def simulate(
         Fixes every random choice of the run (traffic pattern, injection, routing, arbitration).
     drain : {"measured", "all", "none"}
         "measured": run on until the measured packets arrive, at most ``max_drain_cycles``
-        (default max(1000, measure_cycles)); "all": stop injecting, empty the network; "none".
+        (default max(1000, measure_cycles, 4 x the zero-load time of the longest route));
+        "all": stop injecting, empty the network; "none".
     max_drain_cycles : int, optional
         Cap of the drain phase.
     link_latency, global_link_latency : int

@@ -66,7 +66,8 @@ Phases
     are measured (latency, hops); accepted load counts flits delivered in the
     window.  Drain (``drain="measured"``, default): keep simulating, with
     injection on, until every measured packet is delivered (at most
-    ``max_drain_cycles``); ``drain="all"``: stop generating and run until the
+    ``max_drain_cycles``, default max(1000, measure, 4 x the zero-load time
+    of the longest route)); ``drain="all"``: stop generating and run until the
     network and the source queues are empty; ``drain="none"``: stop at the end
     of the window.
 Conservation

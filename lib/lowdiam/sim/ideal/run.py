@@ -22,7 +22,7 @@ from . import conservation
 from .cut_through import run_cut_through
 from .state import (
     ERR_NO_ROUTE, ERR_VC_OVERFLOW, INITIAL_QUEUE, K_ACC_WIN_FLITS, K_ERR, K_ERR_A, K_ERR_B, K_GEN_WIN_FLITS, K_HOP_SUM,
-    K_LAT_MAX, K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE, LATENCY_BINS, N_CTR, RUN_GROW,
+    K_LAT_MAX, K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE, MAX_LATENCY_BINS, N_CTR, RUN_GROW,
     STOP_EMPTY, STOP_MEASURED, STOP_NONE, Config, CutThroughVCs, KernelState, Packets, SourceQueues, Stats, Traffic,
     WormholeVCs, first_arrivals, grow_queues, injection_log_probabilities,
 )
@@ -58,6 +58,20 @@ def route_tables_for(req) -> tuple[RouteTables, int]:
     return tables, V
 
 
+def default_drain_cap(req, tables: RouteTables, arc_lat: np.ndarray) -> int:
+    """Drain cycles allowed when ``max_drain_cycles`` is not given.
+
+    ``max(1000, measure_cycles)``, or four times the zero-load time of the
+    longest route when that is longer (long links: a packet created at the end
+    of the window must be able to arrive).
+    """
+    hops = int(tables.hop_classes)
+    longest = int(arc_lat.max(initial=req.link_latency))
+    route_time = (req.injection_latency + req.ejection_latency + req.packet_flits
+                  + hops * longest + (hops + 1) * req.router_delay)
+    return max(1000, req.measure_cycles, 4 * route_time)
+
+
 def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]:
     """Every record the kernel reads and writes, initialised for cycle 0; also the active-source mask."""
     topology = req.topology
@@ -86,15 +100,20 @@ def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]
     if req.drain == "none":
         stop, gen_until, t_end = STOP_NONE, 1 << 62, wend
     else:
-        cap_drain = max(1000, meas) if req.max_drain_cycles is None else req.max_drain_cycles
+        cap_drain = default_drain_cap(req, tables, arc_lat) if req.max_drain_cycles is None else req.max_drain_cycles
         t_end = wend + cap_drain
         stop = STOP_MEASURED if req.drain == "measured" else STOP_EMPTY
         gen_until = 1 << 62 if req.drain == "measured" else wend
+    # every latency fits: a packet is delivered at most P + ejection latency cycles after the last cycle
+    bins = t_end + P + req.ejection_latency + 1
+    if bins > MAX_LATENCY_BINS:
+        raise ValueError(f"a run of {t_end:,} cycles needs a latency histogram of {bins:,} bins (8 bytes each); "
+                         f"keep warmup + measure + drain below {MAX_LATENCY_BINS:,} cycles (max_drain_cycles=)")
     cfg = Config(
         packet_flits=P, vcs=V, slots=S, buffer_flits=cap, router_delay=req.router_delay,
         inj_latency=req.injection_latency, ej_latency=req.ejection_latency, warmup=warm, window_end=wend,
         traffic_mode=int(tspec.mode), stop=stop, gen_until=gen_until, t_end=t_end, arcs=A, endpoints=NE, wheel=W,
-        queue_capacity=INITIAL_QUEUE, latency_bins=LATENCY_BINS, arb_random=int(req.arbitration == "random"),
+        queue_capacity=INITIAL_QUEUE, latency_bins=bins, arb_random=int(req.arbitration == "random"),
         hot_ppm=round(tspec.hot_fraction * 1_000_000),
     )
     net = Network(indptr, indices, arc_lat, ep.router.astype(np.int32))
@@ -128,7 +147,7 @@ def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]
     sources = SourceQueues(np.zeros(NE * QCAP, np.int64), np.zeros(NE * QCAP, np.int32), np.zeros(NE, np.int32),
                            np.zeros(NE, np.int32), first_arrivals(logq, req.seed))
     stats = Stats(np.zeros(N_CTR, np.int64), np.zeros(NE, np.int64), np.zeros(A, np.int64),
-                  np.zeros(V + 2, np.int64), np.zeros(LATENCY_BINS, np.int64))
+                  np.zeros(V + 2, np.int64), np.zeros(bins, np.int64))
     stats.ctr[K_NFREE] = pool
     deg_max = max(int(np.diff(indptr).max(initial=0)), 1)
     scratch = Scratch(np.zeros(n_chv, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64),

@@ -27,7 +27,7 @@ ERR_NO_ROUTE, ERR_VC_OVERFLOW, ERR_NO_SLOT = 1, 2, 3
 
 STOP_NONE, STOP_MEASURED, STOP_EMPTY = 0, 1, 2
 INITIAL_QUEUE = 64
-LATENCY_BINS = 1 << 16
+MAX_LATENCY_BINS = 1 << 27  # latency histogram: one int64 bin per possible latency (1 GiB at most)
 
 
 class Config(NamedTuple):
@@ -50,7 +50,7 @@ class Config(NamedTuple):
     endpoints: int  # NE
     wheel: int  # W, slots of the time wheels
     queue_capacity: int  # QCAP, ring size of each source queue
-    latency_bins: int
+    latency_bins: int  # > the largest possible latency: no latency is clipped
     arb_random: int  # 1 random, 0 round robin
     hot_ppm: int  # hotspot probability in parts per million
 
