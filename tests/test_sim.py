@@ -536,3 +536,24 @@ def test_inner_routing_composes():
     v = simulate(rrg(24, 4, 2), "valiant", "uniform", 0.1, routing_options={"inner": "min-single"}, **kw)
     m = simulate(rrg(24, 4, 2), "min-single", "uniform", 0.1, **kw)
     assert v.packets_delivered == v.packets_measured and v.hops_mean > m.hops_mean
+
+
+# --------------------------------------------------------------- reporting
+def test_result_prints_one_screen():
+    res = simulate(rrg(24, 4, 2), "min", "uniform", 0.2, warmup_cycles=100, measure_cycles=300, seed=1)
+    text, rep = str(res), repr(res)
+    assert len(text.splitlines()) <= 12 and "accepted" in text and "stable" in text
+    assert len(rep) < 1500 and "link_utilization=<float64 array (96,)>" in rep
+
+
+def test_first_compile_is_announced_once(capsys):
+    import lowdiam.sim.ideal.run as run_module
+
+    class FreshKernel:  # no compiled signatures, no cache index: a compile is coming
+        signatures = []
+
+    run_module._announced = False
+    run_module._announce_compiling(FreshKernel())
+    run_module._announce_compiling(FreshKernel())
+    err = capsys.readouterr().err
+    assert err.count("compiling the simulator kernels") == 1 and len(err.splitlines()) == 1

@@ -10,15 +10,24 @@ models (``router="ideal"``, the built-in idealised input-queued router of
 :mod:`lowdiam.sim.ideal`) and how to register one: :mod:`lowdiam.sim.routers`;
 traffic patterns: :mod:`lowdiam.sim.traffic`; result fields and the
 saturation rule: :mod:`lowdiam.sim.results`; channel-load throughput bounds of
-the oblivious routings: :mod:`lowdiam.sim.bounds`.
+the oblivious routings: :mod:`lowdiam.sim.bounds`; where compiled kernels are
+cached: :mod:`lowdiam.sim.kernel_cache`.
 """
 
-from .bounds import BOUND_ROUTINGS, ChannelLoadBound, channel_load_bound
-from .driver import saturation_load, simulate
-from .results import SimResult
-from .routers import ROUTERS
-from .routings import ROUTINGS, max_route_length
-from .traffic import PATTERNS
+from .kernel_cache import kernel_cache_scope
+
+# every numba function of the package is decorated here, inside the scope, so that all of them
+# cache in the folder of this version of the sources (lowdiam.sim.kernel_cache)
+with kernel_cache_scope() as KERNEL_CACHE_DIR:
+    from . import rng, traffic  # noqa: F401
+    from .bounds import BOUND_ROUTINGS, ChannelLoadBound, channel_load_bound
+    from .driver import saturation_load, simulate
+    from .ideal import run as _ideal_run  # noqa: F401  (the kernels)
+    from .results import SimResult
+    from .routers import ROUTERS
+    from .routings import ROUTINGS, max_route_length
+
+from .traffic import PATTERNS  # noqa: E402
 
 __all__ = ["simulate", "channel_load_bound", "ChannelLoadBound", "BOUND_ROUTINGS", "saturation_load", "SimResult",
-           "ROUTINGS", "ROUTERS", "PATTERNS", "max_route_length"]
+           "ROUTINGS", "ROUTERS", "PATTERNS", "max_route_length", "KERNEL_CACHE_DIR"]

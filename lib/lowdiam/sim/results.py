@@ -50,9 +50,13 @@ def jain_fairness(x: np.ndarray) -> float:
     return float(x.sum() ** 2 / (x.size * np.square(x).sum()))
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(repr=False)
 class SimResult:
-    """Everything a run reports.  Loads are in flits / endpoint / cycle, times in cycles."""
+    """Everything a run reports.  Loads are in flits / endpoint / cycle, times in cycles.
+
+    ``str(result)`` is a one-screen summary; ``repr`` shows the scalar fields and
+    the shapes of the arrays (never the per-link numbers).
+    """
 
     topology: str
     routing: str
@@ -99,6 +103,43 @@ class SimResult:
             f"(p99 {self.latency_p99:.0f}), hops {self.hops_mean:.2f}"
             + (f", SATURATED ({self.saturation_reason})" if self.saturated else "")
         )
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, np.ndarray):
+                parts.append(f"{f.name}=<{v.dtype} array {v.shape}>")
+            elif isinstance(v, dict):
+                parts.append(f"{f.name}={{{len(v)} keys}}")
+            elif isinstance(v, float):
+                parts.append(f"{f.name}={v:.6g}")
+            else:
+                parts.append(f"{f.name}={v!r}")
+        return "SimResult(" + ", ".join(parts) + ")"
+
+    def __str__(self) -> str:
+        p = self.params
+        lines = [
+            f"{self.topology}: {self.routing} routing, {self.traffic} traffic, offered {self.offered_load:.4g} "
+            f"(actual {self.offered_load_actual:.4g}) flits/endpoint/cycle",
+            f"  accepted {self.accepted_load:.4g}, min source {self.min_source_throughput:.4g}, "
+            f"Jain fairness {self.jain_fairness:.4f}",
+            f"  latency mean {self.latency_mean:.2f} (network {self.network_latency_mean:.2f}), p50 "
+            f"{self.latency_p50:.0f}, p99 {self.latency_p99:.0f}, max {self.latency_max:.0f} cycles; "
+            f"hops {self.hops_mean:.3f}",
+            f"  links: mean utilisation {self.link_utilization_mean:.4f}, max {self.link_utilization_max:.4f}",
+            f"  {'SATURATED: ' + self.saturation_reason if self.saturated else 'stable'}; "
+            f"{self.packets_delivered} of {self.packets_measured} measured packets delivered, "
+            f"{self.active_sources} sources",
+            f"  {self.cycles} cycles in {self.wall_seconds:.2f} s ({self.cycles_per_second:,.0f} cycles/s)",
+        ]
+        keys = ("router", "flow_control", "packet_flits", "vcs", "buffer_flits", "warmup_cycles", "measure_cycles",
+                "drain", "seed", "routing_options")
+        shown = ", ".join(f"{k}={p[k]}" for k in keys if k in p)
+        if shown:
+            lines.append(f"  params: {shown}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly dict (arrays as lists; per-link utilisation summarised)."""

@@ -7,7 +7,9 @@ source queues on demand), :func:`result` (statistics and the saturation verdict)
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -155,9 +157,29 @@ def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]
     return KernelState(cfg, net, traffic, tables, ports, vcs, packets, sources, stats, scratch), active
 
 
+_announced = False
+
+
+def _announce_compiling(kernel) -> None:
+    """One line on stderr before the first kernel call of the process that will compile (not load) it."""
+    global _announced
+    if _announced or kernel.signatures:
+        return
+    try:
+        cached = Path(kernel._cache._cache_file._index_path).exists()  # numba internals: best effort
+        where = kernel._cache._cache_path
+    except AttributeError:
+        cached, where = False, "numba's cache"
+    if not cached:
+        _announced = True
+        print(f"lowdiam.sim: compiling the simulator kernels (tens of seconds, once per version of the sources; "
+              f"cached in {where})", file=sys.stderr, flush=True)
+
+
 def execute(req, st: KernelState) -> KernelState:
     """Run the kernel to the end, doubling the source-queue rings whenever they fill."""
     kernel = run_wormhole if req.flow_control == "wormhole" else run_cut_through
+    _announce_compiling(kernel)
     while True:
         status = kernel(*st)
         if status == RUN_GROW:
