@@ -76,9 +76,12 @@ def main(argv=None) -> dict:
     RESULTS.mkdir(parents=True, exist_ok=True)
     samples: dict[str, dict[str, list[float]]] = {s: {"vct": [], "wormhole": []} for s in ("base", "current")}
     check: dict[str, dict] = {}
+    # resolve both commits first: HEAD may move while the benchmark runs
+    commits = {side: subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True,
+                                    text=True, check=True).stdout.strip()
+               for side, ref in (("base", args.base), ("current", args.current))}
     with tempfile.TemporaryDirectory(prefix="lowdiam-bench-") as tmp:
         trees = {"base": Path(tmp) / "base", "current": Path(tmp) / "current"}
-        commits = {"base": args.base, "current": args.current}
         for side, tree in trees.items():
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commits[side]],
                            check=True, capture_output=True)
@@ -98,9 +101,7 @@ def main(argv=None) -> dict:
             for tree in trees.values():
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False,
                                capture_output=True)
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.current], capture_output=True,
-                          text=True).stdout.strip()
-    report = {"base_commit": args.base, "current_commit": head, "cycles": warm + meas, "reps": args.reps, "samples": samples}
+    report = {"base_commit": commits["base"], "current_commit": commits["current"], "cycles": warm + meas, "reps": args.reps, "samples": samples}
     for fc in ("vct", "wormhole"):
         b, c = statistics.median(samples["base"][fc]), statistics.median(samples["current"][fc])
         same = all(check["base"][fc][k] == check["current"][fc][k] for k in ("accepted", "latency_mean"))

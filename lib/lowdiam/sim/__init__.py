@@ -27,7 +27,18 @@ with kernel_cache_scope() as KERNEL_CACHE_DIR:
     from .routers import ROUTERS
     from .routings import ROUTINGS, max_route_length
 
-from .traffic import PATTERNS  # noqa: E402
+from .traffic import PATTERNS
 
-__all__ = ["simulate", "channel_load_bound", "ChannelLoadBound", "BOUND_ROUTINGS", "saturation_load", "SimResult",
-           "ROUTINGS", "ROUTERS", "PATTERNS", "max_route_length", "KERNEL_CACHE_DIR"]
+__all__ = [
+    "BOUND_ROUTINGS",
+    "KERNEL_CACHE_DIR",
+    "PATTERNS",
+    "ROUTERS",
+    "ROUTINGS",
+    "ChannelLoadBound",
+    "SimResult",
+    "channel_load_bound",
+    "max_route_length",
+    "saturation_load",
+    "simulate",
+]

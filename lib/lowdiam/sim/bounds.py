@@ -37,7 +37,7 @@ from numba import njit
 
 from lowdiam.validate import check_int
 
-from .routings import ROUTINGS, REGISTRY
+from .routings import REGISTRY, ROUTINGS
 from .routings.min_single import single_path_table
 from .tables import distances, memo
 from .traffic import HOTSPOT, TABLE, UNIFORM, Endpoints, make_traffic
@@ -171,7 +171,7 @@ def channel_load_bound(
     A = indices.size
     max_arc = float(loads.max()) if A else 0.0
     max_ej = float(ejection.max())
-    inv = lambda x: np.inf if x <= 0 else 1.0 / x  # noqa: E731
+    inv = lambda x: np.inf if x <= 0 else 1.0 / x
     return ChannelLoadBound(
         topology=topology.name, routing=routing, traffic=traffic, arc_loads=loads,
         max_arc_load=max_arc, mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej,
@@ -199,8 +199,7 @@ def _arc_loads(indptr, indices, D, demand, mode, nh):
         # routers sorted by distance to t (counting sort; D is symmetric so row t = column t)
         dmax = 0
         for v in range(n):
-            if D[t, v] > dmax:
-                dmax = D[t, v]
+            dmax = max(dmax, D[t, v])
         cnt = np.zeros(dmax + 2, np.int64)
         for v in range(n):
             cnt[D[t, v] + 1] += 1

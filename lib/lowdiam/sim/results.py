@@ -121,17 +121,17 @@ class SimResult:
     def __str__(self) -> str:
         p = self.params
         lines = [
-            f"{self.topology}: {self.routing} routing, {self.traffic} traffic, offered {self.offered_load:.4g} "
-            f"(actual {self.offered_load_actual:.4g}) flits/endpoint/cycle",
-            f"  accepted {self.accepted_load:.4g}, min source {self.min_source_throughput:.4g}, "
-            f"Jain fairness {self.jain_fairness:.4f}",
-            f"  latency mean {self.latency_mean:.2f} (network {self.network_latency_mean:.2f}), p50 "
+            (f"{self.topology}: {self.routing} routing, {self.traffic} traffic, offered {self.offered_load:.4g} "
+            f"(actual {self.offered_load_actual:.4g}) flits/endpoint/cycle"),
+            (f"  accepted {self.accepted_load:.4g}, min source {self.min_source_throughput:.4g}, "
+            f"Jain fairness {self.jain_fairness:.4f}"),
+            (f"  latency mean {self.latency_mean:.2f} (network {self.network_latency_mean:.2f}), p50 "
             f"{self.latency_p50:.0f}, p99 {self.latency_p99:.0f}, max {self.latency_max:.0f} cycles; "
-            f"hops {self.hops_mean:.3f}",
+            f"hops {self.hops_mean:.3f}"),
             f"  links: mean utilisation {self.link_utilization_mean:.4f}, max {self.link_utilization_max:.4f}",
-            f"  {'SATURATED: ' + self.saturation_reason if self.saturated else 'stable'}; "
+            (f"  {'SATURATED: ' + self.saturation_reason if self.saturated else 'stable'}; "
             f"{self.packets_delivered} of {self.packets_measured} measured packets delivered, "
-            f"{self.active_sources} sources",
+            f"{self.active_sources} sources"),
             f"  {self.cycles} cycles in {self.wall_seconds:.2f} s ({self.cycles_per_second:,.0f} cycles/s)",
         ]
         keys = ("router", "flow_control", "packet_flits", "vcs", "buffer_flits", "warmup_cycles", "measure_cycles",

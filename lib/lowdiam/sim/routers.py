@@ -22,8 +22,10 @@ Registering is one line in ``ROUTERS`` below plus a small adapter::
                            "BookSim iq_router, flit level", options={"vc_alloc_delay": 1, ...},
                            flow_controls=("wormhole",)),
 
-``entry`` is ``"module:function"`` (imported on first use, so a model's
-package is optional until selected); the function takes one ``SimRequest``
+``entry`` is ``"module:function"`` (imported on first use, inside
+:func:`lowdiam.sim.kernel_cache.kernel_cache_scope` so the model's numba
+functions get the versioned cache folder; a package that may also be imported
+directly should wrap its kernel imports in that scope itself); the function takes one ``SimRequest``
 and returns a ``SimResult`` with every field filled honestly (``nan`` where
 the model has no such measurement; ``routing``, ``traffic`` and
 ``offered_load`` copied from the request; ``params`` holding at least the
@@ -82,8 +84,13 @@ class RouterModel:
         return {**self.options, **given}
 
     def load(self) -> Callable:
+        """The entry function; its module is imported inside :func:`~lowdiam.sim.kernel_cache.kernel_cache_scope`
+        so the model's numba functions cache per version of the sim/ sources too."""
+        from .kernel_cache import kernel_cache_scope
+
         module, _, func = self.entry.partition(":")
-        return getattr(importlib.import_module(module), func)
+        with kernel_cache_scope():
+            return getattr(importlib.import_module(module), func)
 
     def run(self, request) -> Any:
         return self.load()(request)

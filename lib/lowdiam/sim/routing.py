@@ -4,7 +4,15 @@
 
 from .routings import ROUTINGS, max_route_length, routing_spec  # noqa: F401
 from .routings.base import (  # noqa: F401
-    EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT, arc_to, eccentricities, random_intermediate, random_min_arc,
+    EJECT,
+    NO_ROUTE,
+    UNSET,
+    VC_OVERFLOW,
+    WAIT,
+    arc_to,
+    eccentricities,
+    random_intermediate,
+    random_min_arc,
     random_other_group_router,
 )
 from .routings.df_min import arc_classes, dragonfly_fields, hier_min_arc, hierarchical_distances  # noqa: F401

@@ -76,7 +76,7 @@ class Endpoints:
     local: np.ndarray  # (NE,) int32 index of the endpoint on its router
 
     @classmethod
-    def of(cls, endpoints_per_router: np.ndarray) -> "Endpoints":
+    def of(cls, endpoints_per_router: np.ndarray) -> Endpoints:
         counts = np.asarray(endpoints_per_router, dtype=np.int64)
         first = np.zeros(counts.size + 1, dtype=np.int64)
         np.cumsum(counts, out=first[1:])

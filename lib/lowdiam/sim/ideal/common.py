@@ -16,8 +16,20 @@ from ..rng import below, uniform01
 from ..routings.base import UNSET
 from ..routings.dispatch import setup_packet
 from ..traffic import HOTSPOT, TABLE
-from .state import K_ACC_WIN_FLITS, K_EJ, K_GEN, K_GEN_WIN_FLITS, K_HOP_SUM, K_LAT_MAX, K_LAT_SUM, K_MEAS
-from .state import K_MEAS_DONE, K_NETLAT_SUM, STOP_EMPTY, STOP_MEASURED
+from .state import (
+    K_ACC_WIN_FLITS,
+    K_EJ,
+    K_GEN,
+    K_GEN_WIN_FLITS,
+    K_HOP_SUM,
+    K_LAT_MAX,
+    K_LAT_SUM,
+    K_MEAS,
+    K_MEAS_DONE,
+    K_NETLAT_SUM,
+    STOP_EMPTY,
+    STOP_MEASURED,
+)
 
 
 @njit(cache=True, inline="always")
@@ -39,9 +51,8 @@ def _pick_dst(e, cfg, traffic, rs):
         lo = traffic.ptr[e]
         k = traffic.ptr[e + 1] - lo
         return traffic.dst[lo + below(rs, k)]
-    if mode == HOTSPOT:
-        if below(rs, 1000000) < cfg.hot_ppm:
-            return traffic.hot[below(rs, traffic.hot.shape[0])]
+    if mode == HOTSPOT and below(rs, 1000000) < cfg.hot_ppm:
+        return traffic.hot[below(rs, traffic.hot.shape[0])]
     d = below(rs, NE - 1)
     if d >= e:
         d += 1
@@ -59,8 +70,7 @@ def queue_headroom(now, safe, NE, QCAP, sq_cnt):
         return safe
     m = 0
     for e in range(NE):
-        if sq_cnt[e] > m:
-            m = sq_cnt[e]
+        m = max(m, sq_cnt[e])
     if QCAP - m < 2:
         return -1
     return now + (QCAP - m - 1)
@@ -138,8 +148,7 @@ def record_delivery(p, done, cfg, pk, stats):
         ctr[K_NETLAT_SUM] += done - pk.itime[p]
         ctr[K_HOP_SUM] += pk.hops[p]
         stats.hop_hist[pk.hops[p]] += 1
-        if lat > ctr[K_LAT_MAX]:
-            ctr[K_LAT_MAX] = lat
+        ctr[K_LAT_MAX] = max(ctr[K_LAT_MAX], lat)
         stats.lat_hist[lat] += 1  # sized past the longest possible latency (run.allocate)
 
 
@@ -172,9 +181,8 @@ def pick_vc(a, cls, V, NC, credits, f_cnt, S, need, owner, check_owner):
     v = cls
     while v < V:
         chv = a * V + v
-        if credits[chv] >= need and f_cnt[chv] < S and credits[chv] > most:
-            if not check_owner or owner[chv] < 0:
-                best = chv
-                most = credits[chv]
+        if credits[chv] >= need and f_cnt[chv] < S and credits[chv] > most and (not check_owner or owner[chv] < 0):
+            best = chv
+            most = credits[chv]
         v += NC
     return best

@@ -40,10 +40,10 @@ def cut_through(st) -> dict[str, int]:
         problems.append(f"{live} packet slots in use but {buffered} packets buffered")
     bal = st.ports.credits.astype(np.int64) + P * pending + P * vcs.count.astype(np.int64)
     problems += _port_problems(st, bal, cap, V, n_ch)
-    flits = dict(
-        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P,
-        in_network_flits=buffered * P, source_queued_flits=queued * P,
-    )
+    flits = {
+        "generated_flits": gen * P, "injected_flits": inj * P, "ejected_flits": ej * P,
+        "in_network_flits": buffered * P, "source_queued_flits": queued * P,
+    }
     problems += _flit_balance(flits)
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
@@ -78,10 +78,10 @@ def wormhole(st) -> dict[str, int]:
     problems += _port_problems(st, bal, cap, V, n_ch)
     # flits, not packets: a packet partly injected has its unsent flits at the source and the rest in
     # the network; a packet partly ejected has its delivered flits counted as ejected
-    flits = dict(
-        generated_flits=gen * P, injected_flits=inj * P - at_source, ejected_flits=ej * P + ejecting,
-        in_network_flits=in_net, source_queued_flits=queued * P + at_source,
-    )
+    flits = {
+        "generated_flits": gen * P, "injected_flits": inj * P - at_source, "ejected_flits": ej * P + ejecting,
+        "in_network_flits": in_net, "source_queued_flits": queued * P + at_source,
+    }
     problems += _flit_balance(flits)
     if problems:
         raise RuntimeError("conservation check failed (wormhole): " + "; ".join(problems))

@@ -6,13 +6,34 @@ from numba import njit
 
 from ..routings.base import EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT
 from ..routings.dispatch import next_hop
-from .common import admit_packet, generate_packets, order_requests, pick_vc, queue_headroom, record_delivery
-from .common import run_finished
-from .state import ERR_NO_ROUTE, ERR_NO_SLOT, ERR_VC_OVERFLOW, K_ERR, K_ERR_A, K_ERR_B, K_INJ, K_NACT, K_NFREE
-from .state import K_NOW, K_SAFE, RUN_DONE, RUN_GROW, RUN_STOPPED
+from .common import (
+    admit_packet,
+    generate_packets,
+    order_requests,
+    pick_vc,
+    queue_headroom,
+    record_delivery,
+    run_finished,
+)
+from .state import (
+    ERR_NO_ROUTE,
+    ERR_NO_SLOT,
+    ERR_VC_OVERFLOW,
+    K_ERR,
+    K_ERR_A,
+    K_ERR_B,
+    K_INJ,
+    K_NACT,
+    K_NFREE,
+    K_NOW,
+    K_SAFE,
+    RUN_DONE,
+    RUN_GROW,
+    RUN_STOPPED,
+)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch):
     """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0)."""
     P = cfg.packet_flits

@@ -14,19 +14,49 @@ from pathlib import Path
 import numpy as np
 
 from ..results import SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
+from ..rng import new_state
 from ..routings import build_route_tables, resolve_routing
 from ..routings.base import BuildContext, Network, PortState, RouteTables, Scratch
 from ..routings.polarized import weights as polarized_weights
-from ..rng import new_state
 from ..tables import distances, memo
 from ..traffic import Endpoints, make_traffic
 from . import conservation
 from .cut_through import run_cut_through
 from .state import (
-    ERR_NO_ROUTE, ERR_VC_OVERFLOW, INITIAL_QUEUE, K_ACC_WIN_FLITS, K_ERR, K_ERR_A, K_ERR_B, K_GEN_WIN_FLITS, K_HOP_SUM,
-    K_LAT_MAX, K_LAT_SUM, K_MEAS, K_MEAS_DONE, K_NETLAT_SUM, K_NFREE, K_NOW, K_SAFE, MAX_LATENCY_BINS, N_CTR, RUN_GROW,
-    STOP_EMPTY, STOP_MEASURED, STOP_NONE, Config, CutThroughVCs, KernelState, Packets, SourceQueues, Stats, Traffic,
-    WormholeVCs, first_arrivals, grow_queues, injection_log_probabilities,
+    ERR_NO_ROUTE,
+    ERR_VC_OVERFLOW,
+    INITIAL_QUEUE,
+    K_ACC_WIN_FLITS,
+    K_ERR,
+    K_ERR_A,
+    K_ERR_B,
+    K_GEN_WIN_FLITS,
+    K_HOP_SUM,
+    K_LAT_MAX,
+    K_LAT_SUM,
+    K_MEAS,
+    K_MEAS_DONE,
+    K_NETLAT_SUM,
+    K_NFREE,
+    K_NOW,
+    K_SAFE,
+    MAX_LATENCY_BINS,
+    N_CTR,
+    RUN_GROW,
+    STOP_EMPTY,
+    STOP_MEASURED,
+    STOP_NONE,
+    Config,
+    CutThroughVCs,
+    KernelState,
+    Packets,
+    SourceQueues,
+    Stats,
+    Traffic,
+    WormholeVCs,
+    first_arrivals,
+    grow_queues,
+    injection_log_probabilities,
 )
 from .wormhole import NONE, run_wormhole
 
@@ -252,19 +282,19 @@ def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) ->
         cycles=int(ctr[K_NOW]),
         conservation=cons,
         wall_seconds=wall,
-        params=dict(
-            endpoints_per_router=topology.endpoints_per_router, packet_flits=req.packet_flits, vcs=cfg.vcs,
-            buffer_flits=req.buffer_flits, warmup_cycles=req.warmup_cycles, measure_cycles=meas, seed=req.seed,
-            drain=req.drain, link_latency=req.link_latency, global_link_latency=req.global_link_latency,
-            router_delay=req.router_delay, injection_latency=req.injection_latency,
-            ejection_latency=req.ejection_latency, flow_control=req.flow_control, arbitration=req.arbitration,
-            source_queue_capacity=cfg.queue_capacity,
+        params={
+            "endpoints_per_router": topology.endpoints_per_router, "packet_flits": req.packet_flits, "vcs": cfg.vcs,
+            "buffer_flits": req.buffer_flits, "warmup_cycles": req.warmup_cycles, "measure_cycles": meas, "seed": req.seed,
+            "drain": req.drain, "link_latency": req.link_latency, "global_link_latency": req.global_link_latency,
+            "router_delay": req.router_delay, "injection_latency": req.injection_latency,
+            "ejection_latency": req.ejection_latency, "flow_control": req.flow_control, "arbitration": req.arbitration,
+            "source_queue_capacity": cfg.queue_capacity,
             # kept for older readers: Polarized weights and KSP's k in use (k = 1 for other routings)
-            polarized_weights=polarized_weights(req.routing_options, req.packet_flits),
-            ksp_paths=int(st.tables.ksp_k),
-            routing_options=dict(req.routing_options), router=req.router, router_options=dict(req.router_options),
-            hop_classes=int(st.tables.hop_classes),
-        ),
+            "polarized_weights": polarized_weights(req.routing_options, req.packet_flits),
+            "ksp_paths": int(st.tables.ksp_k),
+            "routing_options": dict(req.routing_options), "router": req.router, "router_options": dict(req.router_options),
+            "hop_classes": int(st.tables.hop_classes),
+        },
     )
 
 

@@ -3,7 +3,14 @@
 The kernels take ``(cfg, net, traffic, tables, ports, vcs, packets, sources,
 stats, scratch)``: ten named records instead of dozens of positional arrays,
 so a misplaced array is a typing error, not a silent wrong number.
-:func:`allocate` builds them all for one run.
+:mod:`.run` builds them all for one run.
+
+The kernels and the routing functions they call are compiled with
+``_nrt=False`` (no reference counting): they never allocate, and numba would
+otherwise increment and decrement the reference count of every array of a
+record each time a record is bound to a function argument -- dozens of atomic
+operations per routed hop, which made the record-based kernels 1.4-1.6x
+slower than the positional ones before (benchmarks/bench_sim_refactor.py).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ name                what                                                   optio
 its paper, its options and what its per-packet ``route_state`` holds.
 
 VC classes are hop-indexed (a packet that has crossed ``h`` links sits in a VC
-of class ``h``), so every routing needs as many VCs as its longest route
+of class ``h - 1``), so every routing needs as many VCs as its longest route
 (``Routing.route_length``).  VCs beyond that are shared out among the classes
 (VC ``v`` is in class ``v mod L``) and a packet takes the emptiest VC of its class.
 
@@ -79,13 +79,34 @@ from lowdiam.validate import check_options
 from . import df_min, ksp, min_single, nag, polarized, polarstar_min, source_min, ugal, valiant
 from . import min as min_routing
 from .base import (
-    EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT, BuildContext, RouteTables, Routing, endpoint_routers, route_tables,
+    EJECT,
+    NO_ROUTE,
+    UNSET,
+    VC_OVERFLOW,
+    WAIT,
+    BuildContext,
+    RouteTables,
+    Routing,
+    endpoint_routers,
+    route_tables,
 )
 from .inner import inner_routing
 
 __all__ = [
-    "REGISTRY", "ROUTINGS", "RoutingSpec", "Routing", "RouteTables", "BuildContext", "resolve_routing",
-    "build_route_tables", "max_route_length", "EJECT", "UNSET", "WAIT", "NO_ROUTE", "VC_OVERFLOW",
+    "EJECT",
+    "NO_ROUTE",
+    "REGISTRY",
+    "ROUTINGS",
+    "UNSET",
+    "VC_OVERFLOW",
+    "WAIT",
+    "BuildContext",
+    "RouteTables",
+    "Routing",
+    "RoutingSpec",
+    "build_route_tables",
+    "max_route_length",
+    "resolve_routing",
 ]
 
 _MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, source_min, ksp, nag)

@@ -63,14 +63,14 @@ class RouteTables(NamedTuple):
     polarized_w2: int
 
 
-_PLACEHOLDERS: dict[str, Any] = dict(
-    group=np.zeros(1, np.int32), arc_cls=np.zeros(1, np.int8), next_arc=np.zeros((1, 1), np.int32),
-    path_counts=np.zeros((1, 1), np.int32), ps_structure=np.zeros((1, 1), np.uint8),
-    ps_supernode=np.zeros((1, 1), np.uint8), ps_f=np.zeros(1, np.int32), ps_quadric=np.zeros(1, np.uint8),
-    ps_sv=np.zeros(1, np.int32), ps_sn=np.zeros(1, np.int32), ksp_paths=np.full(1, -1, np.int16),
-    ksp_counts=np.zeros(1, np.uint8), ksp_k=1, ksp_stride=1, misroute_group=np.zeros(1, np.int32),
-    ugal_samples=0, polarized_w1=0, polarized_w2=0, grouped=0,
-)
+_PLACEHOLDERS: dict[str, Any] = {
+    "group": np.zeros(1, np.int32), "arc_cls": np.zeros(1, np.int8), "next_arc": np.zeros((1, 1), np.int32),
+    "path_counts": np.zeros((1, 1), np.int32), "ps_structure": np.zeros((1, 1), np.uint8),
+    "ps_supernode": np.zeros((1, 1), np.uint8), "ps_f": np.zeros(1, np.int32), "ps_quadric": np.zeros(1, np.uint8),
+    "ps_sv": np.zeros(1, np.int32), "ps_sn": np.zeros(1, np.int32), "ksp_paths": np.full(1, -1, np.int16),
+    "ksp_counts": np.zeros(1, np.uint8), "ksp_k": 1, "ksp_stride": 1, "misroute_group": np.zeros(1, np.int32),
+    "ugal_samples": 0, "polarized_w1": 0, "polarized_w2": 0, "grouped": 0,
+}
 
 
 def route_tables(code: int, inner: int, n: int, hop_classes: int, redecide: bool, D: np.ndarray,

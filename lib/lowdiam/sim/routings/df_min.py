@@ -78,7 +78,7 @@ def dragonfly_fields(topology) -> dict:
     grp = np.asarray(topology.labels["group"], dtype=np.int32)
     if np.unique(grp).size < 3:
         raise ValueError(f"df-* routing needs at least 3 groups, {topology.name} has {np.unique(grp).size}")
-    return dict(dist=Dh, group=grp, arc_cls=arc_classes(topology), grouped=1)
+    return {"dist": Dh, "group": grp, "arc_cls": arc_classes(topology), "grouped": 1}
 
 
 @njit(cache=True, inline="always")

@@ -3,6 +3,12 @@
 numba cannot cache calls through first-class functions, so the kernels reach a
 routing through these two ``if`` chains on ``tabs.code`` (the minimal
 routings' next hop towards any router is the third, in :mod:`.minimal`).
+
+Speed: the chains are inlined into the kernels and so are the minimal
+routings' hops (the common case costs no call), while the composite and
+adaptive routings' ``next_hop`` stay separate compiled functions: inlining
+all of them bloated the kernels' hot loop (measured ~1.5x slower), and a call
+with the whole tables record costs about what the old per-hop call did.
 Adding a routing adds a branch here only if it needs per-packet set-up or is
 not minimal.
 """
@@ -31,7 +37,7 @@ def setup_packet(p, s_r, d_r, tabs, route_state, rs):
         ksp.setup(p, s_r, d_r, tabs, route_state, rs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):
     """Output arc for packet ``p`` whose head is at router ``c`` (``EJECT`` at its router).
 
@@ -50,7 +56,7 @@ def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):
     if code == nag.CODE:
         return nag.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
     if code == valiant.CODE:
-        return valiant.phased_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, rs)
+        return valiant.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, rs)
     # minimal routings
     if c == dst_r:
         return EJECT

@@ -101,7 +101,7 @@ def setup(p, s_r, d_r, tabs, route_state, rs):
     route_state[p] = pair * tabs.ksp_k + below(rs, tabs.ksp_counts[pair])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def next_hop(p, c, dst_r, vc_next, tabs, net, route_state):
     if c == dst_r:
         return EJECT
@@ -119,7 +119,7 @@ def _check(name, options):
 def _build(ctx, options):
     k = options["paths"]
     paths, counts = ctx.cache(("ksp", k, ctx.seed), lambda: ksp_tables(ctx.topology, ctx.D, k, ctx.seed))
-    return dict(ksp_paths=paths, ksp_counts=counts, ksp_k=k, ksp_stride=int(ctx.D.max()) + 2)
+    return {"ksp_paths": paths, "ksp_counts": counts, "ksp_k": k, "ksp_stride": int(ctx.D.max()) + 2}
 
 
 ROUTING = Routing(

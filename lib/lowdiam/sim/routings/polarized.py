@@ -87,13 +87,26 @@ def polarized_dead_end(D, indptr, indices):
     return -1, -1, -1
 
 
-@njit(cache=True)
-def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, NC, P, cand_a, cand_r, rs, w1, w2):
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def polarized_arc(c, s, t, vc_next, P, tabs, net, ports, scratch):
     """Algorithm 1 at router ``c`` for a packet from router ``s`` to ``t``.
 
     Returns the chosen arc, ``WAIT`` when the best candidates cannot take
     ``P`` flits now, or ``NO_ROUTE`` when no neighbour satisfies C1-C3.
     """
+    indptr = net.indptr
+    indices = net.indices
+    D = tabs.D
+    used = ports.used
+    pend = ports.pend
+    credits = ports.credits
+    V = ports.vcs
+    NC = tabs.hop_classes
+    cand_a = scratch.cand_a
+    cand_r = scratch.cand_r
+    rs = scratch.rs
+    w1 = tabs.polarized_w1
+    w2 = tabs.polarized_w2
     rows = D[s]  # D is symmetric: read rows s and t, not columns
     rowt = D[t]
     dsc = np.int32(rows[c])
@@ -109,8 +122,7 @@ def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, 
             cand_a[nc] = a
             cand_r[nc] = dmu
             nc += 1
-            if dmu > rplus:
-                rplus = dmu
+            rplus = max(rplus, dmu)
     if nc == 0:
         return NO_ROUTE
     best = 1 << 30
@@ -119,8 +131,7 @@ def polarized_arc(c, s, t, vc_next, indptr, indices, D, used, pend, credits, V, 
         w = 0 if gap == 0 else (w1 if gap == 1 else w2)
         pr = w + used[cand_a[i]] + pend[cand_a[i]]
         cand_r[i] = pr
-        if pr < best:
-            best = pr
+        best = min(best, pr)
     chosen = WAIT
     k = 0
     for i in range(nc):
@@ -146,11 +157,7 @@ def next_hop(p, c, src_r, dst_r, vc_next, need, tabs, net, ports, scratch):
         return EJECT
     if vc_next >= tabs.hop_classes:
         return VC_OVERFLOW
-    return polarized_arc(
-        c, src_r, dst_r, vc_next, net.indptr, net.indices, tabs.D, ports.used, ports.pend, ports.credits,
-        ports.vcs, tabs.hop_classes, need, scratch.cand_a, scratch.cand_r, scratch.rs, tabs.polarized_w1,
-        tabs.polarized_w2,
-    )
+    return polarized_arc(c, src_r, dst_r, vc_next, need, tabs, net, ports, scratch)
 
 
 def _check(name, options):

@@ -44,12 +44,12 @@ def polarstar_fields(topology) -> dict:
     As = np.zeros((m, m), np.uint8)
     As[er.edges[:, 0], er.edges[:, 1]] = 1
     As[er.edges[:, 1], er.edges[:, 0]] = 1
-    return dict(
-        ps_structure=As, ps_supernode=sn.adjacency().astype(np.uint8), ps_f=np.asarray(sn.f, dtype=np.int32),
-        ps_quadric=np.asarray(er.labels["quadric"], dtype=np.uint8),
-        ps_sv=np.asarray(topology.labels["structure_vertex"], dtype=np.int32),
-        ps_sn=np.asarray(topology.labels["supernode_vertex"], dtype=np.int32),
-    )
+    return {
+        "ps_structure": As, "ps_supernode": sn.adjacency().astype(np.uint8), "ps_f": np.asarray(sn.f, dtype=np.int32),
+        "ps_quadric": np.asarray(er.labels["quadric"], dtype=np.uint8),
+        "ps_sv": np.asarray(topology.labels["structure_vertex"], dtype=np.int32),
+        "ps_sn": np.asarray(topology.labels["supernode_vertex"], dtype=np.int32),
+    }
 
 
 @njit(cache=True, inline="always")
@@ -85,7 +85,7 @@ def ps_within_two(v, t, indptr, indices, As, A2, f, quad, sv, sn):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def polarstar_arc(c, t, indptr, indices, As, A2, f, quad, sv, sn, rs):
     """PolarStar Sec. 9.2 next hop from ``c`` towards ``t`` (``c != t``); ``NO_ROUTE`` if none."""
     lo = indptr[c]

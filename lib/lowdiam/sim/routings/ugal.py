@@ -36,7 +36,7 @@ def setup(p, s_r, d_r, tabs, route_state, rs):
     route_state[p] = UNDECIDED
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     if route_state[p] != UNDECIDED:
         return phased_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs)

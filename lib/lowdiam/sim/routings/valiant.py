@@ -34,6 +34,11 @@ def phased_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs):
     return checked(minimal_hop(tabs.inner, c, tgt, tabs, net, rs), vc_next, tabs.hop_classes)
 
 
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs):
+    return phased_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs)
+
+
 def two_phase_route_length(ctx, options, fields) -> int:
     """``D(s, m) + D(m, t) <= ecc(s) + ecc(t)``: twice the largest eccentricity of an endpoint router."""
     er = endpoint_routers(ctx.topology)
