@@ -126,9 +126,33 @@ def channel_load_bound(
 ) -> ChannelLoadBound:
     """Channel-load throughput bound of an oblivious routing under a simulator traffic pattern.
 
-    Returns a :class:`ChannelLoadBound`; ``bound`` is in flits per active
-    endpoint per cycle, the unit of ``SimResult.accepted_load``.
+    Parameters
+    ----------
+    topology : Topology
+    routing : str
+        One of ``BOUND_ROUTINGS`` (routings declaring a ``channel_load`` model).
+    traffic : str
+        A pattern of :mod:`lowdiam.sim.traffic`, built with the simulator's seeding.
+    endpoints_per_router : int, optional
+        Concentration p; ``None`` keeps the topology's endpoints.
+    seed : int
+        Seed of the pattern (and of min-single's table), as in :func:`lowdiam.sim.simulate`.
+    traffic_options : dict, optional
+        Options of the pattern; unknown keys raise ``ValueError``.
 
+    Returns
+    -------
+    ChannelLoadBound
+        ``bound`` is in flits per active endpoint per cycle, the unit of
+        ``SimResult.accepted_load``.
+
+    Raises
+    ------
+    ValueError
+        An adaptive routing, an unknown pattern or option, a disconnected topology.
+
+    Examples
+    --------
     >>> from lowdiam.topologies import jellyfish
     >>> top = jellyfish(200, 10, 1)
     >>> round(channel_load_bound(top, "min", endpoints_per_router=4).bound, 3)

@@ -51,8 +51,10 @@ How to add a routing
 3. Dispatch it: one line in :func:`.minimal.minimal_hop` for a minimal routing;
    otherwise one branch in :func:`.dispatch.next_hop` and, if it has a set-up,
    one in :func:`.dispatch.setup_packet`.
-4. Test it: add a case to ``tests/test_sim.py``'s per-routing delivery test
-   (it runs every registered routing on several families, both flow controls).
+4. Test it: ``tests/test_sim.py`` and ``tests/test_sim_wormhole.py`` already run
+   every name in ``ROUTINGS`` on several topology families (add it to their
+   ``STRUCTURED`` table if it applies to some families only); add its
+   invariants or a published value, and a case to ``tests/test_sim_golden.py``.
 
 Examples
 --------
