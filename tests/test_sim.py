@@ -5,11 +5,10 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.sim import PATTERNS, ROUTINGS, simulate
 from lowdiam.topologies import Topology
 
-SHORT = dict(warmup_cycles=300, measure_cycles=1000)
+SHORT = {"warmup_cycles": 300, "measure_cycles": 1000}
 
 
 def from_nx(g, name, p, family="test", **kw):
@@ -430,7 +429,7 @@ def test_min_vcs_is_a_floor_on_the_hop_classes():
 def test_long_links_are_not_reported_as_saturation():
     # 1,500-cycle links: the default drain cap scales with the longest zero-load route (buffers
     # deep enough for the credit round trip, else the links really do saturate)
-    kw = dict(link_latency=1500, buffer_flits=3200, warmup_cycles=8000, measure_cycles=2000, seed=3)
+    kw = {"link_latency": 1500, "buffer_flits": 3200, "warmup_cycles": 8000, "measure_cycles": 2000, "seed": 3}
     res = simulate(ring(8, p=1), "min", "uniform", 0.05, **kw)
     assert res.packets_delivered == res.packets_measured > 0
     assert not res.saturated, res.saturation_reason
@@ -474,9 +473,9 @@ def test_inconsistent_csr_arrays_are_refused():
 
     top = ring(8)
     broken = [
-        dict(indptr=top.indptr[:-1]),  # wrong length
-        dict(indptr=top.indptr[::-1].copy()),  # decreasing
-        dict(indices=np.where(np.arange(top.indices.size) == 3, 99, top.indices)),  # out of range
+        {"indptr": top.indptr[:-1]},  # wrong length
+        {"indptr": top.indptr[::-1].copy()},  # decreasing
+        {"indices": np.where(np.arange(top.indices.size) == 3, 99, top.indices)},  # out of range
     ]
     for change in broken:
         bad = object.__new__(type(top))
@@ -508,7 +507,7 @@ def test_unknown_option_keys_are_refused():
 
 def test_deprecated_keywords_map_into_routing_options():
     top = rrg(24, 6, 2)
-    kw = dict(warmup_cycles=100, measure_cycles=300, seed=4)
+    kw = {"warmup_cycles": 100, "measure_cycles": 300, "seed": 4}
     new = simulate(top, "polarized", "uniform", 0.3, routing_options={"weights": (0, 8, 12)}, **kw).to_dict()
     with pytest.warns(DeprecationWarning, match="routing_options"):
         old = simulate(top, "polarized", "uniform", 0.3, polarized_weights=(0, 8, 12), **kw).to_dict()
@@ -525,7 +524,7 @@ def test_inner_routing_composes():
     from lowdiam.topologies import dragonfly_canonical
 
     top = dragonfly_canonical(3)
-    kw = dict(warmup_cycles=100, measure_cycles=300, seed=2)
+    kw = {"warmup_cycles": 100, "measure_cycles": 300, "seed": 2}
     a = simulate(top, "df-ugal", "adversarial", 0.4, **kw).to_dict()
     b = simulate(top, "ugal", "adversarial", 0.4, routing_options={"inner": "df-min"}, **kw).to_dict()
     for d in (a, b):
@@ -550,7 +549,7 @@ def test_first_compile_is_announced_once(capsys):
     import lowdiam.sim.ideal.run as run_module
 
     class FreshKernel:  # no compiled signatures, no cache index: a compile is coming
-        signatures = []
+        signatures = ()
 
     run_module._announced = False
     run_module._announce_compiling(FreshKernel())

@@ -17,12 +17,11 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.sim import simulate
 from lowdiam.topologies import Topology
 
 DATA = Path(__file__).resolve().parent / "data" / "sim_golden"
-SHORT = dict(warmup_cycles=200, measure_cycles=600)
+SHORT = {"warmup_cycles": 200, "measure_cycles": 600}
 
 
 def _rrg(n, d, p, seed=3):

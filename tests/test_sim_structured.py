@@ -7,10 +7,11 @@ with the real graph, hierarchical distances compared with a BFS over (router, gl
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam import topologies as T
 from lowdiam.metrics.distances import distance_matrix
 from lowdiam.sim import simulate
@@ -142,7 +143,7 @@ def test_df_ugal_beats_df_min_under_group_adversarial_traffic():
     """Classic Dragonfly result: all of a group's traffic to one other group saturates the single
     global link under MIN; UGAL spreads it over Valiant routes."""
     top = T.dragonfly_canonical(4)
-    kw = dict(warmup_cycles=500, measure_cycles=1500, seed=2)
+    kw = {"warmup_cycles": 500, "measure_cycles": 1500, "seed": 2}
     mn = simulate(top, "df-min", "adversarial", 0.5, **kw)
     ug = simulate(top, "df-ugal", "adversarial", 0.5, **kw)
     assert mn.saturated and mn.accepted_load < 0.25
@@ -172,7 +173,7 @@ def test_ksp_pools_match_yen_on_small_graphs():
             ours = [[int(v) for v in paths[s, t, j] if v >= 0] for j in range(counts[s, t])]
             for path in ours:
                 assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
-                assert all(g.has_edge(u, v) for u, v in zip(path, path[1:]))
+                assert all(g.has_edge(u, v) for u, v in itertools.pairwise(path))
             assert len({tuple(p) for p in ours}) == len(ours)
             # Yen's algorithm (networkx): the k shortest simple paths have the same lengths,
             # truncated to the D + 1 links we enumerate
@@ -184,7 +185,7 @@ def test_ksp_pools_match_yen_on_small_graphs():
 def test_ksp_spreads_neighbour_traffic_and_nag_adapts():
     g = nx.random_regular_graph(8, 60, seed=1)
     top = T.Topology.from_edges("rrg60", "jellyfish", 60, list(g.edges()), endpoints_per_router=3)
-    kw = dict(warmup_cycles=300, measure_cycles=1500, seed=1)
+    kw = {"warmup_cycles": 300, "measure_cycles": 1500, "seed": 1}
     mn = simulate(top, "min", "neighbor", 0.6, **kw)
     ksp = simulate(top, "ksp", "neighbor", 0.6, **kw)
     assert mn.accepted_load <= 1 / 3 * 1.02  # one link carries the three endpoints' traffic

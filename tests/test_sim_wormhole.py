@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 from lowdiam.sim import ROUTINGS, simulate
 from test_sim import SHORT, applies, complete, families, ring, rrg, structured_families, zero_load
 
-WH = dict(flow_control="wormhole")
+WH = {"flow_control": "wormhole"}
 
 
 @pytest.mark.parametrize("P,L,R", [(4, 1, 1), (8, 3, 2), (1, 2, 0)], ids=["P4L1R1", "P8L3R2", "P1L2R0"])
@@ -93,7 +92,7 @@ def test_every_routing_delivers_everything(routing):
 def test_conservation_check_catches_unbalanced_flit_counters():
     from lowdiam.sim.ideal.conservation import _flit_balance
 
-    ok = dict(generated_flits=100, injected_flits=80, source_queued_flits=20, ejected_flits=60, in_network_flits=20)
+    ok = {"generated_flits": 100, "injected_flits": 80, "source_queued_flits": 20, "ejected_flits": 60, "in_network_flits": 20}
     assert _flit_balance(ok) == []
     double = dict(ok, injected_flits=100)  # the old double count of partly injected packets
     assert len(_flit_balance(double)) == 2
