@@ -29,14 +29,13 @@ import time
 from pathlib import Path
 
 import numpy as np
-
 from lowdiam.sim import channel_load_bound, saturation_load, simulate
-from lowdiam.sim.routing import max_route_length
+from lowdiam.sim.routings import max_route_length
 from lowdiam.topologies import Topology
 
 BOOKSIM_CYCLES_PER_SECOND = 21.0
 RESULTS = Path(__file__).resolve().parent / "results"
-CONFIG = dict(endpoints_per_router=5, packet_flits=4, vcs=4, buffer_flits=32)
+CONFIG = {"endpoints_per_router": 5, "packet_flits": 4, "vcs": 4, "buffer_flits": 32}
 
 _COMPILE_SNIPPET = """
 import time
@@ -115,10 +114,10 @@ def main(argv=None) -> dict:
     lw, lm = (500, 1500) if args.quick else (1000, 5000)
     for load in (0.1, 0.3, 0.5):
         r = simulate(top, "min", "uniform", load, warmup_cycles=lw, measure_cycles=lm, seed=7, **CONFIG)
-        rows.append(dict(load=load, accepted=r.accepted_load, latency_mean=r.latency_mean,
-                         latency_p50=r.latency_p50, latency_p99=r.latency_p99,
-                         network_latency=r.network_latency_mean, hops=r.hops_mean, saturated=r.saturated,
-                         cycles_per_second=r.cycles_per_second))
+        rows.append({"load": load, "accepted": r.accepted_load, "latency_mean": r.latency_mean,
+                         "latency_p50": r.latency_p50, "latency_p99": r.latency_p99,
+                         "network_latency": r.network_latency_mean, "hops": r.hops_mean, "saturated": r.saturated,
+                         "cycles_per_second": r.cycles_per_second})
     sw, sm = (300, 1000) if args.quick else (1000, 3000)
     t0 = time.perf_counter()
     sat = saturation_load(top, lo=0.3, hi=1.0, tol=0.05 if args.quick else 0.02, routing="min", traffic="uniform",
@@ -130,20 +129,19 @@ def main(argv=None) -> dict:
     bound_seconds = time.perf_counter() - t0
 
     # PolarStar's analytic routing (factor-graph tables) against MIN on the full distance table
-    from lowdiam.sim.routing import polarstar_tables
+    from lowdiam.sim.routings.polarstar_min import polarstar_fields
     from lowdiam.topologies import polarstar
 
     ps = polarstar(11, "iq", 3, endpoints_per_router=5)
-    tb = polarstar_tables(ps)
+    tb = polarstar_fields(ps)
     ps_rows = []
     for routing in ("min", "polarstar-min"):
         simulate(ps, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10, drain="none", **CONFIG)
         r = simulate(ps, routing, "uniform", 0.3, warmup_cycles=warm, measure_cycles=meas, drain="none", seed=0,
                      **CONFIG)
-        ps_rows.append(dict(routing=routing, accepted=r.accepted_load, latency_mean=r.latency_mean,
-                            hops=r.hops_mean, cycles_per_second=r.cycles_per_second))
-    ps_table_bytes = dict(full_distance_table=ps.num_routers**2, factor_tables=int(tb.T1.nbytes + tb.T2.nbytes
-                                                                                   + tb.fvec.nbytes + tb.quad.nbytes))
+        ps_rows.append({"routing": routing, "accepted": r.accepted_load, "latency_mean": r.latency_mean,
+                            "hops": r.hops_mean, "cycles_per_second": r.cycles_per_second})
+    ps_table_bytes = {"full_distance_table": ps.num_routers**2, "factor_tables": int(sum(a.nbytes for a in tb.values()))}
 
     others = []
     if not args.quick:
@@ -152,36 +150,36 @@ def main(argv=None) -> dict:
             cfg = dict(CONFIG, vcs=vcs)
             try:
                 r = simulate(top, routing, "uniform", 0.3, warmup_cycles=1000, measure_cycles=3000, seed=5, **cfg)
-                others.append(dict(routing=routing, vcs=vcs, accepted=r.accepted_load, latency_mean=r.latency_mean,
-                                   latency_p99=r.latency_p99, hops=r.hops_mean, saturated=r.saturated,
-                                   cycles_per_second=r.cycles_per_second))
+                others.append({"routing": routing, "vcs": vcs, "accepted": r.accepted_load, "latency_mean": r.latency_mean,
+                                   "latency_p99": r.latency_p99, "hops": r.hops_mean, "saturated": r.saturated,
+                                   "cycles_per_second": r.cycles_per_second})
             except (ValueError, RuntimeError) as exc:
-                others.append(dict(routing=routing, vcs=vcs, error=str(exc)))
+                others.append({"routing": routing, "vcs": vcs, "error": str(exc)})
 
-    report = dict(
-        config=dict(topology=top.name, routers=top.num_routers, degree=top.radix, diameter=diameter,
+    report = {
+        "config": dict(topology=top.name, routers=top.num_routers, degree=top.radix, diameter=diameter,
                     endpoints=top.num_endpoints, routing="min", traffic="uniform", load=0.3,
                     cycles=warm + meas, **CONFIG),
-        cycles_per_second=best,
-        cycles_per_second_all=cps,
-        speedup_vs_booksim=best / BOOKSIM_CYCLES_PER_SECOND,
-        booksim_cycles_per_second=BOOKSIM_CYCLES_PER_SECOND,
-        reference_run=dict(accepted=ref.accepted_load, latency_mean=ref.latency_mean, latency_p99=ref.latency_p99,
-                           hops=ref.hops_mean, wall_seconds=ref.wall_seconds),
-        wormhole=dict(cycles_per_second=wh.cycles_per_second, accepted=wh.accepted_load,
-                      latency_mean=wh.latency_mean, ratio_to_vct=wh.cycles_per_second / best),
-        polarstar_routing=dict(topology=ps.name, runs=ps_rows, table_bytes=ps_table_bytes),
-        compile=comp,
-        latency_vs_load=rows,
-        saturation_load=sat,
-        saturation_search_seconds=sat_seconds,
-        min_channel_load_bound=bound.bound,
-        min_channel_load_bound_seconds=bound_seconds,
-        routings_at_0_3=others,
-        anynet_file=str(anynet.relative_to(RESULTS.parent.parent)) if anynet.is_relative_to(RESULTS.parent.parent) else str(anynet),
-        quick=args.quick,
-        machine=dict(python=platform.python_version(), cpu_count=os.cpu_count(), platform=platform.platform()),
-    )
+        "cycles_per_second": best,
+        "cycles_per_second_all": cps,
+        "speedup_vs_booksim": best / BOOKSIM_CYCLES_PER_SECOND,
+        "booksim_cycles_per_second": BOOKSIM_CYCLES_PER_SECOND,
+        "reference_run": {"accepted": ref.accepted_load, "latency_mean": ref.latency_mean, "latency_p99": ref.latency_p99,
+                           "hops": ref.hops_mean, "wall_seconds": ref.wall_seconds},
+        "wormhole": {"cycles_per_second": wh.cycles_per_second, "accepted": wh.accepted_load,
+                      "latency_mean": wh.latency_mean, "ratio_to_vct": wh.cycles_per_second / best},
+        "polarstar_routing": {"topology": ps.name, "runs": ps_rows, "table_bytes": ps_table_bytes},
+        "compile": comp,
+        "latency_vs_load": rows,
+        "saturation_load": sat,
+        "saturation_search_seconds": sat_seconds,
+        "min_channel_load_bound": bound.bound,
+        "min_channel_load_bound_seconds": bound_seconds,
+        "routings_at_0_3": others,
+        "anynet_file": str(anynet.relative_to(RESULTS.parent.parent)) if anynet.is_relative_to(RESULTS.parent.parent) else str(anynet),
+        "quick": args.quick,
+        "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count(), "platform": platform.platform()},
+    }
     (RESULTS / "sim.json").write_text(json.dumps(report, indent=2, default=float) + "\n")
 
     print(f"\n{top.name}: {top.num_routers} routers, degree {top.radix}, diameter {diameter}, "

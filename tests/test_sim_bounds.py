@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam.sim import simulate
 from lowdiam.sim.bounds import BOUND_ROUTINGS, channel_load_bound, endpoint_demand
 from lowdiam.topologies import Topology
 
-SHORT = dict(warmup_cycles=300, measure_cycles=800)
+SHORT = {"warmup_cycles": 300, "measure_cycles": 800}
 
 
 def from_nx(g, name, p):
@@ -37,7 +37,7 @@ def reference_loads(g, top, demand, rule):
             if rule == "path":
                 paths = list(nx.all_shortest_paths(g, s, t))
                 for path in paths:
-                    for a, b in zip(path, path[1:]):
+                    for a, b in itertools.pairwise(path):
                         loads[idx[(a, b)]] += demand[s, t] / len(paths)
             else:
                 mass = {s: Fraction(1)}
@@ -159,6 +159,6 @@ def test_bad_input():
 def test_docstring_examples():
     import doctest
 
-    import lowdiam.sim.bounds as bounds
+    from lowdiam.sim import bounds
 
     assert doctest.testmod(bounds).failed == 0

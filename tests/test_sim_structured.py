@@ -7,21 +7,22 @@ with the real graph, hierarchical distances compared with a BFS over (router, gl
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import pytest
-
 from lowdiam import topologies as T
 from lowdiam.metrics.distances import distance_matrix
 from lowdiam.sim import simulate
 from lowdiam.sim.rng import new_state
 from lowdiam.sim.routing import (
     NO_ROUTE,
-    dragonfly_tables,
+    dragonfly_fields,
     hier_min_arc,
     hierarchical_distances,
     polarstar_arc,
-    polarstar_tables,
+    polarstar_fields,
     ps_adjacent,
 )
 
@@ -35,20 +36,20 @@ def ps(request):
 
 
 def test_polarstar_adjacency_from_factor_tables_is_exact(ps):
-    tb = polarstar_tables(ps)
+    tb = polarstar_fields(ps)
     n = ps.num_routers
     A = np.zeros((n, n), bool)
     A[ps.edges[:, 0], ps.edges[:, 1]] = True
     A |= A.T
-    B = np.array([[ps_adjacent(u, t, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1]) for t in range(n)]
+    B = np.array([[ps_adjacent(u, t, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"]) for t in range(n)]
                   for u in range(n)])
     assert np.array_equal(A, B)
     # factor tables only: far smaller than the N x N distance table they replace
-    assert tb.T1.size + tb.T2.size < n * n / 4
+    assert tb["ps_structure"].size + tb["ps_supernode"].size < n * n / 4
 
 
 def test_polarstar_min_routes_are_shortest_paths_for_every_pair(ps):
-    tb = polarstar_tables(ps)
+    tb = polarstar_fields(ps)
     D = nx.floyd_warshall_numpy(ps.to_networkx())  # independent reference
     ip, ix = ps.indptr.astype(np.int32), ps.indices.astype(np.int32)
     rs = new_state(7)
@@ -60,15 +61,15 @@ def test_polarstar_min_routes_are_shortest_paths_for_every_pair(ps):
                 continue
             c, hops = s, 0
             while c != t:
-                a = polarstar_arc(c, t, ip, ix, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1], rs)
+                a = polarstar_arc(c, t, ip, ix, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"], rs)
                 assert a != NO_ROUTE and ip[c] <= a < ip[c + 1]
                 c = ix[a]
                 hops += 1
                 assert hops <= 3
             assert hops == D[s, t], (s, t)
             if D[s, t] == 3:
-                first = polarstar_arc(s, t, ip, ix, tb.T1, tb.T2, tb.fvec, tb.quad, tb.lab[0], tb.lab[1], rs)
-                left_source_supernode += tb.lab[0][ix[first]] != tb.lab[0][s]
+                first = polarstar_arc(s, t, ip, ix, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"], rs)
+                left_source_supernode += tb["ps_sv"][ix[first]] != tb["ps_sv"][s]
     assert left_source_supernode > 0  # 3-hop routes start with the hop to (a1, f(x'))
 
 
@@ -115,7 +116,7 @@ def test_hierarchical_distances_and_df_min_routes(make):
     Dh = hierarchical_distances(top)
     assert np.array_equal(Dh.astype(np.int64), _hier_reference(top))
     assert (Dh >= distance_matrix(top)).all()
-    tb = dragonfly_tables(top)
+    tb = dragonfly_fields(top)
     ip, ix = top.indptr.astype(np.int32), top.indices.astype(np.int32)
     grp = np.asarray(top.labels["group"])
     rs = new_state(3)
@@ -123,9 +124,9 @@ def test_hierarchical_distances_and_df_min_routes(make):
         for t in range(top.num_routers):
             c, hops, globals_ = s, 0, 0
             while c != t:
-                a = hier_min_arc(c, t, ip, ix, tb.T1, tb.lab[0], tb.arc_cls, rs)
+                a = hier_min_arc(c, t, ip, ix, tb["dist"], tb["group"], tb["arc_cls"], rs)
                 assert a != NO_ROUTE
-                globals_ += int(tb.arc_cls[a])
+                globals_ += int(tb["arc_cls"][a])
                 c = ix[a]
                 hops += 1
             assert hops == Dh[s, t] and globals_ == int(grp[s] != grp[t])
@@ -142,7 +143,7 @@ def test_df_ugal_beats_df_min_under_group_adversarial_traffic():
     """Classic Dragonfly result: all of a group's traffic to one other group saturates the single
     global link under MIN; UGAL spreads it over Valiant routes."""
     top = T.dragonfly_canonical(4)
-    kw = dict(warmup_cycles=500, measure_cycles=1500, seed=2)
+    kw = {"warmup_cycles": 500, "measure_cycles": 1500, "seed": 2}
     mn = simulate(top, "df-min", "adversarial", 0.5, **kw)
     ug = simulate(top, "df-ugal", "adversarial", 0.5, **kw)
     assert mn.saturated and mn.accepted_load < 0.25
@@ -172,7 +173,7 @@ def test_ksp_pools_match_yen_on_small_graphs():
             ours = [[int(v) for v in paths[s, t, j] if v >= 0] for j in range(counts[s, t])]
             for path in ours:
                 assert path[0] == s and path[-1] == t and len(set(path)) == len(path)
-                assert all(g.has_edge(u, v) for u, v in zip(path, path[1:]))
+                assert all(g.has_edge(u, v) for u, v in itertools.pairwise(path))
             assert len({tuple(p) for p in ours}) == len(ours)
             # Yen's algorithm (networkx): the k shortest simple paths have the same lengths,
             # truncated to the D + 1 links we enumerate
@@ -184,7 +185,7 @@ def test_ksp_pools_match_yen_on_small_graphs():
 def test_ksp_spreads_neighbour_traffic_and_nag_adapts():
     g = nx.random_regular_graph(8, 60, seed=1)
     top = T.Topology.from_edges("rrg60", "jellyfish", 60, list(g.edges()), endpoints_per_router=3)
-    kw = dict(warmup_cycles=300, measure_cycles=1500, seed=1)
+    kw = {"warmup_cycles": 300, "measure_cycles": 1500, "seed": 1}
     mn = simulate(top, "min", "neighbor", 0.6, **kw)
     ksp = simulate(top, "ksp", "neighbor", 0.6, **kw)
     assert mn.accepted_load <= 1 / 3 * 1.02  # one link carries the three endpoints' traffic
@@ -202,7 +203,7 @@ def test_ksp_spreads_neighbour_traffic_and_nag_adapts():
 
 def test_ksp_and_nag_bad_input():
     with pytest.raises(ValueError, match="ksp_paths"):
-        simulate(T.dragonfly_canonical(3), "ksp", "uniform", 0.1, ksp_paths=0)
+        simulate(T.dragonfly_canonical(3), "ksp", "uniform", 0.1, routing_options={"paths": 0})
     with pytest.raises(ValueError, match="supernode"):
         simulate(T.hyperx(3, 3), "nag", "uniform", 0.1)
 

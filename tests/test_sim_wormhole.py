@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 from lowdiam.sim import ROUTINGS, simulate
 from test_sim import SHORT, applies, complete, families, ring, rrg, structured_families, zero_load
 
-WH = dict(flow_control="wormhole")
+WH = {"flow_control": "wormhole"}
 
 
 @pytest.mark.parametrize("P,L,R", [(4, 1, 1), (8, 3, 2), (1, 2, 0)], ids=["P4L1R1", "P8L3R2", "P1L2R0"])
@@ -60,6 +59,9 @@ def test_conservation_and_drain():
     c = res.conservation  # the driver already raised if any per-VC or per-packet balance failed
     assert c["in_network_flits"] > 0 and c["source_queued_flits"] > 0
     assert c["generated_flits"] == c["ejected_flits"] + c["in_network_flits"] + c["source_queued_flits"]
+    # packets cut off mid-injection count once: sent flits injected, unsent ones still at the source
+    assert c["generated_flits"] == c["injected_flits"] + c["source_queued_flits"]
+    assert c["injected_flits"] == c["ejected_flits"] + c["in_network_flits"]
     res = simulate(top, "min", "uniform", 0.3, **SHORT, seed=7, drain="all", **WH)
     assert res.conservation["in_network_flits"] == 0 and res.conservation["source_queued_flits"] == 0
     assert res.conservation["generated_flits"] == res.conservation["ejected_flits"]
@@ -85,3 +87,12 @@ def test_every_routing_delivers_everything(routing):
                        buffer_flits=6, **WH)
         assert res.packets_delivered == res.packets_measured > 0, top.name
         assert res.conservation["generated_flits"] == res.conservation["ejected_flits"], top.name
+
+
+def test_conservation_check_catches_unbalanced_flit_counters():
+    from lowdiam.sim.ideal.conservation import _flit_balance
+
+    ok = {"generated_flits": 100, "injected_flits": 80, "source_queued_flits": 20, "ejected_flits": 60, "in_network_flits": 20}
+    assert _flit_balance(ok) == []
+    double = dict(ok, injected_flits=100)  # the old double count of partly injected packets
+    assert len(_flit_balance(double)) == 2

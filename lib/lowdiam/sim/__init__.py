@@ -4,16 +4,41 @@
 >>> res = simulate(topology, "min", "uniform", 0.3)          # doctest: +SKIP
 >>> res.accepted_load, res.latency_mean, res.saturated         # doctest: +SKIP
 
-Model and state layout: :mod:`lowdiam.sim.engine`; routing algorithms:
-:mod:`lowdiam.sim.routing`; traffic patterns: :mod:`lowdiam.sim.traffic`;
-result fields and the saturation rule: :mod:`lowdiam.sim.results`; channel-load
-throughput bounds of the oblivious routings: :mod:`lowdiam.sim.bounds`.
+Entry point :func:`simulate` (:mod:`lowdiam.sim.driver`); routing algorithms,
+one module each, and how to add one: :mod:`lowdiam.sim.routings`; router
+models (``router="ideal"``, the built-in idealised input-queued router of
+:mod:`lowdiam.sim.ideal`) and how to register one: :mod:`lowdiam.sim.routers`;
+traffic patterns: :mod:`lowdiam.sim.traffic`; result fields and the
+saturation rule: :mod:`lowdiam.sim.results`; channel-load throughput bounds of
+the oblivious routings: :mod:`lowdiam.sim.bounds`; where compiled kernels are
+cached: :mod:`lowdiam.sim.kernel_cache`.
 """
 
-from .bounds import BOUND_ROUTINGS, ChannelLoadBound, channel_load_bound
-from .driver import load_sweep, saturation_load, simulate
-from .results import SimResult
-from .routing import ROUTINGS, max_route_length
+from .kernel_cache import kernel_cache_scope
+
+# every numba function of the package is decorated here, inside the scope, so that all of them
+# cache in the folder of this version of the sources (lowdiam.sim.kernel_cache)
+with kernel_cache_scope() as KERNEL_CACHE_DIR:
+    from . import rng, traffic  # noqa: F401
+    from .bounds import BOUND_ROUTINGS, ChannelLoadBound, channel_load_bound
+    from .driver import saturation_load, simulate
+    from .ideal import run as _ideal_run  # noqa: F401  (the kernels)
+    from .results import SimResult
+    from .routers import ROUTERS
+    from .routings import ROUTINGS, max_route_length
+
 from .traffic import PATTERNS
 
-__all__ = ["simulate", "channel_load_bound", "ChannelLoadBound", "BOUND_ROUTINGS", "load_sweep", "saturation_load", "SimResult", "ROUTINGS", "PATTERNS", "max_route_length"]
+__all__ = [
+    "BOUND_ROUTINGS",
+    "KERNEL_CACHE_DIR",
+    "PATTERNS",
+    "ROUTERS",
+    "ROUTINGS",
+    "ChannelLoadBound",
+    "SimResult",
+    "channel_load_bound",
+    "max_route_length",
+    "saturation_load",
+    "simulate",
+]

@@ -35,10 +35,20 @@ import dataclasses
 import numpy as np
 from numba import njit
 
+from lowdiam.validate import check_int
+
+from .routings import REGISTRY, ROUTINGS
+from .routings.min_single import single_path_table
+from .tables import distances, memo
 from .traffic import HOTSPOT, TABLE, UNIFORM, Endpoints, make_traffic
 
-BOUND_ROUTINGS = ("min", "source-min", "min-single", "valiant")
+# flow-spreading models, in this order; a routing declares its model as Routing.channel_load
+_MODELS = ("hop", "path", "single", "valiant")
 _HOP, _PATH, _SINGLE = 0, 1, 2
+BOUND_ROUTINGS = tuple(
+    sorted((name for name, spec in ROUTINGS.items() if not spec.preset and REGISTRY[spec.routing].channel_load),
+           key=lambda name: _MODELS.index(REGISTRY[name].channel_load))
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,13 +82,11 @@ def endpoint_demand(topology, traffic: str = "uniform", seed: int = 0, **options
     the diagonal is same-router traffic.  The pattern is built by
     :func:`lowdiam.sim.traffic.make_traffic` with the simulator's seeding.
     """
-    from .driver import _distances
-
     ep = Endpoints.of(topology.endpoints)
     NE, n = ep.count, topology.num_routers
     if NE < 2:
         raise ValueError(f"{topology.name} has {NE} endpoints; a traffic pattern needs at least 2")
-    spec = make_traffic(traffic, topology, ep, _distances(topology), seed, **options)
+    spec = make_traffic(traffic, topology, ep, distances(topology), seed, **options)
     active = np.asarray(spec.active, dtype=bool)
     w = active.astype(np.float64)  # every active endpoint injects 1 flit/cycle
     per_router = np.bincount(ep.router, weights=w, minlength=n)
@@ -118,9 +126,33 @@ def channel_load_bound(
 ) -> ChannelLoadBound:
     """Channel-load throughput bound of an oblivious routing under a simulator traffic pattern.
 
-    Returns a :class:`ChannelLoadBound`; ``bound`` is in flits per active
-    endpoint per cycle, the unit of ``SimResult.accepted_load``.
+    Parameters
+    ----------
+    topology : Topology
+    routing : str
+        One of ``BOUND_ROUTINGS`` (routings declaring a ``channel_load`` model).
+    traffic : str
+        A pattern of :mod:`lowdiam.sim.traffic`, built with the simulator's seeding.
+    endpoints_per_router : int, optional
+        Concentration p; ``None`` keeps the topology's endpoints.
+    seed : int
+        Seed of the pattern (and of min-single's table), as in :func:`lowdiam.sim.simulate`.
+    traffic_options : dict, optional
+        Options of the pattern; unknown keys raise ``ValueError``.
 
+    Returns
+    -------
+    ChannelLoadBound
+        ``bound`` is in flits per active endpoint per cycle, the unit of
+        ``SimResult.accepted_load``.
+
+    Raises
+    ------
+    ValueError
+        An adaptive routing, an unknown pattern or option, a disconnected topology.
+
+    Examples
+    --------
     >>> from lowdiam.topologies import jellyfish
     >>> top = jellyfish(200, 10, 1)
     >>> round(channel_load_bound(top, "min", endpoints_per_router=4).bound, 3)
@@ -128,36 +160,32 @@ def channel_load_bound(
     >>> round(channel_load_bound(top, "valiant", endpoints_per_router=4).bound, 3)
     0.345
     """
-    from .driver import _distances, _single_table
-
     if routing not in BOUND_ROUTINGS:
         raise ValueError(
             f"no channel-load bound for routing {routing!r}: only oblivious routings have fixed arc loads; "
             f"choose one of {list(BOUND_ROUTINGS)}"
         )
     if endpoints_per_router is not None:
-        if int(endpoints_per_router) != endpoints_per_router or endpoints_per_router < 1:
-            raise ValueError(f"endpoints_per_router must be an integer >= 1, got {endpoints_per_router!r}")
-        topology = topology.with_endpoints(int(endpoints_per_router))
-    D = _distances(topology)
+        topology = topology.with_endpoints(check_int("endpoints_per_router", endpoints_per_router, low=1))
+    D = distances(topology)
     if D.max() == 255:
         raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
     n = topology.num_routers
     Dem, ejection = endpoint_demand(topology, traffic, seed, **(traffic_options or {}))
     net = Dem.copy()
     np.fill_diagonal(net, 0.0)
-    mode = _HOP
-    if routing == "valiant":
+    mode = _MODELS.index(REGISTRY[routing].channel_load)
+    if mode == 3:  # valiant: two minimal phases through a uniform intermediate
+        mode = _HOP
         if n < 3:
             raise ValueError(f"valiant needs at least 3 routers, {topology.name} has {n}")
         R, C = net.sum(1), net.sum(0)
         net = ((R[:, None] - net) + (C[None, :] - net)) / (n - 2)
         np.fill_diagonal(net, 0.0)
-    elif routing == "source-min":
-        mode = _PATH
-    elif routing == "min-single":
-        mode = _SINGLE
-    nh = _single_table(topology, D, seed) if mode == _SINGLE else np.zeros((1, 1), np.int32)
+    if mode == _SINGLE:  # the very table the simulator builds for this seed
+        nh = memo(topology)(("single", seed), lambda: single_path_table(D, topology.indptr, topology.indices, seed))
+    else:
+        nh = np.zeros((1, 1), np.int32)
     indptr = np.asarray(topology.indptr, dtype=np.int64)
     indices = np.asarray(topology.indices, dtype=np.int64)
     loads = _arc_loads(indptr, indices, D, np.ascontiguousarray(net), mode, nh)
@@ -167,7 +195,7 @@ def channel_load_bound(
     A = indices.size
     max_arc = float(loads.max()) if A else 0.0
     max_ej = float(ejection.max())
-    inv = lambda x: np.inf if x <= 0 else 1.0 / x  # noqa: E731
+    inv = lambda x: np.inf if x <= 0 else 1.0 / x
     return ChannelLoadBound(
         topology=topology.name, routing=routing, traffic=traffic, arc_loads=loads,
         max_arc_load=max_arc, mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej,
@@ -195,8 +223,7 @@ def _arc_loads(indptr, indices, D, demand, mode, nh):
         # routers sorted by distance to t (counting sort; D is symmetric so row t = column t)
         dmax = 0
         for v in range(n):
-            if D[t, v] > dmax:
-                dmax = D[t, v]
+            dmax = max(dmax, D[t, v])
         cnt = np.zeros(dmax + 2, np.int64)
         for v in range(n):
             cnt[D[t, v] + 1] += 1

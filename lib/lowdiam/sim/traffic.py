@@ -76,7 +76,7 @@ class Endpoints:
     local: np.ndarray  # (NE,) int32 index of the endpoint on its router
 
     @classmethod
-    def of(cls, endpoints_per_router: np.ndarray) -> "Endpoints":
+    def of(cls, endpoints_per_router: np.ndarray) -> Endpoints:
         counts = np.asarray(endpoints_per_router, dtype=np.int64)
         first = np.zeros(counts.size + 1, dtype=np.int64)
         np.cumsum(counts, out=first[1:])
@@ -106,19 +106,19 @@ def _router_map(ep: Endpoints, tau: np.ndarray) -> np.ndarray:
     return np.where(ok, ep.first[target_r] + ep.local, -1)
 
 
-def uniform(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def uniform(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     ne = ep.count
     return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), np.zeros(0, np.int32))
 
 
-def randperm(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def randperm(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     carriers = np.flatnonzero(np.diff(ep.first) > 0)
     tau = np.arange(topology.num_routers)
     tau[carriers] = rng.permutation(carriers)
     return _table(ep.count, _router_map(ep, tau))
 
 
-def server_perm(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def server_perm(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     return _table(ep.count, rng.permutation(ep.count))
 
 
@@ -142,11 +142,11 @@ def _rotate_left(s: np.ndarray, b: int, k: int) -> np.ndarray:
     return ((s << k) | (s >> (b - k))) & mask if k else s
 
 
-def shuffle(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def shuffle(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     return _bits_pattern(ep.count, lambda s, b: _rotate_left(s, b, 1))
 
 
-def bitrev(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def bitrev(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     def rev(s, b):
         out = np.zeros_like(s)
         for i in range(b):
@@ -156,7 +156,7 @@ def bitrev(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
     return _bits_pattern(ep.count, rev)
 
 
-def transpose(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def transpose(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     return _bits_pattern(ep.count, lambda s, b: _rotate_left(s, b, b // 2))
 
 
@@ -207,7 +207,7 @@ def _block_adversarial(block: np.ndarray, ep: Endpoints, D, rng, what: str) -> T
     return _rows_table(ep, rows)
 
 
-def adversarial(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def adversarial(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     return _block_adversarial(_groups(topology), ep, D, rng, "group")
 
 
@@ -217,7 +217,7 @@ WORST_CASE_FAMILIES = ("galaxyfly", "slimfly", "mms", "dragonfly")
 GALAXYFLY_RULES = ("inter_cluster", "cluster_permutation")
 
 
-def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_cluster", **_) -> TrafficSpec:
+def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_cluster") -> TrafficSpec:
     """Galaxyfly Sec. 5's worst-case traffic, one rule per family (so it differs between topologies).
 
     * Galaxyfly ("we arrange any two terminals in different clusters to
@@ -254,7 +254,7 @@ def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_clu
     )
 
 
-def neighbor(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
+def neighbor(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import maximum_bipartite_matching
 
@@ -276,7 +276,7 @@ def neighbor(topology, ep: Endpoints, D, rng, **_) -> TrafficSpec:
     return _table(ep.count, _router_map(ep, tau))
 
 
-def hotspot(topology, ep: Endpoints, D, rng, io_endpoints=None, hot_fraction: float = 0.1, **_) -> TrafficSpec:
+def hotspot(topology, ep: Endpoints, D, rng, io_endpoints=None, hot_fraction: float = 0.1) -> TrafficSpec:
     ne = ep.count
     if io_endpoints is None:
         io_endpoints = np.arange(ne - max(1, ne // 64), ne)
@@ -302,9 +302,26 @@ PATTERNS: dict[str, Callable[..., TrafficSpec]] = {
 }
 
 
-def make_traffic(name: str, topology, ep: Endpoints, D, seed: int, **options) -> TrafficSpec:
-    """Build the named pattern (seeded); unknown names raise ``ValueError`` listing the choices."""
+def pattern_options(name: str) -> tuple[str, ...]:
+    """Option keys of a pattern (its keyword parameters after ``rng``); ``()`` for most.
+
+    Examples
+    --------
+    >>> pattern_options("hotspot"), pattern_options("uniform")
+    (('io_endpoints', 'hot_fraction'), ())
+    """
+    import inspect
+
     if name not in PATTERNS:
         raise ValueError(f"unknown traffic pattern {name!r}; choose one of {sorted(PATTERNS)}")
+    return tuple(inspect.signature(PATTERNS[name]).parameters)[4:]
+
+
+def make_traffic(name: str, topology, ep: Endpoints, D, seed: int, **options) -> TrafficSpec:
+    """Build the named pattern (seeded); unknown names or option keys raise ``ValueError`` listing the choices."""
+    from lowdiam.validate import check_options
+
+    valid = pattern_options(name)
+    check_options(f"{name} traffic_options", options, valid)
     rng = np.random.default_rng([int(seed), 0x7AFF1C])
     return PATTERNS[name](topology, ep, D, rng, **options)

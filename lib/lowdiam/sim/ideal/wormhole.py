@@ -1,6 +1,6 @@
-"""Wormhole flow control: a flit-level kernel beside the virtual cut-through one.
+"""Flit-level wormhole kernel of the ideal router, beside the virtual cut-through one.
 
-Differences from :mod:`lowdiam.sim.engine` (everything else -- routing,
+Differences from :mod:`lowdiam.sim.ideal.cut_through` (everything else -- routing,
 hop-indexed VCs, traffic, phases, statistics -- is shared):
 
 * **Flits move one at a time.**  A flit advances when the downstream VC has one
@@ -33,63 +33,96 @@ from __future__ import annotations
 
 from numba import njit
 
-from .engine import (
-    C_A, C_ALGO, C_ARB, C_GEN_UNTIL, C_KSP_K, C_LE, C_LI, C_N, C_NC, C_NE, C_P, C_QCAP, C_R, C_S, C_V, C_W, C_WARM,
-    C_WEND,
-    ERR_NO_ROUTE, ERR_NO_SLOT, ERR_VC_OVERFLOW,
-    K_ERR, K_ERR_A, K_ERR_B, K_INJ, K_NACT, K_NFREE, K_NOW, K_SAFE,
-    RUN_DONE, RUN_GROW, RUN_STOPPED,
-    decide_route, generate_packets, order_requests, pick_path, queue_headroom, record_delivery, run_finished,
+from ..routings.base import EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT
+from ..routings.dispatch import next_hop
+from .common import (
+    admit_packet,
+    generate_packets,
+    order_requests,
+    pick_vc,
+    queue_headroom,
+    record_delivery,
+    run_finished,
 )
-from .routing import (
-    DF_UGAL, EJECT, KSP, NAG, NO_ROUTE, POLARIZED, UGAL, UNSET, VALIANT, VC_OVERFLOW, WAIT, pick_vc,
-    random_intermediate,
+from .state import (
+    ERR_NO_ROUTE,
+    ERR_NO_SLOT,
+    ERR_VC_OVERFLOW,
+    K_ERR,
+    K_ERR_A,
+    K_ERR_B,
+    K_INJ,
+    K_NACT,
+    K_NFREE,
+    K_NOW,
+    K_SAFE,
+    RUN_DONE,
+    RUN_GROW,
+    RUN_STOPPED,
 )
 
 NONE = -9  # input VC's head packet has no output VC yet
 NEVER = 1 << 62
 
 
-@njit(cache=True)
-def run_wormhole(
-    t_end, cfg, logq,
-    indptr, indices, arc_lat, D, nh_single, ep_router,
-    T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt,
-    tptr, tdst, hot,
-    # per input VC
-    fifo, f_head, f_cnt, fl_cnt, head_sent, credits, owner, cur_out, cur_dchv,
-    # per channel / port
-    used, pend, in_used, out_used, ej_used, ej_owner,
-    # time wheels: credit returns and flit arrivals (one event per flit)
-    wcr, wcr_cnt, wfl, wfl_cnt,
-    act, in_act,
-    # packets
-    p_src, p_dst, p_mid, p_hops, p_out, p_meas, p_ctime, p_itime, p_ready, free_stack,
-    # endpoints: packet being injected, its flits sent, its injection VC
-    inj_pkt, inj_sent, inj_chv,
-    # source queues
-    sq_time, sq_dst, sq_head, sq_cnt, next_gen,
-    # statistics
-    ctr, src_acc, arc_flits, hop_hist, lat_hist,
-    req, cand_a, cand_r, rs,
-):
-    P = cfg[C_P]
-    V = cfg[C_V]
-    S = cfg[C_S]
-    R = cfg[C_R]
-    LI = cfg[C_LI]
-    LE = cfg[C_LE]
-    warm = cfg[C_WARM]
-    wend = cfg[C_WEND]
-    algo = cfg[C_ALGO]
-    gen_until = cfg[C_GEN_UNTIL]
-    n = cfg[C_N]
-    A = cfg[C_A]
-    NE = cfg[C_NE]
-    W = cfg[C_W]
-    QCAP = cfg[C_QCAP]
-    arb_random = cfg[C_ARB] == 0
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def run_wormhole(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch):
+    """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0)."""
+    P = cfg.packet_flits
+    V = cfg.vcs
+    S = cfg.slots
+    R = cfg.router_delay
+    LI = cfg.inj_latency
+    LE = cfg.ej_latency
+    warm = cfg.warmup
+    wend = cfg.window_end
+    gen_until = cfg.gen_until
+    A = cfg.arcs
+    NE = cfg.endpoints
+    W = cfg.wheel
+    QCAP = cfg.queue_capacity
+    arb_random = cfg.arb_random == 1
+    t_end = cfg.t_end
+    NC = tables.hop_classes
+    redecide = tables.redecide == 1
     Cw = A + NE
+    indices = net.indices
+    ep_router = net.ep_router
+    arc_lat = net.arc_lat
+    used = ports.used
+    pend = ports.pend
+    credits = ports.credits
+    fifo = vcs.fifo
+    f_head = vcs.head
+    f_cnt = vcs.count
+    fl_cnt = vcs.flits
+    head_sent = vcs.head_sent
+    owner = vcs.owner
+    cur_out = vcs.cur_out
+    cur_dchv = vcs.cur_dchv
+    in_used = vcs.in_used
+    out_used = vcs.out_used
+    ej_used = vcs.ej_used
+    ej_owner = vcs.ej_owner
+    wcr = vcs.wcr
+    wcr_cnt = vcs.wcr_cnt
+    wfl = vcs.wfl
+    wfl_cnt = vcs.wfl_cnt
+    act = vcs.act
+    in_act = vcs.in_act
+    inj_pkt = vcs.inj_pkt
+    inj_sent = vcs.inj_sent
+    inj_chv = vcs.inj_chv
+    p_dst = pk.dst
+    p_hops = pk.hops
+    p_out = pk.out
+    p_ready = pk.ready
+    free_stack = pk.free_stack
+    sq_cnt = sq.count
+    ctr = stats.ctr
+    arc_flits = stats.arc_flits
+    req = scratch.req
+    rs = scratch.rs
 
     now = ctr[K_NOW]
     nact = ctr[K_NACT]
@@ -117,7 +150,7 @@ def run_wormhole(
 
         # ---- packet generation (as in the cut-through kernel)
         if now < gen_until:
-            generate_packets(now, cfg, logq, tptr, tdst, hot, next_gen, sq_time, sq_dst, sq_head, sq_cnt, ctr, rs)
+            generate_packets(now, cfg, traffic, sq, ctr, rs)
 
         # ---- requests: input VCs holding a flit of their head packet, head eligible
         nreq = 0
@@ -153,14 +186,10 @@ def run_wormhole(
                 dst_r = ep_router[p_dst[p]]
                 out = p_out[p]
                 vc_next = p_hops[p]
-                if out == UNSET or out == WAIT or algo == POLARIZED:
+                if out == UNSET or out == WAIT or redecide:
                     if out >= 0:
                         pend[out] -= P
-                    out = decide_route(
-                        p, c, dst_r, vc_next, 1, cfg, p_src, p_mid, ep_router,
-                        indptr, indices, D, nh_single, T1, T2, lab, arc_cls, fvec, quad, ptab, pcnt, used, pend,
-                        credits, cand_a, cand_r, rs,
-                    )
+                    out = next_hop(p, c, dst_r, vc_next, 1, tables, net, pk, ports, scratch)
                     if out == NO_ROUTE or out == VC_OVERFLOW:
                         ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
                         ctr[K_ERR_A] = p
@@ -179,7 +208,7 @@ def run_wormhole(
                     ej_owner[e] = p
                     cur_dchv[chv] = -1
                 else:
-                    dchv = pick_vc(out, vc_next, V, cfg[C_NC], credits, f_cnt, S, 0, owner, True)
+                    dchv = pick_vc(out, vc_next, V, NC, credits, f_cnt, S, 0, owner, True)
                     if dchv < 0:
                         continue
                     owner[dchv] = p
@@ -236,7 +265,7 @@ def run_wormhole(
                     e = p_dst[p]
                     ej_owner[e] = -1
                     done = now + LE
-                    record_delivery(p, done, cfg, p_src, p_meas, p_ctime, p_itime, p_hops, ctr, src_acc, hop_hist, lat_hist)
+                    record_delivery(p, done, cfg, pk, stats)
                     free_stack[nfree] = p
                     nfree += 1
                 else:
@@ -260,26 +289,8 @@ def run_wormhole(
                     break
                 nfree -= 1
                 p = free_stack[nfree]
-                q = e * QCAP + sq_head[e]
-                sq_head[e] = (sq_head[e] + 1) % QCAP
-                sq_cnt[e] -= 1
-                p_src[p] = e
-                p_dst[p] = sq_dst[q]
-                p_ctime[p] = sq_time[q]
-                p_itime[p] = now
-                p_meas[p] = 1 if (sq_time[q] >= warm and sq_time[q] < wend) else 0
-                p_hops[p] = 0
-                p_out[p] = UNSET
-                p_mid[p] = -1
                 p_ready[p] = NEVER
-                s_r = ep_router[e]
-                d_r = ep_router[p_dst[p]]
-                if algo == VALIANT and s_r != d_r and n >= 3:
-                    p_mid[p] = random_intermediate(n, s_r, d_r, rs)
-                elif algo == UGAL or algo == DF_UGAL or algo == NAG:
-                    p_mid[p] = -2
-                elif algo == KSP:
-                    p_mid[p] = pick_path(s_r, d_r, n, cfg[C_KSP_K], pcnt, rs)
+                admit_packet(e, now, p, cfg, net, tables, pk, sq, rs)
                 fifo[chv * S + (f_head[chv] + f_cnt[chv]) % S] = p
                 f_cnt[chv] += 1
                 if in_act[chv] == 0:

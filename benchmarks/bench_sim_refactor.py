@@ -1,0 +1,119 @@
+"""Simulator speed before and after the ``sim-arch`` refactor, side by side in one run.
+
+Runs the reference configuration of ``benchmarks/bench_sim.py`` (1064-router
+degree-15 random regular graph, 5 endpoints per router, 4-flit packets, 4 VCs
+of 32 flits, MIN routing, uniform traffic, load 0.3, 1,000 warm-up + 5,000
+measured cycles, no drain) with both flow controls on
+
+* the *base* code: a temporary ``git worktree`` of the commit the refactor
+  started from (default 4196e7a), imported through ``PYTHONPATH`` in a
+  subprocess, and
+* the *current* code: a temporary worktree of ``--current`` (default ``HEAD``,
+  the committed code, so edits during the run do not leak in), likewise,
+
+alternating base / current (and which goes first) for ``--reps`` rounds, so
+that load from other processes on the machine hits both alike.  Each
+subprocess compiles (or loads from its own numba cache) once, then times one
+run per flow control.  Reports the median cycles/s of both and their ratio;
+writes ``benchmarks/results/sim_refactor.json``.
+
+Usage: ``python benchmarks/bench_sim_refactor.py [--reps 5] [--quick] [--base COMMIT] [--current COMMIT]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "results"
+BASE_COMMIT = "4196e7a"
+
+_SNIPPET = r"""
+import json, sys
+import lowdiam
+from lowdiam.sim import simulate
+from lowdiam.topologies import jellyfish
+
+warm, meas = int(sys.argv[1]), int(sys.argv[2])
+top = jellyfish(1064, 15, endpoints_per_router=5, seed=1)
+config = dict(endpoints_per_router=5, packet_flits=4, vcs=4, buffer_flits=32, drain="none")
+out = {"lowdiam": lowdiam.__file__}
+for fc in ("vct", "wormhole"):
+    simulate(top, "min", "uniform", 0.3, warmup_cycles=10, measure_cycles=10, flow_control=fc, **config)  # compile
+    r = simulate(top, "min", "uniform", 0.3, warmup_cycles=warm, measure_cycles=meas, seed=0, flow_control=fc,
+                 **config)
+    out[fc] = {"cycles_per_second": r.cycles_per_second, "accepted": r.accepted_load,
+               "latency_mean": r.latency_mean}
+print(json.dumps(out))
+"""
+
+
+def _run_side(lib: Path, cache: Path, warm: int, meas: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(lib), NUMBA_CACHE_DIR=str(cache))
+    res = subprocess.run([sys.executable, "-c", _SNIPPET, str(warm), str(meas)], env=env, capture_output=True,
+                         text=True, check=True)
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    if not out["lowdiam"].startswith(str(lib)):
+        raise RuntimeError(f"subprocess imported {out['lowdiam']}, not the code under {lib}")
+    return out
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reps", type=int, default=5, help="alternating rounds (default 5)")
+    ap.add_argument("--quick", action="store_true", help="500 + 1500 cycles instead of 1000 + 5000")
+    ap.add_argument("--base", default=BASE_COMMIT, help=f"commit before the refactor (default {BASE_COMMIT})")
+    ap.add_argument("--current", default="HEAD", help="commit to compare (default HEAD)")
+    args = ap.parse_args(argv)
+    warm, meas = (500, 1500) if args.quick else (1000, 5000)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    samples: dict[str, dict[str, list[float]]] = {s: {"vct": [], "wormhole": []} for s in ("base", "current")}
+    check: dict[str, dict] = {}
+    # resolve both commits first: HEAD may move while the benchmark runs
+    commits = {side: subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True,
+                                    text=True, check=True).stdout.strip()
+               for side, ref in (("base", args.base), ("current", args.current))}
+    with tempfile.TemporaryDirectory(prefix="lowdiam-bench-") as tmp:
+        trees = {"base": Path(tmp) / "base", "current": Path(tmp) / "current"}
+        for side, tree in trees.items():
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commits[side]],
+                           check=True, capture_output=True)
+        try:
+            libs = {side: tree / "lib" for side, tree in trees.items()}
+            caches = {side: Path(tmp) / f"numba-{side}" for side in libs}
+            for rnd in range(args.reps):
+                order = ("base", "current") if rnd % 2 == 0 else ("current", "base")
+                for side in order:
+                    out = _run_side(libs[side], caches[side], warm, meas)
+                    for fc in ("vct", "wormhole"):
+                        samples[side][fc].append(out[fc]["cycles_per_second"])
+                    check[side] = out
+                    print(f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
+                          f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s", flush=True)
+        finally:
+            for tree in trees.values():
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False,
+                               capture_output=True)
+    report = {"base_commit": commits["base"], "current_commit": commits["current"], "cycles": warm + meas, "reps": args.reps, "samples": samples}
+    for fc in ("vct", "wormhole"):
+        b, c = statistics.median(samples["base"][fc]), statistics.median(samples["current"][fc])
+        same = all(check["base"][fc][k] == check["current"][fc][k] for k in ("accepted", "latency_mean"))
+        # ratio within each round (the two runs closest in time), then their median: robust to load drifts
+        paired = statistics.median(x / y for x, y in zip(samples["current"][fc], samples["base"][fc]))
+        report[fc] = {"base_median": b, "current_median": c, "ratio": c / b, "paired_ratio_median": paired,
+                      "same_numbers": same}
+        print(f"{fc:>8}: base median {b:,.0f} cycles/s, current median {c:,.0f} cycles/s, "
+              f"ratio current/base {c / b:.3f} (median of per-round ratios {paired:.3f}); identical results: {same}")
+    (RESULTS / "sim_refactor.json").write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""Router models, registered by name: ``simulate(..., router="ideal", router_options={...})``.
+
+A router model turns a validated :class:`~lowdiam.sim.request.SimRequest`
+(topology with endpoints, routing and its options, traffic and its options,
+load, packet / VC / buffer sizes, latencies, phase lengths, drain mode, seed,
+flow control, arbitration, saturation tolerance and the model's own
+``router_options``) into a :class:`~lowdiam.sim.results.SimResult`.
+
+Registered models (``ROUTERS``):
+
+``"ideal"``
+    The built-in idealised input-queued router (:mod:`lowdiam.sim.ideal`):
+    greedy maximal VC/switch allocation in one cycle, hop-indexed VCs,
+    ``flow_control="vct"`` (virtual cut-through, packet-level) or
+    ``"wormhole"`` (flit-level).  No router options.
+
+Contract for a new model (e.g. ``lowdiam.sim.booksim``, ``lowdiam.sim.caminos``)
+--------------------------------------------------------------------------------
+Registering is one line in ``ROUTERS`` below plus a small adapter::
+
+    "booksim": RouterModel("booksim", "lowdiam.sim.booksim.adapter:run",
+                           "BookSim iq_router, flit level", options={"vc_alloc_delay": 1, ...},
+                           flow_controls=("wormhole",)),
+
+``entry`` is ``"module:function"`` (imported on first use, inside
+:func:`lowdiam.sim.kernel_cache.kernel_cache_scope` so the model's numba
+functions get the versioned cache folder; a package that may also be imported
+directly should wrap its kernel imports in that scope itself); the function takes one ``SimRequest``
+and returns a ``SimResult`` with every field filled honestly (``nan`` where
+the model has no such measurement; ``routing``, ``traffic`` and
+``offered_load`` copied from the request; ``params`` holding at least the
+request's sizes, cycles, seed and the model's resolved options).  The adapter
+maps the request onto the model's own entry point, e.g.::
+
+    def run(req):
+        from lowdiam.sim.booksim import simulate_booksim
+        return simulate_booksim(req.topology, req.traffic, req.load, packet_flits=req.packet_flits,
+                                vcs=req.vcs, buffer_flits=req.buffer_flits, warmup_cycles=req.warmup_cycles,
+                                measure_cycles=req.measure_cycles, seed=req.seed, **req.router_options)
+
+``options`` lists the model's ``router_options`` with their defaults:
+unknown keys are refused before the model runs (``ValueError`` naming the
+valid ones), given ones override the defaults, and the adapter receives the
+merged dict.  ``flow_controls`` lists the ``flow_control`` values it models
+(others are refused); routings it does not support it refuses itself with a
+``ValueError`` naming the ones it does.
+
+Examples
+--------
+>>> from lowdiam.sim.routers import ROUTERS, router_model
+>>> sorted(ROUTERS)
+['ideal']
+>>> router_model("ideal").check_options(None)
+{}
+>>> router_model("booksim2")
+Traceback (most recent call last):
+    ...
+ValueError: router must be one of 'ideal'; got 'booksim2'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from lowdiam.validate import check_choice, check_options
+
+
+@dataclasses.dataclass(frozen=True)
+class RouterModel:
+    """A router model: name, ``"module:function"`` entry (``SimRequest -> SimResult``), options, flow controls."""
+
+    name: str
+    entry: str
+    description: str
+    options: dict = dataclasses.field(default_factory=dict)
+    flow_controls: tuple[str, ...] = ("vct",)
+
+    def check_options(self, options: dict | None) -> dict[str, Any]:
+        """``options`` merged over the defaults; unknown keys raise ``ValueError``."""
+        given = check_options(f"router {self.name!r} router_options", options, self.options)
+        return {**self.options, **given}
+
+    def load(self) -> Callable:
+        """The entry function; its module is imported inside :func:`~lowdiam.sim.kernel_cache.kernel_cache_scope`
+        so the model's numba functions cache per version of the sim/ sources too."""
+        from .kernel_cache import kernel_cache_scope
+
+        module, _, func = self.entry.partition(":")
+        with kernel_cache_scope():
+            return getattr(importlib.import_module(module), func)
+
+    def run(self, request) -> Any:
+        return self.load()(request)
+
+
+ROUTERS: dict[str, RouterModel] = {
+    "ideal": RouterModel("ideal", "lowdiam.sim.ideal.run:run",
+                         "idealised input-queued router (greedy maximal allocation, hop-indexed VCs)",
+                         flow_controls=("vct", "wormhole")),
+}
+
+
+def router_model(name: str) -> RouterModel:
+    """The registered :class:`RouterModel` called ``name``."""
+    check_choice("router", name, ROUTERS)
+    return ROUTERS[name]

@@ -1,0 +1,47 @@
+"""numba cache of the simulator kernels: one folder per version of the sim/ sources, nothing deleted."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from lowdiam import sim
+from lowdiam.sim.kernel_cache import kernel_cache_dir, source_fingerprint
+
+
+def test_editing_a_helper_selects_another_cache_folder(tmp_path):
+    pkg = Path(sim.__file__).resolve().parent
+    copy = tmp_path / "sim"
+    shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert source_fingerprint(copy) == source_fingerprint(pkg)
+    before = kernel_cache_dir(copy, base=tmp_path / "cache")
+    rng = copy / "rng.py"  # inlined into every kernel from another module
+    rng.write_text(rng.read_text().replace("Lemire's multiply-shift", "Lemire's multiply-shift (edited)"))
+    after = kernel_cache_dir(copy, base=tmp_path / "cache")
+    assert after != before and after.parent == before.parent
+    sub = copy / "routings" / "polarstar_min.py"  # a module in a subpackage counts too
+    sub.write_text(sub.read_text() + "\n")
+    assert kernel_cache_dir(copy, base=tmp_path / "cache") not in (before, after)
+
+
+def test_every_kernel_caches_in_the_versioned_folder_and_numba_config_is_restored():
+    from lowdiam.sim.ideal.cut_through import run_cut_through
+    from lowdiam.sim.ideal.wormhole import run_wormhole
+    from lowdiam.sim.routings.polarstar_min import polarstar_arc
+    from numba.core import config
+
+    folder = str(sim.KERNEL_CACHE_DIR)
+    for f in (run_cut_through, run_wormhole, polarstar_arc):
+        assert f._cache._cache_path.startswith(folder)
+    assert config.CACHE_DIR != folder  # other packages' functions keep numba's own choice
+
+
+def test_cache_folder_follows_numba_cache_dir(tmp_path):
+    code = "import lowdiam.sim as s; print(s.KERNEL_CACHE_DIR)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
+                              "PYTHONPATH": str(Path(sim.__file__).resolve().parents[2])})
+    assert Path(out.stdout.strip()).parent == tmp_path
+    assert list(tmp_path.iterdir()) in ([], [Path(out.stdout.strip())])  # nothing else written or deleted
