@@ -312,3 +312,34 @@ def test_doctests():
 
     for mod in (pkg, driver, routing):
         assert doctest.testmod(mod, verbose=False).failed == 0, mod.__name__
+
+
+def test_simulate_router_caminos_is_run_caminos():
+    """The registry adapter passes the request through unchanged: same numbers as the direct entry point."""
+    from lowdiam.sim import simulate
+    from lowdiam.sim.caminos import run_caminos
+    from lowdiam.topologies import slimfly
+
+    top = slimfly(5).with_endpoints(2)
+    kw = dict(packet_flits=16, warmup_cycles=200, measure_cycles=400, seed=3)
+    a = simulate(top, "valiant", "uniform", 0.3, router="caminos", **kw)
+    b = run_caminos(top, "valiant", "uniform", 0.3, **kw)
+    assert a.accepted_load == b.accepted_load and a.latency_mean == b.latency_mean
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"routing": "ugal"}, "routing of router 'caminos' must be one of"),
+        ({"buffer_flits": 64}, "does not model buffer_flits"),
+        ({"router_options": {"input_buffer": 4}}, "unknown router 'caminos' router_options key"),
+        ({"polarized_weights": (0, 1, 2)}, "not an option of router 'caminos'"),
+    ],
+)
+def test_simulate_router_caminos_refuses_what_it_does_not_model(kwargs, match):
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import slimfly
+
+    args = {"routing": "min-adaptive", **kwargs}
+    with pytest.raises(ValueError, match=match):
+        simulate(slimfly(5), args.pop("routing"), "uniform", 0.2, router="caminos", **args)

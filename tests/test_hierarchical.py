@@ -5,8 +5,8 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
+from conftest import reference_diameter, reference_distance_histogram
 
-from conftest import reference_distance_histogram, reference_diameter
 from lowdiam.topologies import dragonfly, dragonfly_canonical, fat_tree, hyperx, megafly
 
 
@@ -112,8 +112,8 @@ def test_megafly_invariants(rho, a):
     assert np.all(role[glob] == 1)  # global links only between spines
     d = reference_distance_histogram(t)
     # leaf-to-leaf distance <= 3 (exact BFS among endpoint routers)
-    from scipy.sparse.csgraph import shortest_path
     from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import shortest_path
     A = csr_matrix((np.ones(len(t.indices)), t.indices, t.indptr))
     D = shortest_path(A, unweighted=True)
     leaves = np.flatnonzero(role == 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.sim import PATTERNS, ROUTINGS, simulate
 from lowdiam.topologies import Topology
 

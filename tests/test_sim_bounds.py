@@ -8,6 +8,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.sim import simulate
 from lowdiam.sim.bounds import BOUND_ROUTINGS, channel_load_bound, endpoint_demand
 from lowdiam.topologies import Topology

@@ -27,10 +27,11 @@ def test_editing_a_helper_selects_another_cache_folder(tmp_path):
 
 
 def test_every_kernel_caches_in_the_versioned_folder_and_numba_config_is_restored():
+    from numba.core import config
+
     from lowdiam.sim.ideal.cut_through import run_cut_through
     from lowdiam.sim.ideal.wormhole import run_wormhole
     from lowdiam.sim.routings.polarstar_min import polarstar_arc
-    from numba.core import config
 
     folder = str(sim.KERNEL_CACHE_DIR)
     for f in (run_cut_through, run_wormhole, polarstar_arc):

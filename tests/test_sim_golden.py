@@ -17,6 +17,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam.sim import simulate
 from lowdiam.topologies import Topology
 

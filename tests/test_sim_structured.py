@@ -12,6 +12,7 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
+
 from lowdiam import topologies as T
 from lowdiam.metrics.distances import distance_matrix
 from lowdiam.sim import simulate

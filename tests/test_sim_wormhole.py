@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from lowdiam.sim import ROUTINGS, simulate
 from test_sim import SHORT, applies, complete, families, ring, rrg, structured_families, zero_load
+
+from lowdiam.sim import ROUTINGS, simulate
 
 WH = {"flow_control": "wormhole"}
 

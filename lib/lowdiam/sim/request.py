@@ -95,9 +95,18 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
     """Validate :func:`lowdiam.sim.simulate`'s arguments (see there) into a :class:`SimRequest`."""
     from .routers import router_model
 
-    routing_options = merge_deprecated(routing, routing_options, polarized_weights=polarized_weights,
-                                       ksp_paths=ksp_paths)
-    _, routing_options = resolve_routing(routing, routing_options)
+    model = router_model(router)
+    if model.routings is None:
+        routing_options = merge_deprecated(routing, routing_options, polarized_weights=polarized_weights,
+                                           ksp_paths=ksp_paths)
+        _, routing_options = resolve_routing(routing, routing_options)
+    else:  # the model routes itself and validates its own routing_options
+        check_choice(f"routing of router {router!r}", routing, model.routings)
+        for kw, value in (("polarized_weights", polarized_weights), ("ksp_paths", ksp_paths)):
+            if value is not None:
+                raise ValueError(f"{kw}= is not an option of router {router!r}; use routing_options")
+        routing_options = dict(check_options("routing_options", routing_options,
+                                             list(routing_options or {})))
     if isinstance(load, bool) or not isinstance(load, (int, float, np.floating, np.integer)):
         raise TypeError(f"load must be a number in (0, 1] flits/endpoint/cycle, got {load!r}")
     load = float(load)
@@ -122,7 +131,6 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
     check_topology_arrays(topology)
     if traffic not in PATTERNS:
         raise ValueError(f"unknown traffic pattern {traffic!r}; choose one of {sorted(PATTERNS)}")
-    model = router_model(router)
     req = SimRequest(
         topology=topology, routing=routing, routing_options=routing_options, traffic=traffic,
         traffic_options=check_options(f"{traffic} traffic_options", traffic_options, pattern_options(traffic)),

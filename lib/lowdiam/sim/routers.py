@@ -8,6 +8,11 @@ flow control, arbitration, saturation tolerance and the model's own
 
 Registered models (``ROUTERS``):
 
+``"caminos"``
+    The CAMINOS router of the Polarized-routing paper (:mod:`lowdiam.sim.caminos`), cross-validated
+    against CAMINOS: input and output buffers, one stage, random allocator, with its own routings
+    ``"min-adaptive"``, ``"valiant"`` (adaptive minimal phases) and ``"polarized"``.
+
 ``"ideal"``
     The built-in idealised input-queued router (:mod:`lowdiam.sim.ideal`):
     greedy maximal VC/switch allocation in one cycle, hop-indexed VCs,
@@ -49,13 +54,13 @@ Examples
 --------
 >>> from lowdiam.sim.routers import ROUTERS, router_model
 >>> sorted(ROUTERS)
-['ideal']
+['caminos', 'ideal']
 >>> router_model("ideal").check_options(None)
 {}
 >>> router_model("booksim2")
 Traceback (most recent call last):
     ...
-ValueError: router must be one of 'ideal'; got 'booksim2'
+ValueError: router must be one of 'ideal', 'caminos'; got 'booksim2'
 """
 
 from __future__ import annotations
@@ -77,6 +82,9 @@ class RouterModel:
     description: str
     options: dict = dataclasses.field(default_factory=dict)
     flow_controls: tuple[str, ...] = ("vct",)
+    #: ``None``: the model runs the shared routings of :mod:`lowdiam.sim.routings` (validated before it runs);
+    #: a tuple: the model routes itself with these routings and validates their ``routing_options`` itself.
+    routings: tuple[str, ...] | None = None
 
     def check_options(self, options: dict | None) -> dict[str, Any]:
         """``options`` merged over the defaults; unknown keys raise ``ValueError``."""
@@ -100,6 +108,12 @@ ROUTERS: dict[str, RouterModel] = {
     "ideal": RouterModel("ideal", "lowdiam.sim.ideal.run:run",
                          "idealised input-queued router (greedy maximal allocation, hop-indexed VCs)",
                          flow_controls=("vct", "wormhole")),
+    "caminos": RouterModel("caminos", "lowdiam.sim.caminos.adapter:run",
+                           "CAMINOS InputOutput router of the Polarized paper (input + output buffers, random "
+                           "allocator, occupancy-adaptive routing)",
+                           options={"input_buffer_packets": 4, "output_buffer_packets": 2,
+                                    "server_queue_messages": 20},
+                           routings=("min-adaptive", "valiant", "polarized")),
 }
 
 
