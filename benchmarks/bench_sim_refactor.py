@@ -57,8 +57,9 @@ print(json.dumps(out))
 
 def _run_side(lib: Path, cache: Path, warm: int, meas: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(lib), NUMBA_CACHE_DIR=str(cache))
-    res = subprocess.run([sys.executable, "-c", _SNIPPET, str(warm), str(meas)], env=env, capture_output=True,
-                         text=True, check=True)
+    res = subprocess.run(
+        [sys.executable, "-c", _SNIPPET, str(warm), str(meas)], env=env, capture_output=True, text=True, check=True
+    )
     out = json.loads(res.stdout.strip().splitlines()[-1])
     if not out["lowdiam"].startswith(str(lib)):
         raise RuntimeError(f"subprocess imported {out['lowdiam']}, not the code under {lib}")
@@ -77,14 +78,20 @@ def main(argv=None) -> dict:
     samples: dict[str, dict[str, list[float]]] = {s: {"vct": [], "wormhole": []} for s in ("base", "current")}
     check: dict[str, dict] = {}
     # resolve both commits first: HEAD may move while the benchmark runs
-    commits = {side: subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True,
-                                    text=True, check=True).stdout.strip()
-               for side, ref in (("base", args.base), ("current", args.current))}
+    commits = {
+        side: subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        for side, ref in (("base", args.base), ("current", args.current))
+    }
     with tempfile.TemporaryDirectory(prefix="lowdiam-bench-") as tmp:
         trees = {"base": Path(tmp) / "base", "current": Path(tmp) / "current"}
         for side, tree in trees.items():
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commits[side]],
-                           check=True, capture_output=True)
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commits[side]],
+                check=True,
+                capture_output=True,
+            )
         try:
             libs = {side: tree / "lib" for side, tree in trees.items()}
             caches = {side: Path(tmp) / f"numba-{side}" for side in libs}
@@ -95,22 +102,41 @@ def main(argv=None) -> dict:
                     for fc in ("vct", "wormhole"):
                         samples[side][fc].append(out[fc]["cycles_per_second"])
                     check[side] = out
-                    print(f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
-                          f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s", flush=True)
+                    print(
+                        f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
+                        f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s",
+                        flush=True,
+                    )
         finally:
             for tree in trees.values():
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False,
-                               capture_output=True)
-    report = {"base_commit": commits["base"], "current_commit": commits["current"], "cycles": warm + meas, "reps": args.reps, "samples": samples}
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                    check=False,
+                    capture_output=True,
+                )
+    report = {
+        "base_commit": commits["base"],
+        "current_commit": commits["current"],
+        "cycles": warm + meas,
+        "reps": args.reps,
+        "samples": samples,
+    }
     for fc in ("vct", "wormhole"):
         b, c = statistics.median(samples["base"][fc]), statistics.median(samples["current"][fc])
         same = all(check["base"][fc][k] == check["current"][fc][k] for k in ("accepted", "latency_mean"))
         # ratio within each round (the two runs closest in time), then their median: robust to load drifts
         paired = statistics.median(x / y for x, y in zip(samples["current"][fc], samples["base"][fc]))
-        report[fc] = {"base_median": b, "current_median": c, "ratio": c / b, "paired_ratio_median": paired,
-                      "same_numbers": same}
-        print(f"{fc:>8}: base median {b:,.0f} cycles/s, current median {c:,.0f} cycles/s, "
-              f"ratio current/base {c / b:.3f} (median of per-round ratios {paired:.3f}); identical results: {same}")
+        report[fc] = {
+            "base_median": b,
+            "current_median": c,
+            "ratio": c / b,
+            "paired_ratio_median": paired,
+            "same_numbers": same,
+        }
+        print(
+            f"{fc:>8}: base median {b:,.0f} cycles/s, current median {c:,.0f} cycles/s, "
+            f"ratio current/base {c / b:.3f} (median of per-round ratios {paired:.3f}); identical results: {same}"
+        )
     (RESULTS / "sim_refactor.json").write_text(json.dumps(report, indent=2) + "\n")
     return report
 

@@ -34,7 +34,9 @@ def test_dragonfly_invariants(a, h, arrangement):
 
 
 def test_dragonfly_arrangements_differ():
-    e = {arr: {tuple(x) for x in dragonfly(4, 2, 1, arr).edges.tolist()} for arr in ("absolute", "relative", "circulant")}
+    e = {
+        arr: {tuple(x) for x in dragonfly(4, 2, 1, arr).edges.tolist()} for arr in ("absolute", "relative", "circulant")
+    }
     assert e["absolute"] != e["relative"] != e["circulant"] != e["absolute"]
 
 
@@ -114,6 +116,7 @@ def test_megafly_invariants(rho, a):
     # leaf-to-leaf distance <= 3 (exact BFS among endpoint routers)
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import shortest_path
+
     A = csr_matrix((np.ones(len(t.indices)), t.indices, t.indptr))
     D = shortest_path(A, unweighted=True)
     leaves = np.flatnonzero(role == 0)

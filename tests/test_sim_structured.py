@@ -42,8 +42,17 @@ def test_polarstar_adjacency_from_factor_tables_is_exact(ps):
     A = np.zeros((n, n), bool)
     A[ps.edges[:, 0], ps.edges[:, 1]] = True
     A |= A.T
-    B = np.array([[ps_adjacent(u, t, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"]) for t in range(n)]
-                  for u in range(n)])
+    B = np.array(
+        [
+            [
+                ps_adjacent(
+                    u, t, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"]
+                )
+                for t in range(n)
+            ]
+            for u in range(n)
+        ]
+    )
     assert np.array_equal(A, B)
     # factor tables only: far smaller than the N x N distance table they replace
     assert tb["ps_structure"].size + tb["ps_supernode"].size < n * n / 4
@@ -62,14 +71,38 @@ def test_polarstar_min_routes_are_shortest_paths_for_every_pair(ps):
                 continue
             c, hops = s, 0
             while c != t:
-                a = polarstar_arc(c, t, ip, ix, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"], rs)
+                a = polarstar_arc(
+                    c,
+                    t,
+                    ip,
+                    ix,
+                    tb["ps_structure"],
+                    tb["ps_supernode"],
+                    tb["ps_f"],
+                    tb["ps_quadric"],
+                    tb["ps_sv"],
+                    tb["ps_sn"],
+                    rs,
+                )
                 assert a != NO_ROUTE and ip[c] <= a < ip[c + 1]
                 c = ix[a]
                 hops += 1
                 assert hops <= 3
             assert hops == D[s, t], (s, t)
             if D[s, t] == 3:
-                first = polarstar_arc(s, t, ip, ix, tb["ps_structure"], tb["ps_supernode"], tb["ps_f"], tb["ps_quadric"], tb["ps_sv"], tb["ps_sn"], rs)
+                first = polarstar_arc(
+                    s,
+                    t,
+                    ip,
+                    ix,
+                    tb["ps_structure"],
+                    tb["ps_supernode"],
+                    tb["ps_f"],
+                    tb["ps_quadric"],
+                    tb["ps_sv"],
+                    tb["ps_sn"],
+                    rs,
+                )
                 left_source_supernode += tb["ps_sv"][ix[first]] != tb["ps_sv"][s]
     assert left_source_supernode > 0  # 3-hop routes start with the hop to (a1, f(x'))
 
@@ -109,9 +142,16 @@ def _hier_reference(top) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("make", [lambda: T.dragonfly_canonical(3), lambda: T.dragonfly(4, 2, 1),
-                                  lambda: T.dragonfly(4, 2, 1, arrangement="circulant"), lambda: T.megafly(3, 4)],
-                         ids=["df-canonical3", "df-a4h2", "df-a4h2-circulant", "megafly-3-4"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: T.dragonfly_canonical(3),
+        lambda: T.dragonfly(4, 2, 1),
+        lambda: T.dragonfly(4, 2, 1, arrangement="circulant"),
+        lambda: T.megafly(3, 4),
+    ],
+    ids=["df-canonical3", "df-a4h2", "df-a4h2-circulant", "megafly-3-4"],
+)
 def test_hierarchical_distances_and_df_min_routes(make):
     top = make()
     Dh = hierarchical_distances(top)
@@ -234,4 +274,5 @@ def test_source_min_draws_uniform_shortest_paths():
     assert max(counts.values()) < 1.3 * min(counts.values())
     res = simulate(top, "source-min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, drain="all", seed=1)
     assert res.packets_delivered == res.packets_measured and res.hops_mean == pytest.approx(
-        simulate(top, "min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, seed=1).hops_mean, rel=0.05)
+        simulate(top, "min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, seed=1).hops_mean, rel=0.05
+    )

@@ -13,8 +13,20 @@ WH = {"flow_control": "wormhole"}
 @pytest.mark.parametrize("P,L,R", [(4, 1, 1), (8, 3, 2), (1, 2, 0)], ids=["P4L1R1", "P8L3R2", "P1L2R0"])
 def test_zero_load_latency_matches_formula(P, L, R):
     # buffers cover the credit round trip, so a lone packet streams without stalls
-    res = simulate(ring(12, p=2), "min", "uniform", 0.002, packet_flits=P, buffer_flits=max(P, 16) + 2 * L + R,
-                   link_latency=L, router_delay=R, warmup_cycles=200, measure_cycles=20000, seed=5, **WH)
+    res = simulate(
+        ring(12, p=2),
+        "min",
+        "uniform",
+        0.002,
+        packet_flits=P,
+        buffer_flits=max(P, 16) + 2 * L + R,
+        link_latency=L,
+        router_delay=R,
+        warmup_cycles=200,
+        measure_cycles=20000,
+        seed=5,
+        **WH,
+    )
     assert res.packets_delivered == res.packets_measured > 50
     h = res.hop_histogram
     expected = sum(c * zero_load(k, P, L, R) for k, c in enumerate(h)) / h.sum()
@@ -33,8 +45,9 @@ def test_buffers_smaller_than_a_packet():
 
 def test_throughput_grows_with_buffer_depth():
     top = rrg(32, 4, 3)
-    acc = [simulate(top, "min", "uniform", 0.9, buffer_flits=b, **SHORT, seed=2, **WH).accepted_load
-           for b in (1, 4, 32)]
+    acc = [
+        simulate(top, "min", "uniform", 0.9, buffer_flits=b, **SHORT, seed=2, **WH).accepted_load for b in (1, 4, 32)
+    ]
     assert acc[0] < acc[1] < acc[2] * 1.02
     assert acc[0] < 0.8 * acc[2]
 
@@ -84,8 +97,18 @@ def test_every_routing_delivers_everything(routing):
             continue
         if routing == "polarized" and top.family in ("dragonfly", "megafly"):
             continue
-        res = simulate(top, routing, "uniform", 0.4, warmup_cycles=100, measure_cycles=400, drain="all", seed=3,
-                       buffer_flits=6, **WH)
+        res = simulate(
+            top,
+            routing,
+            "uniform",
+            0.4,
+            warmup_cycles=100,
+            measure_cycles=400,
+            drain="all",
+            seed=3,
+            buffer_flits=6,
+            **WH,
+        )
         assert res.packets_delivered == res.packets_measured > 0, top.name
         assert res.conservation["generated_flits"] == res.conservation["ejected_flits"], top.name
 
@@ -93,7 +116,13 @@ def test_every_routing_delivers_everything(routing):
 def test_conservation_check_catches_unbalanced_flit_counters():
     from lowdiam.sim.ideal.conservation import _flit_balance
 
-    ok = {"generated_flits": 100, "injected_flits": 80, "source_queued_flits": 20, "ejected_flits": 60, "in_network_flits": 20}
+    ok = {
+        "generated_flits": 100,
+        "injected_flits": 80,
+        "source_queued_flits": 20,
+        "ejected_flits": 60,
+        "in_network_flits": 20,
+    }
     assert _flit_balance(ok) == []
     double = dict(ok, injected_flits=100)  # the old double count of partly injected packets
     assert len(_flit_balance(double)) == 2

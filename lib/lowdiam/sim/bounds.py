@@ -195,7 +195,10 @@ def channel_load_bound(
     A = indices.size
     max_arc = float(loads.max()) if A else 0.0
     max_ej = float(ejection.max())
-    inv = lambda x: np.inf if x <= 0 else 1.0 / x
+
+    def inv(x):
+        return np.inf if x <= 0 else 1.0 / x
+
     return ChannelLoadBound(
         topology=topology.name, routing=routing, traffic=traffic, arc_loads=loads,
         max_arc_load=max_arc, mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej,

@@ -108,7 +108,8 @@ def _router_map(ep: Endpoints, tau: np.ndarray) -> np.ndarray:
 
 def uniform(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     ne = ep.count
-    return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), np.zeros(0, np.int32))
+    none = np.zeros(0, np.int32)
+    return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), none, none)
 
 
 def randperm(topology, ep: Endpoints, D, rng) -> TrafficSpec:
@@ -285,7 +286,8 @@ def hotspot(topology, ep: Endpoints, D, rng, io_endpoints=None, hot_fraction: fl
         raise ValueError(f"io_endpoints must be a non-empty list of endpoint ids in [0, {ne})")
     if not 0.0 <= hot_fraction <= 1.0:
         raise ValueError(f"hot_fraction must be in [0, 1], got {hot_fraction}")
-    return TrafficSpec(HOTSPOT, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), hot, float(hot_fraction))
+    return TrafficSpec(HOTSPOT, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), hot,
+                       float(hot_fraction))
 
 
 PATTERNS: dict[str, Callable[..., TrafficSpec]] = {

@@ -284,7 +284,8 @@ def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) ->
         wall_seconds=wall,
         params={
             "endpoints_per_router": topology.endpoints_per_router, "packet_flits": req.packet_flits, "vcs": cfg.vcs,
-            "buffer_flits": req.buffer_flits, "warmup_cycles": req.warmup_cycles, "measure_cycles": meas, "seed": req.seed,
+            "buffer_flits": req.buffer_flits, "warmup_cycles": req.warmup_cycles, "measure_cycles": meas,
+            "seed": req.seed,
             "drain": req.drain, "link_latency": req.link_latency, "global_link_latency": req.global_link_latency,
             "router_delay": req.router_delay, "injection_latency": req.injection_latency,
             "ejection_latency": req.ejection_latency, "flow_control": req.flow_control, "arbitration": req.arbitration,
@@ -292,7 +293,8 @@ def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) ->
             # kept for older readers: Polarized weights and KSP's k in use (k = 1 for other routings)
             "polarized_weights": polarized_weights(req.routing_options, req.packet_flits),
             "ksp_paths": int(st.tables.ksp_k),
-            "routing_options": dict(req.routing_options), "router": req.router, "router_options": dict(req.router_options),
+            "routing_options": dict(req.routing_options), "router": req.router,
+            "router_options": dict(req.router_options),
             "hop_classes": int(st.tables.hop_classes),
         },
     )
