@@ -1,4 +1,4 @@
-"""lowdiam.metrics.bisection against brute-force minimum bisections of tiny graphs."""
+"""lowdiam.metrics._bisection against brute-force minimum bisections of tiny graphs."""
 
 from __future__ import annotations
 
@@ -195,7 +195,7 @@ def test_rebalancing_a_very_unbalanced_split_is_exact_and_fast():
     """Drive the rebalancer directly from the worst start (everything on one side)."""
     import time
 
-    from lowdiam.metrics.bisection import _rebalance
+    from lowdiam.metrics._bisection import _rebalance
 
     g = nx.random_regular_graph(6, 20000, seed=1)
     top = Topology.from_edges("rr", "random", 20000, list(g.edges()))

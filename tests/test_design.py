@@ -29,9 +29,9 @@ from lowdiam.design import (
     moore_efficiency,
     starmax_bound,
 )
-from lowdiam.topologies.galaxyfly import galaxyfly_size as _galaxyfly_size
-from lowdiam.topologies.lps import lps_order
-from lowdiam.topologies.slimfly import mms_delta, mms_size
+from lowdiam.topologies._galaxyfly import galaxyfly_size as _galaxyfly_size
+from lowdiam.topologies._lps import lps_order
+from lowdiam.topologies._slimfly import mms_delta, mms_size
 
 
 def galaxyfly_size(*args):
@@ -547,7 +547,7 @@ def _single_source_eccentricity(topology) -> int:
 
 @pytest.mark.parametrize("q", [4, 5, 7])
 def test_slimfly_constructor_matches_analytic(q):
-    from lowdiam.topologies.slimfly import slimfly
+    from lowdiam.topologies._slimfly import slimfly
 
     t = slimfly(q)
     k = mms_size(q)[1]
@@ -558,7 +558,7 @@ def test_slimfly_constructor_matches_analytic(q):
 
 @pytest.mark.parametrize(("p", "q"), [(3, 5), (11, 7)])
 def test_lps_constructor_matches_analytic(p, q):
-    from lowdiam.topologies.lps import lps
+    from lowdiam.topologies._lps import lps
 
     t = lps(p, q)
     assert (t.num_routers, t.radix) == (lps_order(p, q), p + 1)
@@ -569,7 +569,7 @@ def test_lps_largest_diameter3_at_radix24_is_table3_choice():
     # PolarStar Table 3 simulates Spectralfly LPS(23,13) at radix 24; with real builds,
     # the larger candidates under the Moore bound (q = 29, 17, 19: diameters 5, 5, 4)
     # fail, so LPS(23,13) (diameter 3) is the largest diameter-3 LPS of radix 24.
-    from lowdiam.topologies.lps import lps
+    from lowdiam.topologies._lps import lps
 
     seen = {}
 
@@ -601,14 +601,14 @@ def test_polarstar_factor_graphs_match_analytic_sizes():
 
 @pytest.mark.parametrize("q", [3, 4])
 def test_polarfly_constructor_matches_analytic(q):
-    from lowdiam.topologies.polarfly import erdos_renyi_polarity
+    from lowdiam.topologies._polarfly import erdos_renyi_polarity
 
     t = erdos_renyi_polarity(q)
     assert (t.num_routers, t.radix) == (max_order("polarfly", q + 1), q + 1)
 
 
 def test_polarstar_enumeration_agrees_with_constructor_module():
-    from lowdiam.topologies.polarstar import polarstar_configs as constructor_configs
+    from lowdiam.topologies._polarstar import polarstar_configs as constructor_configs
 
     for k in range(3, 129):
         theirs = {(c.q, c.supernode, c.d_prime, c.order) for c in constructor_configs(k)}
@@ -621,7 +621,7 @@ def test_polarstar_enumeration_agrees_with_constructor_module():
     ("q", "supernode", "d_prime"), [(3, "iq", 3), (4, "paley", 2), (2, "iq", 4)]
 )
 def test_polarstar_constructor_matches_analytic(q, supernode, d_prime):
-    from lowdiam.topologies.polarstar import polarstar
+    from lowdiam.topologies._polarstar import polarstar
 
     t = polarstar(q, supernode, d_prime)
     k = q + 1 + d_prime
@@ -633,7 +633,7 @@ def test_polarstar_constructor_matches_analytic(q, supernode, d_prime):
 
 @pytest.mark.parametrize(("p", "s"), [(5, 3), (13, 3), (5, 4)])
 def test_bundlefly_constructor_matches_analytic(p, s):
-    from lowdiam.topologies.bundlefly import bundlefly
+    from lowdiam.topologies._bundlefly import bundlefly
 
     t = bundlefly(p, s)
     k = mms_size(s)[1] + (p - 1) // 2

@@ -16,8 +16,8 @@ import pytest
 MODULES = [
     "lowdiam.design",
     "lowdiam.topologies.fields",
-    "lowdiam.topologies.slimfly",
-    "lowdiam.topologies.lps",
+    "lowdiam.topologies._slimfly",
+    "lowdiam.topologies._lps",
     "lowdiam.edst.bounds",
     "lowdiam.edst.view",
     "lowdiam.edst.assembly",

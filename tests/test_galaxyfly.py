@@ -7,7 +7,7 @@ from conftest import reference_diameter, reference_distance_histogram
 
 from lowdiam.topologies import dragonfly, galaxy_graph, galaxyfly, slimfly
 from lowdiam.topologies.fields import field, is_prime_power
-from lowdiam.topologies.galaxyfly import (
+from lowdiam.topologies._galaxyfly import (
     galaxy_delta,
     galaxy_generator_sets,
     galaxyfly_diameter_bound,

@@ -148,3 +148,20 @@ def test_edst_constructions_are_siblings():
     a, b = "lowdiam.edst.constructions", "lowdiam.edst.property_vd1"
     assert b not in top[a] | inner[a] and a not in top[b] | inner[b]
     assert {"lowdiam.edst.view", "lowdiam.edst.assembly"} <= top[a] & top[b]
+
+
+def test_modules_never_shadow_their_functions():
+    """``import lowdiam.topologies.<module>`` gives the module, ``lowdiam.topologies.<name>`` the function."""
+    import importlib
+
+    import lowdiam.metrics
+    import lowdiam.topologies
+
+    for package in (lowdiam.topologies, lowdiam.metrics):
+        for name, module in package._EXPORTS.items():
+            assert module.rpartition(".")[2] != name, f"{package.__name__}.{module} exports {name}"
+    mod = importlib.import_module("lowdiam.topologies._slimfly")
+    assert callable(lowdiam.topologies.slimfly) and lowdiam.topologies.slimfly is mod.slimfly
+    import lowdiam.topologies._polarstar as ps_module
+
+    assert ps_module.__name__ == "lowdiam.topologies._polarstar" and callable(lowdiam.topologies.polarstar)

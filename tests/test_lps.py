@@ -14,7 +14,7 @@ from scipy.sparse.csgraph import shortest_path
 
 from lowdiam.topologies import lps
 
-lps_mod = importlib.import_module("lowdiam.topologies.lps")
+lps_mod = importlib.import_module("lowdiam.topologies._lps")
 
 
 def _single_source(t, root):

@@ -7,7 +7,7 @@ import pytest
 from conftest import reference_diameter
 
 from lowdiam.topologies import erdos_renyi_polarity, field, polarfly
-from lowdiam.topologies.polarfly import point_index, projective_points
+from lowdiam.topologies._polarfly import point_index, projective_points
 from lowdiam.topologies.starproduct import has_property_R
 
 

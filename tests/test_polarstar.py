@@ -10,7 +10,7 @@ import scipy.sparse as sp
 from conftest import reference_diameter
 
 from lowdiam.topologies import polarfly, polarstar, polarstar_best, polarstar_configs, star_product
-from lowdiam.topologies.polarstar import ORIENTATIONS
+from lowdiam.topologies._polarstar import ORIENTATIONS
 from lowdiam.topologies.supernodes import inductive_quad
 
 

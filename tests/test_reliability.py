@@ -72,7 +72,7 @@ def test_notebook_style_cache_is_recomputed_when_the_code_behind_it_changes(monk
     key = {"fig": 12, "family": "HyperX", "radix": 4, "trials": 2, "seed": 0}  # the 03_metis key shape
     first = cache.cached("03_metis", key, compute)
     assert cache.cached("03_metis", key, compute) == first and len(calls) == 1
-    _pretend_changed(monkeypatch, "lowdiam.metrics.bisection")
+    _pretend_changed(monkeypatch, "lowdiam.metrics._bisection")
     assert cache.cached("03_metis", key, compute) == first and len(calls) == 2
 
 

@@ -10,7 +10,7 @@ from scipy.sparse import csr_matrix, identity
 
 from lowdiam.topologies import mms_graph, slimfly
 from lowdiam.topologies.fields import prime_powers
-from lowdiam.topologies.slimfly import mms_delta, mms_generator_sets, mms_size
+from lowdiam.topologies._slimfly import mms_delta, mms_generator_sets, mms_size
 
 SMALL_Q = [q for q in prime_powers(3, 32) if q % 4 != 2]
 

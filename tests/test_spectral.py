@@ -1,4 +1,4 @@
-"""lowdiam.metrics.spectral against dense numpy eigenvalues and networkx."""
+"""lowdiam.metrics._spectral against dense numpy eigenvalues and networkx."""
 
 from __future__ import annotations
 

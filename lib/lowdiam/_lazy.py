@@ -2,25 +2,30 @@
 
 A package lists ``name -> submodule`` and calls :func:`lazy_package`; a name is
 imported on first access (so ``import lowdiam.metrics`` does not pay for
-scipy / pymetis / galois).  Python binds a package attribute to a submodule
-when that submodule is imported, which would shadow a same-named function
-(``topologies.slimfly``, ``metrics.bisection``); the package's module class is
-swapped for one that keeps the function.  The modules stay reachable through
-``sys.modules`` (``from lowdiam.metrics.bisection import ...``).
+scipy / pymetis / galois).
+
+A module is never named like a function it exports: a module that defines the
+function ``slimfly`` is ``_slimfly.py`` (private; the package is the public
+API).  Otherwise Python would bind the package attribute ``slimfly`` to the
+module when it is imported, and ``import lowdiam.topologies.slimfly`` and
+``lowdiam.topologies.slimfly`` could not both mean what they say.
+``tests/test_imports.py`` checks the rule.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
 
 def lazy_package(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """Install the shadow-proof module class on ``package``; return its ``__getattr__`` and ``__dir__``."""
+    """Return the ``__getattr__`` and ``__dir__`` of ``package`` for its lazily imported ``exports``."""
     names = sorted(set(exports) | set(sys.modules[package].__dict__.get("__all__", ())))
+    clashes = sorted(name for name, module in exports.items() if module.rpartition(".")[2] == name)
+    if clashes:
+        raise ImportError(f"{package}: modules named like the functions they export: {clashes}; prefix them with _")
 
     def __getattr__(name: str) -> Any:
         module = exports.get(name)
@@ -33,11 +38,4 @@ def lazy_package(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
     def __dir__() -> list[str]:
         return names
 
-    class _Package(types.ModuleType):
-        def __setattr__(self, name: str, value: Any) -> None:
-            if isinstance(value, types.ModuleType) and exports.get(name) == name and hasattr(value, name):
-                value = getattr(value, name)
-            super().__setattr__(name, value)
-
-    sys.modules[package].__class__ = _Package
     return __getattr__, __dir__

@@ -53,10 +53,10 @@ import galois
 import numpy as np
 
 from .topologies.fields import is_prime_power, prime_powers
-from .topologies.galaxyfly import galaxy_delta, galaxyfly_diameter_bound, galaxyfly_size
-from .topologies.lps import lps_order
-from .topologies.polarstar import polarstar_configs, supernode_order
-from .topologies.slimfly import mms_delta, mms_size
+from .topologies._galaxyfly import galaxy_delta, galaxyfly_diameter_bound, galaxyfly_size
+from .topologies._lps import lps_order
+from .topologies._polarstar import polarstar_configs, supernode_order
+from .topologies._slimfly import mms_delta, mms_size
 from .validate import check_int
 
 __all__ = [
@@ -249,8 +249,8 @@ def bundlefly_configs(radix: int) -> list[Record]:
     s a prime power with s = 4l + δ, δ in {-1, 0, 1}; p a prime power ≡ 1
     mod 4; order 2 s^2 p, radix (3s - δ)/2 + (p - 1)/2 (SpectralFly Sec. IV,
     after Lei et al. 2020).  The MMS degree comes from
-    :func:`lowdiam.topologies.slimfly.mms_size`, the Paley rule from
-    :func:`lowdiam.topologies.polarstar.supernode_order`.
+    :func:`lowdiam.topologies._slimfly.mms_size`, the Paley rule from
+    :func:`lowdiam.topologies._polarstar.supernode_order`.
 
     Parameters
     ----------
@@ -459,7 +459,7 @@ def hyperx_configs(radix: int, dims: int = 3) -> list[Record]:
 def lps_configs(radix: int | None = None, p_max: int = 300, q_max: int = 300) -> list[Record]:
     """All LPS(p, q) with distinct odd primes p < p_max, q < q_max and q > 2 sqrt(p).
 
-    Radix p + 1; order :func:`lowdiam.topologies.lps.lps_order` (SpectralFly
+    Radix p + 1; order :func:`lowdiam.topologies._lps.lps_order` (SpectralFly
     Sec. III; Fig. 4 uses p, q < 300).  The diameter is not analytic: see
     :func:`lps_max_order` to restrict it.
 
@@ -520,7 +520,7 @@ def lps_max_order(
         Network radix p + 1.
     diameter_of : callable
         ``diameter_of(p, q)`` builds the graph (or looks it up) and returns
-        its exact diameter, e.g. :func:`lowdiam.topologies.lps.lps_diameter`.
+        its exact diameter, e.g. :func:`lowdiam.topologies._lps.lps_diameter`.
     max_diameter : int, optional
         Default 3.
     q_max : int, optional
@@ -557,8 +557,8 @@ def galaxyfly_configs(radix: int, max_diameter: int = 5) -> list[Record]:
 
     For each a (h = radix - a + 1 >= 1) and q in {1} ∪ {prime powers >= 3},
     n is the largest with a h >= n - 1 + (q - δ)/2 (the port budget of
-    :func:`lowdiam.topologies.galaxyfly.galaxyfly_size`); records carry
-    ``diameter_bound`` (:func:`lowdiam.topologies.galaxyfly.galaxyfly_diameter_bound`,
+    :func:`lowdiam.topologies._galaxyfly.galaxyfly_size`); records carry
+    ``diameter_bound`` (:func:`lowdiam.topologies._galaxyfly.galaxyfly_diameter_bound`,
     Galaxyfly Table 2) and only those <= ``max_diameter`` are kept (3 leaves
     the Dragonfly case q = 1).
 
@@ -764,7 +764,7 @@ def configs(family: str, radix: int) -> list[Record]:
     ``"lps"`` lists p = radix - 1 with q < 300 regardless of diameter;
     ``"galaxyfly"`` includes diameter-5 configurations; ``"moore"`` /
     ``"moore2"`` / ``"starmax"`` are bounds, not constructions.  PolarStar
-    records come from :func:`lowdiam.topologies.polarstar.polarstar_configs`
+    records come from :func:`lowdiam.topologies._polarstar.polarstar_configs`
     (``"polarstar-iq"`` / ``"polarstar-paley"`` restrict the supernode).
 
     Parameters

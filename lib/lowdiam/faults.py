@@ -21,7 +21,7 @@ BFS after every removal.
 Metrics of damaged networks (diameter, mean distance, bisection) are computed
 on the graph with the first ``round(r E)`` links of a sequence removed, with
 the bit-parallel BFS engine (:mod:`lowdiam.metrics.distances`) and METIS
-(:mod:`lowdiam.metrics.bisection`).  For indirect networks distances are
+(:mod:`lowdiam.metrics._bisection`).  For indirect networks distances are
 measured between endpoint-bearing routers only (PolarStar Fig. 14 caption).
 
 Trial counts can follow SpectralFly's rule (Sec. IV-A footnote): grow the
@@ -284,7 +284,7 @@ def _distance_metrics(n: int, edges: np.ndarray, mask: np.ndarray, sources: int 
 
 
 def _bisection_cut(n: int, edges: np.ndarray, mask: np.ndarray, trials: int, seed: int) -> int:
-    from .metrics.bisection import bisection  # pymetis only when asked for
+    from .metrics._bisection import bisection  # pymetis only when asked for
 
     return int(bisection((n, edges), trials=trials, seed=seed, endpoint_mask=mask).cut_edges)
 

@@ -40,7 +40,7 @@ def spectralfly_table2_row(topology: Any, *, electrical_max_m: float = 5.0, bise
     maximum matching, SpectralFly's grid and wire-length formula, our swap
     heuristic).  Electrical links: at most ``electrical_max_m`` long (our rule,
     :func:`.layout.classify_links`).  Bisection: METIS
-    (:func:`lowdiam.metrics.bisection.bisection`), links cut.  Power: the
+    (:func:`lowdiam.metrics._bisection.bisection`), links cut.  Power: the
     paper's 3.76 W / 4.72 W per electrical / optical port, two ports per link
     (:func:`.models.spectralfly_link_power`); power per bandwidth: total power /
     (bisection x 100 Gb/s).
@@ -59,7 +59,7 @@ def spectralfly_table2_row(topology: Any, *, electrical_max_m: float = 5.0, bise
     >>> row["routers"], row["links"], row["electrical"] + row["optical"], row["bisection"]
     (16, 48, 48, 16)
     """
-    from ..metrics.bisection import bisection
+    from ..metrics._bisection import bisection
 
     emb = L.embed_spectralfly(topology, max_passes=max_passes)
     elec, opt = L.classify_links(emb.lengths, electrical_max_m)
@@ -132,7 +132,7 @@ def er_clusters(q: int) -> np.ndarray:
     >>> np.bincount(er_clusters(7)).tolist()      # PolarStar Fig. 8(a): ER_7
     [8, 7, 7, 7, 7, 7, 7, 7]
     """
-    from ..topologies.polarfly import erdos_renyi_polarity
+    from ..topologies._polarfly import erdos_renyi_polarity
 
     q = check_int("q", q, low=3)
     if q % 2 == 0:

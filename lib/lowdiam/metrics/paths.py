@@ -26,7 +26,7 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from .bisection import as_graph
+from ._bisection import as_graph
 
 __all__ = ["PathMultiplicity", "girth", "path_multiplicity", "shortest_path_counts"]
 

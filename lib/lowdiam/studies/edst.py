@@ -12,7 +12,7 @@ Examples
 from __future__ import annotations
 
 from .. import topologies as T
-from ..topologies.slimfly import mms_delta
+from ..topologies._slimfly import mms_delta
 
 __all__ = ["build", "table_iv_configs"]
 

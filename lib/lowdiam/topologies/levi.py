@@ -21,7 +21,7 @@ import numpy as np
 
 from .base import Topology, default_concentration
 from .fields import field, require_prime_power
-from .polarfly import projective_points
+from ._polarfly import projective_points
 
 __all__ = ["levi_graph"]
 

@@ -34,8 +34,8 @@ def polarstar_fields(topology) -> dict:
             f"polarstar-min routing applies to PolarStar topologies only, not {topology.name} "
             "(use 'min' or 'min-single')"
         )
-    from lowdiam.topologies.polarfly import erdos_renyi_polarity
-    from lowdiam.topologies.polarstar import supernode_for
+    from lowdiam.topologies._polarfly import erdos_renyi_polarity
+    from lowdiam.topologies._polarstar import supernode_for
 
     pr = topology.params
     sn = supernode_for(pr["supernode"], pr["d_prime"])

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .bisection import as_graph
+from ._bisection import as_graph
 
 __all__ = ["DENSE_MAX", "Spectrum", "adjacency_matrix", "spectral", "spectral_gap"]
 
@@ -110,7 +110,7 @@ def spectral(topology: Any, method: str = "auto") -> Spectrum:
     ``method``: ``"dense"`` (all eigenvalues, O(n^3)), ``"sparse"`` (extreme
     eigenvalues by ``scipy.sparse.linalg.eigsh``) or ``"auto"`` (dense up to
     ``DENSE_MAX`` routers).  Accepts the inputs of
-    :func:`lowdiam.metrics.bisection.as_graph`.
+    :func:`lowdiam.metrics._bisection.as_graph`.
     """
     from scipy.sparse import diags
     from scipy.sparse.csgraph import connected_components

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..validate import check_choice, check_int
 from .base import Topology, default_concentration
-from .slimfly import mms_delta, slimfly
+from ._slimfly import mms_delta, slimfly
 from .starproduct import star_product
 from .supernodes import paley
 

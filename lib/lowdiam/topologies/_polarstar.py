@@ -17,7 +17,7 @@ import numpy as np
 from ..validate import check_choice, check_int
 from .base import Topology, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
-from .polarfly import authors_numbering, erdos_renyi_polarity
+from ._polarfly import authors_numbering, erdos_renyi_polarity
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
 
