@@ -154,50 +154,54 @@ def run_ours(topology, load: float, speedup: float) -> dict:
     )
 
 
-def load_order() -> list[float]:
+def load_orders() -> list[list[float]]:
+    """Phase 1: coarse points, then 0.05 steps up to saturation; phase 2: the remaining low loads."""
     ramp = [round(0.55 + 0.05 * i, 2) for i in range(10)]
-    return list(COARSE) + ramp + list(FILL)
+    return [list(COARSE) + ramp, list(FILL)]
 
 
 def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
     done = {(r["sim"], r["graph"], float(r["internal_speedup"]), float(r["load"])): r for r in read_rows()}
     tops = graphs()
-    todo = [(g, s) for g in tops if not only or g in only for s in SPEEDUPS]
-    bar = tqdm(total=len(todo) * len(load_order()), file=sys.stderr, desc=f"crossval {sim}")
-    for name, speedup in todo:
-        top = tops[name]
-        unstable_at = None
-        for load in load_order():
-            bar.update(1)
-            # stop one grid step after BookSim's first unstable load (ours follows BookSim's stopping point)
-            bs_unstable = [
-                lo for (si, g, sp, lo), r in done.items()
-                if si == "booksim" and g == name and sp == speedup and r["unstable"] == "1"
-            ]
-            limit = min(bs_unstable) + 0.05 + 1e-9 if bs_unstable else None
-            if sim == "ours" and limit is None and not any(
-                k[0] == "booksim" and k[1] == name and k[2] == speedup for k in done
-            ):
-                break  # no BookSim reference for this graph yet
-            if limit is not None and load > limit:
-                continue
-            if sim == "booksim" and unstable_at is not None and load > unstable_at + 0.05 + 1e-9:
-                continue
-            key = (sim, name, speedup, load)
-            if key in done:
-                if done[key]["unstable"] == "1":
-                    unstable_at = load if unstable_at is None else min(unstable_at, load)
-                continue
-            res = run_booksim(binary, top, load, speedup) if sim == "booksim" else run_ours(top, load, speedup)
-            row = dict(
-                sim=sim, graph=name, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
-                internal_speedup=speedup, load=load, **res,
-            )
-            append_row(row)
-            done[key] = {k: str(v) for k, v in row.items()}
-            if res["unstable"]:
-                unstable_at = load if unstable_at is None else min(unstable_at, load)
-            bar.set_postfix(graph=name, s=speedup, load=load, lat=res["latency"])
+    # smallest graphs first, so every graph gets its saturation point early
+    names = sorted((g for g in tops if not only or g in only), key=lambda g: tops[g].num_routers * tops[g].radix)
+    todo = [(g, s) for g in names for s in SPEEDUPS]
+    phases = load_orders()
+    bar = tqdm(total=len(todo) * sum(map(len, phases)), file=sys.stderr, desc=f"crossval {sim}")
+    for loads in phases:
+        for name, speedup in todo:
+            top = tops[name]
+            for load in loads:
+                bar.update(1)
+                unstable = [
+                    lo for (si, g, sp, lo), r in done.items()
+                    if si == sim and g == name and sp == speedup and r["unstable"] == "1"
+                ]
+                bs_unstable = [
+                    lo for (si, g, sp, lo), r in done.items()
+                    if si == "booksim" and g == name and sp == speedup and r["unstable"] == "1"
+                ]
+                if sim == "booksim" and unstable and load > min(unstable) + 0.05 + 1e-9:
+                    continue  # one grid step past BookSim's first unstable load
+                if sim == "ours":
+                    if not bs_unstable and load > max(
+                        [lo for (si, g, sp, lo) in done if si == "booksim" and g == name and sp == speedup],
+                        default=-1.0,
+                    ):
+                        continue  # no BookSim reference this far yet
+                    if bs_unstable and load > min(bs_unstable) + 0.05 + 1e-9:
+                        continue
+                key = (sim, name, speedup, load)
+                if key in done:
+                    continue
+                res = run_booksim(binary, top, load, speedup) if sim == "booksim" else run_ours(top, load, speedup)
+                row = dict(
+                    sim=sim, graph=name, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
+                    internal_speedup=speedup, load=load, **res,
+                )
+                append_row(row)
+                done[key] = {k: str(v) for k, v in row.items()}
+                bar.set_postfix(graph=name, s=speedup, load=load, lat=res["latency"])
     bar.close()
 
 

@@ -159,48 +159,53 @@ def run_booksim(
     radix = p_r + deg
     rptr = np.zeros(n + 1, np.int64)
     np.cumsum(radix, out=rptr[1:])
-    NCH = A + 2 * NE
+    ISL = int(rptr[-1])  # port slots: router r's local port j is slot rptr[r] + j
     src = np.repeat(np.arange(n), deg)
-    # reverse arc of each arc, so the input list of router v can follow the source-id order
     key = indices * n + src
     fwd = src * n + indices
-    rev = np.searchsorted(fwd, key)
+    rev = np.searchsorted(fwd, key)  # reverse arc of each arc
     if not np.array_equal(fwd[rev], key):
         raise ValueError(f"{topology.name}: adjacency is not symmetric")
-    in_ch = np.zeros(rptr[-1], np.int64)
-    out_ch = np.zeros(rptr[-1], np.int64)
-    in_loc = np.zeros(NCH, np.int64)
-    out_loc = np.zeros(NCH, np.int64)
-    for r in range(n):
-        lo, p = rptr[r], p_r[r]
-        e0 = ep.first[r]
-        es = np.arange(e0, e0 + p)
-        in_ch[lo:lo + p] = A + es
-        out_ch[lo:lo + p] = A + NE + es
-        arcs = np.arange(indptr[r], indptr[r + 1])
-        out_ch[lo + p:lo + p + deg[r]] = arcs
-        in_ch[lo + p:lo + p + deg[r]] = rev[arcs]  # arc (nbr -> r), neighbours in ascending id
-    in_loc[in_ch] = np.arange(rptr[-1]) - np.repeat(rptr[:-1], radix)
-    out_loc[out_ch] = np.arange(rptr[-1]) - np.repeat(rptr[:-1], radix)
+    arcs = np.arange(A)
+    oslot = rptr[src] + p_r[src] + (arcs - indptr[src])  # arc a = (u -> v) leaves u at this slot
+    dst_r = indices
+    islot = rptr[dst_r] + p_r[dst_r] + (rev - indptr[dst_r])  # ... and enters v at this one
+    eslot = rptr[ep.router] + ep.local
+    o2i = np.zeros(ISL, np.int64)
+    i2o = np.zeros(ISL, np.int64)
+    out_arc = np.full(ISL, -1, np.int64)
+    o2i[oslot] = islot
+    i2o[islot] = oslot
+    out_arc[oslot] = arcs
+    o2i[eslot] = ISL + np.arange(NE)
+    i2o[eslot] = ISL + np.arange(NE)
     net = K.Net(
-        rptr=rptr, in_ch=in_ch, out_ch=out_ch, in_loc=in_loc, out_loc=out_loc,
+        rptr=rptr, o2i=o2i, i2o=i2o, eslot=eslot.astype(np.int64), out_arc=out_arc,
         ep_router=ep.router.astype(np.int64), ep_local=ep.local.astype(np.int64), indptr=indptr, indices=indices,
         dist=D, nh=nh, tptr=tspec.ptr.astype(np.int64), tdst=tspec.dst.astype(np.int64),
         hot=tspec.hot.astype(np.int64) if tspec.hot.size else np.zeros(1, np.int64), logq=logq,
     )
 
     # ------------------------------------------------------------ state
-    NIV = (A + NE) * V
-    NOV = NCH * V
-    OQ = V * CAP
+    NIV = ISL * V
+    NOV = ISL * V
+    NCH = ISL
+    NW = (ISL + NE) * K.W
+
+    def pow2(x):
+        return 1 << max(int(x) - 1, 0).bit_length()
+
+    OQ = pow2(V * CAP)
+    BCAP = pow2(CAP)
+    SH = max(P - 1, 0).bit_length()
     speed_ppm = round(opts["internal_speedup"] * 1_000_000)
     steps = -(-speed_ppm // 1_000_000)
     XD = opts["st_prepare_delay"] + opts["st_final_delay"]
-    XQ = 2 * steps * (XD + 2) + 4
-    PCN = opts["credit_delay"] + 4
+    XQ = pow2(2 * steps * (XD + 2) + 4)
+    PCN = pow2(opts["credit_delay"] + 4)
     i32 = np.int32
     st = K.Router(
-        buf=np.zeros(NIV * CAP, i32), bh=np.zeros(NIV, i32), bn=np.zeros(NIV, i32), vst=np.zeros(NIV, np.int8),
+        buf=np.zeros(NIV * BCAP, i32), bh=np.zeros(NIV, i32), bn=np.zeros(NIV, i32), vst=np.zeros(NIV, np.int8),
         lst=np.zeros(NIV, np.int8), les=np.zeros(NIV, np.int64), ldu=np.full(NIV, -1, np.int64),
         lres=np.zeros(NIV, np.int64), vroute=np.zeros(NIV, np.int64), voutv=np.zeros(NIV, np.int64),
         own=np.full(NOV, -1, np.int64), occ=np.zeros(NOV, i32),
@@ -210,10 +215,10 @@ def run_booksim(
         cqv=np.zeros(NCH * OQ, i32), cqh=np.zeros(NCH, i32), cqn=np.zeros(NCH, i32),
         pcv=np.zeros(NCH * PCN, i32), pcd=np.zeros(NCH * PCN, np.int64), pch=np.zeros(NCH, i32),
         pcn=np.zeros(NCH, i32),
-        chf=np.full(NCH * K.W, -1, i32), chv=np.zeros(NCH * K.W, i32), crv=np.full(NCH * K.W, -1, i32),
+        chf=np.full(NW, -1, i32), chv=np.zeros(NW, i32), crv=np.full(NW, -1, i32),
         va_in_ptr=np.zeros(NIV, np.int64), va_out_ptr=np.zeros(NOV, np.int64),
         sw_in_ptr=np.zeros(NCH, np.int64), sw_out_ptr=np.zeros(NCH, np.int64), sw_off=np.zeros(NCH, np.int64),
-        rcount=np.zeros(n, np.int64), arrived=np.full(NCH, -1, i32), arrived_v=np.zeros(NCH, i32),
+        rcount=np.zeros(n, np.int64), plisted=np.zeros(NCH, np.int64), arrived=np.full(NCH, -1, i32), arrived_v=np.zeros(NCH, i32),
         s_best=np.zeros(NOV, np.int64), s_key=np.zeros(NOV, np.int64), s_stamp=np.full(NOV, -1, np.int64),
         s_touch=np.zeros(max(NOV, 1), np.int64),
         p_best=np.zeros(NCH, np.int64), p_key=np.zeros(NCH, np.int64), p_stamp=np.full(NCH, -1, np.int64),
@@ -224,7 +229,7 @@ def run_booksim(
     # live packets: each holds >= 1 flit in an input buffer, or in flight towards one (bounded by the
     # credits of its channel), or at its source: at most one packet per flit slot plus one per endpoint
     pool = NIV * CAP + 2 * NE
-    if pool * P >= 2**31:
+    if pool << SH >= 2**31:
         raise ValueError(f"{topology.name}: network too large for 32-bit flit ids ({pool} packets x {P} flits)")
     QCAP = INITIAL_QUEUE
     nd = K.Nodes(
@@ -250,7 +255,8 @@ def run_booksim(
     cfg[K.C_ROUTE] = K.ROUTE_MIN if routing == "min" else K.ROUTE_TABLE
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
-    cfg[K.C_XQ], cfg[K.C_PCN] = XQ, PCN
+    cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
+    cfg[K.C_ISL] = ISL
     rs = new_state(seed)
     while True:
         status = K.run_kernel(cfg, net, st, nd, stats, rs)

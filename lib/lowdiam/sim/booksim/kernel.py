@@ -1,10 +1,10 @@
 """numba kernel of the BookSim2 ``iq_router`` model (see the package docstring for the semantics).
 
-Channels: ``c < A`` router-to-router arcs (CSR order), ``A <= c < A + NE`` injection of endpoint
-``c - A``, ``A + NE <= c < A + 2 NE`` ejection to endpoint ``c - A - NE``.  A flit or credit written
+Ports are numbered by *slot*: router r's local port j is slot ``rptr[r] + j`` (its endpoints first,
+then its neighbours in ascending id), for inputs and outputs alike, so a router's state is contiguous.
+Channel rings are indexed by the receiving slot (``ISL + e`` for endpoint e).  A flit or credit written
 into a channel at cycle t is read at cycle t + 2 (BookSim's 1-cycle channel read in the next cycle's
-``ReadInputs``).  Input VCs ``iv = c * V + v`` for ``c < A + NE``; output VCs ``ov = c * V + v`` for
-arcs and ejection channels.  Flits are ``packet * P + index``.
+``ReadInputs``).  Input VCs ``iv = slot * V + v``; output VCs ``ov = slot * V + v``.  Flits are ``packet << SH | index``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from lowdiam.sim.rng import below, uniform01
 
 # cfg indices
 (C_N, C_A, C_NE, C_V, C_CAP, C_P, C_RD, C_VD, C_SD, C_XD, C_CD, C_SPEED_PPM, C_WARM, C_WEND, C_TEND,
- C_ANY, C_ROUTE, C_TMODE, C_HOT_PPM, C_QCAP, C_DEADLOCK, C_LH, C_XQ, C_PCN, N_CFG) = range(25)
+ C_ANY, C_ROUTE, C_TMODE, C_HOT_PPM, C_QCAP, C_DEADLOCK, C_LH, C_XQ, C_PCN, C_BCAP, C_SH, C_OQ,
+ C_ISL, N_CFG) = range(29)
 # counters
 (K_NOW, K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS, K_MEAS, K_MEAS_DONE, K_LAT_SUM, K_NETLAT_SUM,
  K_HOP_SUM, K_LAT_MAX, K_LIVE, K_LAST_MOVE, K_STEP, K_PARTIAL_PPM, K_ERR, K_ERR_A, K_ERR_B, N_CTR) = range(20)
@@ -33,10 +34,10 @@ class Net(NamedTuple):
     """Static wiring: per-router local port lists and the routing data."""
 
     rptr: np.ndarray  # (n+1,) start of each router's local port list
-    in_ch: np.ndarray  # local input index -> channel
-    out_ch: np.ndarray  # local output index -> channel
-    in_loc: np.ndarray  # channel -> local input index at its sink router
-    out_loc: np.ndarray  # channel -> local output index at its source router
+    o2i: np.ndarray  # output slot -> input slot at the far end (ISL + e: endpoint e)
+    i2o: np.ndarray  # input slot -> output slot at the far end (ISL + e: endpoint e)
+    eslot: np.ndarray  # endpoint -> its router's slot (injection input = ejection output)
+    out_arc: np.ndarray  # output slot -> arc id (CSR order), -1 for ejection
     ep_router: np.ndarray  # endpoint -> router
     ep_local: np.ndarray  # endpoint -> local port index at its router
     indptr: np.ndarray
@@ -90,6 +91,7 @@ class Router(NamedTuple):
     sw_out_ptr: np.ndarray
     sw_off: np.ndarray  # per input port: VC round-robin offset of the switch requests
     rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
+    plisted: np.ndarray  # per input channel: VCs in a pipeline list
     arrived: np.ndarray  # (NCH,) flit read this cycle on an input channel (-1 none)
     arrived_v: np.ndarray
     # scratch
@@ -167,24 +169,27 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
 
 @njit(cache=True, inline="always")
 def _rr(x, ptr, size):
-    """Round-robin distance of position x from the pointer (smaller wins)."""
-    return (x - ptr + size) % size
+    """Round-robin distance of position x from the pointer (smaller wins); 0 <= x, ptr < size."""
+    d = x - ptr
+    if d < 0:
+        d += size
+    return d
 
 
-@njit(cache=True)
-def _route(r, dst_router, dst_ep, p, net, any_mode, route_mode, rs):
+@njit(cache=True, inline="always")
+def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_mode, rs):
     """Local output port at router r for a packet to endpoint dst_ep."""
     if dst_router == r:
-        return net.ep_local[dst_ep]
-    lo = net.indptr[r]
+        return ep_local[dst_ep]
+    lo = indptr[r]
     if route_mode == ROUTE_TABLE:
-        return p + net.nh[r, dst_router]
-    d = net.dist[r, dst_router]
+        return p + nh[r, dst_router]
+    d = dist[r, dst_router]
     cnt = 0
     pick = -1
-    for k in range(net.indptr[r + 1] - lo):
-        w = net.indices[lo + k]
-        if net.dist[w, dst_router] + 1 == d:
+    for k in range(indptr[r + 1] - lo):
+        w = indices[lo + k]
+        if dist[w, dst_router] + 1 == d:
             cnt += 1
             if below(rs, cnt) == 0:
                 pick = k
@@ -208,109 +213,121 @@ def run_kernel(cfg, net, st, nd, stats, rs):
     XQ = cfg[C_XQ]
     PCN = cfg[C_PCN]
     LH = cfg[C_LH]
-    OQ = V * CAP
+    OQ = cfg[C_OQ]  # ring sizes are powers of two (masks, no divisions)
+    OM = OQ - 1
+    BCAP = cfg[C_BCAP]
+    BM = BCAP - 1
+    XM = XQ - 1
+    PM = PCN - 1
+    SH = cfg[C_SH]  # flit = packet << SH | index
+    FM = (1 << SH) - 1
     ctr = stats.ctr
-    INJ0 = A
-    EJ0 = A + NE
+    (rptr, o2i, i2o, eslot, out_arc, ep_router, ep_local, indptr, indices, dist, nh, tptr, tdst, hot, logq,) = (net.rptr, net.o2i, net.i2o, net.eslot, net.out_arc, net.ep_router, net.ep_local, net.indptr, net.indices, net.dist, net.nh, net.tptr, net.tdst, net.hot, net.logq,)
+    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xes, xdu, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, s_best, s_key, s_stamp, s_touch, p_best, p_key, p_stamp, p_touch, o_vc, o_key, o_stamp, in_out, in_vc, in_grant,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xes, st.xdu, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.s_best, st.s_key, st.s_stamp, st.s_touch, st.p_best, st.p_key, st.p_stamp, st.p_touch, st.o_vc, st.o_key, st.o_stamp, st.in_out, st.in_vc, st.in_grant,)
+    (own_n, occ_n, last_vc, cur_pkt, cur_k, cur_v, sq_time, sq_dst, sq_head, sq_cnt, next_gen, p_src, p_dst, p_ctime, p_itime, p_meas, p_hops, free_stack, nfree,) = (nd.own_n, nd.occ_n, nd.last_vc, nd.cur_pkt, nd.cur_k, nd.cur_v, nd.sq_time, nd.sq_dst, nd.sq_head, nd.sq_cnt, nd.next_gen, nd.p_src, nd.p_dst, nd.p_ctime, nd.p_itime, nd.p_meas, nd.p_hops, nd.free_stack, nd.nfree,)
+    (src_acc, arc_flits, hop_hist, lat_hist,) = (stats.src_acc, stats.arc_flits, stats.hop_hist, stats.lat_hist,)
+    ISL = cfg[C_ISL]
     t = ctr[K_NOW]
     while True:
         if t >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
             break
         if t >= tend:
             break
+        s0 = t % W
+        s2 = (t + 2) % W
         # ------------------------------------------------------------ endpoints
         for e in range(NE):
-            c = EJ0 + e
-            f = st.chf[c * W + t % W]
+            c = ISL + e
+            f = chf[c * W + s0]
             if f >= 0:
-                st.chf[c * W + t % W] = -1
-                v = st.chv[c * W + t % W]
-                st.crv[c * W + (t + 2) % W] = v  # credit straight back
+                chf[c * W + s0] = -1
+                v = chv[c * W + s0]
+                crv[eslot[e] * W + s2] = v  # credit straight back
                 ctr[K_LAST_MOVE] = t
-                pk = f // P
+                pk = (f >> SH)
                 if warm <= t < wend:
                     ctr[K_ACC_WIN_FLITS] += 1
-                    stats.src_acc[nd.p_src[pk]] += 1
-                if f % P == P - 1:
+                    src_acc[p_src[pk]] += 1
+                if (f & FM) == P - 1:
                     ctr[K_EJ] += 1
                     ctr[K_LIVE] -= 1
-                    if nd.p_meas[pk]:
-                        lat = t - nd.p_ctime[pk]
+                    if p_meas[pk]:
+                        lat = t - p_ctime[pk]
                         ctr[K_MEAS_DONE] += 1
                         ctr[K_LAT_SUM] += lat
-                        ctr[K_NETLAT_SUM] += t - nd.p_itime[pk]
-                        ctr[K_HOP_SUM] += nd.p_hops[pk]
+                        ctr[K_NETLAT_SUM] += t - p_itime[pk]
+                        ctr[K_HOP_SUM] += p_hops[pk]
                         if lat > ctr[K_LAT_MAX]:
                             ctr[K_LAT_MAX] = lat
-                        stats.lat_hist[min(lat, LH - 1)] += 1
-                        stats.hop_hist[min(nd.p_hops[pk], stats.hop_hist.shape[0] - 1)] += 1
-                    nd.free_stack[nd.nfree[0]] = pk
-                    nd.nfree[0] += 1
-            c = INJ0 + e
-            v = st.crv[c * W + t % W]
+                        lat_hist[min(lat, LH - 1)] += 1
+                        hop_hist[min(p_hops[pk], hop_hist.shape[0] - 1)] += 1
+                    free_stack[nfree[0]] = pk
+                    nfree[0] += 1
+            c = ISL + e
+            v = crv[c * W + s0]
             if v >= 0:
-                st.crv[c * W + t % W] = -1
-                nd.occ_n[e * V + v] -= 1
+                crv[c * W + s0] = -1
+                occ_n[e * V + v] -= 1
             # generation into the unbounded source queue
-            if nd.next_gen[e] <= t:
-                if nd.sq_cnt[e] >= QCAP:
+            if next_gen[e] <= t:
+                if sq_cnt[e] >= QCAP:
                     ctr[K_NOW] = t
                     return RUN_GROW
-                nd.next_gen[e] = t + _gap(net.logq[e], rs)
-                d = _pick_dst(e, cfg[C_TMODE], NE, net.tptr, net.tdst, net.hot, cfg[C_HOT_PPM], rs)
-                q = e * QCAP + (nd.sq_head[e] + nd.sq_cnt[e]) % QCAP
-                nd.sq_time[q] = t
-                nd.sq_dst[q] = d
-                nd.sq_cnt[e] += 1
+                next_gen[e] = t + _gap(logq[e], rs)
+                d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], rs)
+                q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
+                sq_time[q] = t
+                sq_dst[q] = d
+                sq_cnt[e] += 1
                 ctr[K_GEN] += 1
                 if warm <= t < wend:
                     ctr[K_GEN_WIN_FLITS] += P
                     ctr[K_MEAS] += 1
             # injection: one flit per cycle
-            if nd.cur_pkt[e] < 0 and nd.sq_cnt[e] > 0:
+            if cur_pkt[e] < 0 and sq_cnt[e] > 0:
                 sel = -1
                 if any_mode:
-                    lv = nd.last_vc[e]
+                    lv = last_vc[e]
                     for i in range(1, V + 1):
                         v = (lv + i) % V
-                        if nd.own_n[e * V + v] == 0 and nd.occ_n[e * V + v] < CAP:
+                        if own_n[e * V + v] == 0 and occ_n[e * V + v] < CAP:
                             sel = v
                             break
-                elif nd.own_n[e * V] == 0 and nd.occ_n[e * V] < CAP:
+                elif own_n[e * V] == 0 and occ_n[e * V] < CAP:
                     sel = 0
                 if sel >= 0:
-                    q = e * QCAP + nd.sq_head[e]
-                    nd.nfree[0] -= 1
-                    pk = nd.free_stack[nd.nfree[0]]
-                    nd.p_src[pk] = e
-                    nd.p_dst[pk] = nd.sq_dst[q]
-                    nd.p_ctime[pk] = nd.sq_time[q]
-                    nd.p_itime[pk] = t
-                    nd.p_hops[pk] = 0
-                    nd.p_meas[pk] = 1 if warm <= nd.sq_time[q] < wend else 0
-                    nd.sq_head[e] = (nd.sq_head[e] + 1) % QCAP
-                    nd.sq_cnt[e] -= 1
-                    nd.cur_pkt[e] = pk
-                    nd.cur_k[e] = 0
-                    nd.cur_v[e] = sel
-                    nd.own_n[e * V + sel] = 1
-                    nd.last_vc[e] = sel
+                    q = e * QCAP + sq_head[e]
+                    nfree[0] -= 1
+                    pk = free_stack[nfree[0]]
+                    p_src[pk] = e
+                    p_dst[pk] = sq_dst[q]
+                    p_ctime[pk] = sq_time[q]
+                    p_itime[pk] = t
+                    p_hops[pk] = 0
+                    p_meas[pk] = 1 if warm <= sq_time[q] < wend else 0
+                    sq_head[e] = (sq_head[e] + 1) % QCAP
+                    sq_cnt[e] -= 1
+                    cur_pkt[e] = pk
+                    cur_k[e] = 0
+                    cur_v[e] = sel
+                    own_n[e * V + sel] = 1
+                    last_vc[e] = sel
                     ctr[K_INJ] += 1
                     ctr[K_LIVE] += 1
-            if nd.cur_pkt[e] >= 0:
-                v = nd.cur_v[e]
-                if nd.occ_n[e * V + v] < CAP:
-                    k = nd.cur_k[e]
-                    c = INJ0 + e
-                    st.chf[c * W + (t + 2) % W] = nd.cur_pkt[e] * P + k
-                    st.chv[c * W + (t + 2) % W] = v
-                    nd.occ_n[e * V + v] += 1
+            if cur_pkt[e] >= 0:
+                v = cur_v[e]
+                if occ_n[e * V + v] < CAP:
+                    k = cur_k[e]
+                    c = eslot[e]
+                    chf[c * W + s2] = (cur_pkt[e] << SH) + k
+                    chv[c * W + s2] = v
+                    occ_n[e * V + v] += 1
                     ctr[K_LAST_MOVE] = t
                     if k == P - 1:
-                        nd.own_n[e * V + v] = 0
-                        nd.cur_pkt[e] = -1
+                        own_n[e * V + v] = 0
+                        cur_pkt[e] = -1
                     else:
-                        nd.cur_k[e] = k + 1
+                        cur_k[e] = k + 1
         # ------------------------------------------------------------ routers
         part = ctr[K_PARTIAL_PPM] + cfg[C_SPEED_PPM]
         nsteps = part // 1000000
@@ -318,88 +335,93 @@ def run_kernel(cfg, net, st, nd, stats, rs):
         step0 = ctr[K_STEP]
         ctr[K_STEP] = step0 + nsteps
         for r in range(n):
-            lo = net.rptr[r]
-            R = net.rptr[r + 1] - lo
-            p = R - (net.indptr[r + 1] - net.indptr[r])
+            lo = rptr[r]
+            R = rptr[r + 1] - lo
+            p = R - (indptr[r + 1] - indptr[r])
             # ReadInputs: flits and credits arriving this cycle
             got = False
             for j in range(R):
-                c = net.in_ch[lo + j]
-                f = st.chf[c * W + t % W]
+                c = lo + j
+                f = chf[c * W + s0]
                 if f >= 0:
-                    st.chf[c * W + t % W] = -1
-                    st.arrived[c] = f
-                    st.arrived_v[c] = st.chv[c * W + t % W]
+                    chf[c * W + s0] = -1
+                    arrived[c] = f
+                    arrived_v[c] = chv[c * W + s0]
                     got = True
-                c = net.out_ch[lo + j]
-                v = st.crv[c * W + t % W]
+                c = lo + j
+                v = crv[c * W + s0]
                 if v >= 0:
-                    st.crv[c * W + t % W] = -1
-                    k = (st.pch[c] + st.pcn[c]) % PCN
-                    st.pcv[c * PCN + k] = v
-                    st.pcd[c * PCN + k] = t + CD
-                    st.pcn[c] += 1
-                    st.rcount[r] += 1
-            if not got and st.rcount[r] == 0:
+                    crv[c * W + s0] = -1
+                    k = (pch[c] + pcn[c]) & PM
+                    pcv[c * PCN + k] = v
+                    pcd[c * PCN + k] = t + CD
+                    pcn[c] += 1
+                    rcount[r] += 1
+            if not got and rcount[r] == 0:
                 continue
             for s in range(nsteps):
                 cur = step0 + s
                 # ---- input queuing (first internal step of the cycle only)
                 if s == 0 and got:
                     for j in range(R):
-                        c = net.in_ch[lo + j]
-                        f = st.arrived[c]
+                        c = lo + j
+                        f = arrived[c]
                         if f < 0:
                             continue
-                        st.arrived[c] = -1
-                        v = st.arrived_v[c]
+                        arrived[c] = -1
+                        v = arrived_v[c]
                         iv = c * V + v
-                        st.buf[iv * CAP + (st.bh[iv] + st.bn[iv]) % CAP] = f
-                        st.bn[iv] += 1
-                        st.rcount[r] += 1
-                        if st.vst[iv] == 0:
-                            st.vst[iv] = 1
-                            st.lst[iv] = 1
-                            st.les[iv] = cur
-                            st.ldu[iv] = -1
-                        elif st.vst[iv] == 3 and st.bn[iv] == 1:
-                            st.lst[iv] = 3
-                            st.les[iv] = cur
-                            st.ldu[iv] = -1
+                        buf[iv * BCAP + ((bh[iv] + bn[iv]) & BM)] = f
+                        bn[iv] += 1
+                        rcount[r] += 1
+                        if vst[iv] == 0:
+                            vst[iv] = 1
+                            plisted[c] += 1
+                            lst[iv] = 1
+                            les[iv] = cur
+                            ldu[iv] = -1
+                        elif vst[iv] == 3 and bn[iv] == 1:
+                            plisted[c] += 1
+                            lst[iv] = 3
+                            les[iv] = cur
+                            ldu[iv] = -1
                 # ---- credits due
                 for j in range(R):
-                    c = net.out_ch[lo + j]
-                    while st.pcn[c] > 0 and st.pcd[c * PCN + st.pch[c]] <= t:
-                        st.occ[c * V + st.pcv[c * PCN + st.pch[c]]] -= 1
-                        st.pch[c] = (st.pch[c] + 1) % PCN
-                        st.pcn[c] -= 1
-                        st.rcount[r] -= 1
+                    c = lo + j
+                    while pcn[c] > 0 and pcd[c * PCN + pch[c]] <= t:
+                        occ[c * V + pcv[c * PCN + pch[c]]] -= 1
+                        pch[c] = (pch[c] + 1) & PM
+                        pcn[c] -= 1
+                        rcount[r] -= 1
                 # ---- evaluate: route, VC allocation requests, switch allocation requests
                 ntouch = 0
                 nptouch = 0
                 RV = R * V
                 for j in range(R):
-                    cin = net.in_ch[lo + j]
+                    cin = lo + j
+                    in_out[cin] = -1
+                    if plisted[cin] == 0:
+                        continue
                     best_o = -1
                     best_ok = 1 << 30
                     for v in range(V):
                         iv = cin * V + v
-                        ls = st.lst[iv]
-                        if ls == 0 or st.ldu[iv] >= 0 or st.les[iv] > cur:
+                        ls = lst[iv]
+                        if ls == 0 or ldu[iv] >= 0 or les[iv] > cur:
                             continue
                         if ls == 1:
-                            st.ldu[iv] = t + RD - 1
+                            ldu[iv] = t + RD - 1
                         elif ls == 2:
-                            st.ldu[iv] = t + VD - 1
-                            st.lres[iv] = -1
-                            oc = net.out_ch[lo + st.vroute[iv]]
+                            ldu[iv] = t + VD - 1
+                            lres[iv] = -1
+                            oc = lo + vroute[iv]
                             ivl = j * V + v
                             if any_mode:
                                 v0, v1 = 0, V
                             else:
-                                pk = st.buf[iv * CAP + st.bh[iv]] // P
-                                hv = nd.p_hops[pk]
-                                if st.vroute[iv] < p:
+                                pk = buf[iv * BCAP + bh[iv]] >> SH
+                                hv = p_hops[pk]
+                                if vroute[iv] < p:
                                     hv = V - 1 if hv > V - 1 else hv
                                 v0, v1 = hv, hv + 1
                             # input arbiter of this input VC: round robin over the output VCs
@@ -407,181 +429,178 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                             pkey = 1 << 30
                             for ovv in range(v0, v1):
                                 ov = oc * V + ovv
-                                if st.own[ov] >= 0:
+                                if own[ov] >= 0:
                                     continue
-                                kk = _rr(st.vroute[iv] * V + ovv, st.va_in_ptr[iv], RV)
+                                kk = _rr(vroute[iv] * V + ovv, va_in_ptr[iv], RV)
                                 if kk < pkey:
                                     pkey = kk
                                     pick = ov
                             if pick >= 0:
-                                kk = _rr(ivl, st.va_out_ptr[pick], RV)
-                                if st.s_stamp[pick] != cur:
-                                    st.s_stamp[pick] = cur
-                                    st.s_best[pick] = iv
-                                    st.s_key[pick] = kk
-                                    st.s_touch[ntouch] = pick
+                                kk = _rr(ivl, va_out_ptr[pick], RV)
+                                if s_stamp[pick] != cur:
+                                    s_stamp[pick] = cur
+                                    s_best[pick] = iv
+                                    s_key[pick] = kk
+                                    s_touch[ntouch] = pick
                                     ntouch += 1
-                                elif kk < st.s_key[pick]:
-                                    st.s_best[pick] = iv
-                                    st.s_key[pick] = kk
+                                elif kk < s_key[pick]:
+                                    s_best[pick] = iv
+                                    s_key[pick] = kk
                         else:
-                            st.ldu[iv] = t + SD - 1
-                            st.lres[iv] = -1
-                            ov = st.voutv[iv]
-                            if st.occ[ov] >= CAP:
+                            ldu[iv] = t + SD - 1
+                            lres[iv] = -1
+                            ov = voutv[iv]
+                            if occ[ov] >= CAP:
                                 continue
-                            o = st.vroute[iv]
-                            kk = _rr(v, st.sw_off[cin], V)
-                            oc = net.out_ch[lo + o]
-                            if st.o_stamp[oc] != cur * 4096 + j or st.o_key[oc] > kk:
-                                st.o_stamp[oc] = cur * 4096 + j
-                                st.o_vc[oc] = v
-                                st.o_key[oc] = kk
-                                ko = _rr(o, st.sw_in_ptr[cin], R)
+                            o = vroute[iv]
+                            kk = _rr(v, sw_off[cin], V)
+                            oc = lo + o
+                            if o_stamp[oc] != cur * 4096 + j or o_key[oc] > kk:
+                                o_stamp[oc] = cur * 4096 + j
+                                o_vc[oc] = v
+                                o_key[oc] = kk
+                                ko = _rr(o, sw_in_ptr[cin], R)
                                 if ko < best_ok:
                                     best_ok = ko
                                     best_o = o
-                    st.in_out[cin] = -1
                     if best_o >= 0:
                         # input arbiter of this port chose output best_o (with its VC)
-                        oc = net.out_ch[lo + best_o]
-                        st.in_out[cin] = best_o
-                        st.in_vc[cin] = st.o_vc[oc]
-                        st.in_grant[cin] = 0
-                        kk = _rr(j, st.sw_out_ptr[oc], R)
-                        if st.p_stamp[oc] != cur:
-                            st.p_stamp[oc] = cur
-                            st.p_best[oc] = j
-                            st.p_key[oc] = kk
-                            st.p_touch[nptouch] = oc
+                        oc = lo + best_o
+                        in_out[cin] = best_o
+                        in_vc[cin] = o_vc[oc]
+                        in_grant[cin] = 0
+                        kk = _rr(j, sw_out_ptr[oc], R)
+                        if p_stamp[oc] != cur:
+                            p_stamp[oc] = cur
+                            p_best[oc] = j
+                            p_key[oc] = kk
+                            p_touch[nptouch] = oc
                             nptouch += 1
-                        elif kk < st.p_key[oc]:
-                            st.p_best[oc] = j
-                            st.p_key[oc] = kk
+                        elif kk < p_key[oc]:
+                            p_best[oc] = j
+                            p_key[oc] = kk
                 # ---- VC allocator grants (output arbiters)
                 for i in range(ntouch):
-                    ov = st.s_touch[i]
-                    iv = st.s_best[ov]
-                    st.lres[iv] = ov
+                    ov = s_touch[i]
+                    iv = s_best[ov]
+                    lres[iv] = ov
                     oc = ov // V
-                    st.va_in_ptr[iv] = (net.out_loc[oc] * V + ov % V + 1) % RV
-                    st.va_out_ptr[ov] = (net.in_loc[iv // V] * V + iv % V + 1) % RV
+                    va_in_ptr[iv] = ((oc - lo) * V + ov % V + 1) % RV
+                    va_out_ptr[ov] = ((iv // V - lo) * V + iv % V + 1) % RV
                 # ---- switch allocator grants
                 for i in range(nptouch):
-                    oc = st.p_touch[i]
-                    j = st.p_best[oc]
-                    cin = net.in_ch[lo + j]
-                    st.in_grant[cin] = 1
-                    st.sw_in_ptr[cin] = (net.out_loc[oc] + 1) % R
-                    st.sw_out_ptr[oc] = (j + 1) % R
-                    v = st.in_vc[cin]
-                    st.lres[cin * V + v] = 1
-                    st.sw_off[cin] = (v + 1) % V
+                    oc = p_touch[i]
+                    j = p_best[oc]
+                    cin = lo + j
+                    in_grant[cin] = 1
+                    sw_in_ptr[cin] = (oc - lo + 1) % R
+                    sw_out_ptr[oc] = (j + 1) % R
+                    v = in_vc[cin]
+                    lres[cin * V + v] = 1
+                    sw_off[cin] = (v + 1) % V
                 # ---- updates
                 for j in range(R):
-                    cin = net.in_ch[lo + j]
+                    cin = lo + j
+                    if plisted[cin] == 0:
+                        continue
                     for v in range(V):
                         iv = cin * V + v
-                        ls = st.lst[iv]
-                        if ls == 0 or st.ldu[iv] < 0 or st.ldu[iv] > t:
+                        ls = lst[iv]
+                        if ls == 0 or ldu[iv] < 0 or ldu[iv] > t:
                             continue
                         if ls == 1:
-                            f = st.buf[iv * CAP + st.bh[iv]]
-                            pk = f // P
-                            dep = nd.p_dst[pk]
-                            st.vroute[iv] = _route(r, net.ep_router[dep], dep, p, net, any_mode, route_mode, rs)
-                            st.vst[iv] = 2
-                            st.lst[iv] = 2
-                            st.les[iv] = cur + 1
-                            st.ldu[iv] = -1
+                            f = buf[iv * BCAP + bh[iv]]
+                            pk = (f >> SH)
+                            dep = p_dst[pk]
+                            vroute[iv] = _route(r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs)
+                            vst[iv] = 2
+                            lst[iv] = 2
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
                         elif ls == 2:
-                            ov = st.lres[iv]
-                            if ov >= 0 and (VD <= 1 or st.own[ov] < 0):
-                                st.own[ov] = iv
-                                st.voutv[iv] = ov
-                                st.vst[iv] = 3
-                                st.lst[iv] = 3
-                            st.les[iv] = cur + 1
-                            st.ldu[iv] = -1
+                            ov = lres[iv]
+                            if ov >= 0 and (VD <= 1 or own[ov] < 0):
+                                own[ov] = iv
+                                voutv[iv] = ov
+                                vst[iv] = 3
+                                lst[iv] = 3
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
                         else:
-                            ov = st.voutv[iv]
-                            if st.lres[iv] == 1 and (SD <= 1 or st.occ[ov] < CAP):
-                                f = st.buf[iv * CAP + st.bh[iv]]
-                                st.bh[iv] = (st.bh[iv] + 1) % CAP
-                                st.bn[iv] -= 1
-                                st.occ[ov] += 1
-                                tail = f % P == P - 1
+                            ov = voutv[iv]
+                            if lres[iv] == 1 and (SD <= 1 or occ[ov] < CAP):
+                                f = buf[iv * BCAP + bh[iv]]
+                                bh[iv] = (bh[iv] + 1) & BM
+                                bn[iv] -= 1
+                                occ[ov] += 1
+                                tail = (f & FM) == P - 1
                                 if tail:
-                                    st.own[ov] = -1
+                                    own[ov] = -1
                                 oc = ov // V
-                                k = (st.xh[oc] + st.xn[oc]) % XQ
-                                st.xf[oc * XQ + k] = f
-                                st.xv[oc * XQ + k] = ov % V
-                                st.xes[oc * XQ + k] = cur + 1
-                                st.xdu[oc * XQ + k] = -1
-                                st.xn[oc] += 1
+                                k = (xh[oc] + xn[oc]) & XM
+                                xf[oc * XQ + k] = f
+                                xv[oc * XQ + k] = ov % V
+                                xes[oc * XQ + k] = cur + 1
+                                xdu[oc * XQ + k] = -1
+                                xn[oc] += 1
                                 # credit for the freed input slot (one per input port per step)
-                                k = (st.cqh[cin] + st.cqn[cin]) % OQ
-                                st.cqv[cin * OQ + k] = v
-                                st.cqn[cin] += 1
+                                k = (cqh[cin] + cqn[cin]) & OM
+                                cqv[cin * OQ + k] = v
+                                cqn[cin] += 1
                                 ctr[K_LAST_MOVE] = t
-                                if st.bn[iv] == 0:
-                                    st.lst[iv] = 0
+                                rcount[r] += 1
+                                if bn[iv] == 0:
+                                    plisted[cin] -= 1
+                                    lst[iv] = 0
                                     if tail:
-                                        st.vst[iv] = 0
+                                        vst[iv] = 0
                                 elif tail:
-                                    st.vst[iv] = 1
-                                    st.lst[iv] = 1
+                                    vst[iv] = 1
+                                    lst[iv] = 1
                                 else:
-                                    st.lst[iv] = 3
-                            st.les[iv] = cur + 1
-                            st.ldu[iv] = -1
+                                    lst[iv] = 3
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
                 # ---- crossbar (st_final_delay) into the output queues
                 for j in range(R):
-                    oc = net.out_ch[lo + j]
-                    while st.xn[oc] > 0:
-                        k = oc * XQ + st.xh[oc]
-                        if st.xdu[k] < 0:
-                            if st.xes[k] > cur:
+                    oc = lo + j
+                    while xn[oc] > 0:
+                        k = oc * XQ + xh[oc]
+                        if xdu[k] < 0:
+                            if xes[k] > cur:
                                 break
-                            st.xdu[k] = t + XD - 1
-                        if st.xdu[k] > t:
+                            xdu[k] = t + XD - 1
+                        if xdu[k] > t:
                             break
-                        q = (st.oqh[oc] + st.oqn[oc]) % OQ
-                        st.oqf[oc * OQ + q] = st.xf[k]
-                        st.oqv[oc * OQ + q] = st.xv[k]
-                        st.oqn[oc] += 1
-                        st.xh[oc] = (st.xh[oc] + 1) % XQ
-                        st.xn[oc] -= 1
+                        q = (oqh[oc] + oqn[oc]) & OM
+                        oqf[oc * OQ + q] = xf[k]
+                        oqv[oc * OQ + q] = xv[k]
+                        oqn[oc] += 1
+                        xh[oc] = (xh[oc] + 1) & XM
+                        xn[oc] -= 1
             # ---- WriteOutputs: one flit per output, one credit per input
             for j in range(R):
-                oc = net.out_ch[lo + j]
-                if st.oqn[oc] > 0:
-                    q = oc * OQ + st.oqh[oc]
-                    f = st.oqf[q]
-                    st.chf[oc * W + (t + 2) % W] = f
-                    st.chv[oc * W + (t + 2) % W] = st.oqv[q]
-                    st.oqh[oc] = (st.oqh[oc] + 1) % OQ
-                    st.oqn[oc] -= 1
-                    if oc < A:
-                        if f % P == 0:
-                            nd.p_hops[f // P] += 1
+                oc = lo + j
+                if oqn[oc] > 0:
+                    q = oc * OQ + oqh[oc]
+                    f = oqf[q]
+                    d = o2i[oc]
+                    chf[d * W + s2] = f
+                    chv[d * W + s2] = oqv[q]
+                    oqh[oc] = (oqh[oc] + 1) & OM
+                    oqn[oc] -= 1
+                    rcount[r] -= 1
+                    if out_arc[oc] >= 0:
+                        if (f & FM) == 0:
+                            p_hops[(f >> SH)] += 1
                         if warm <= t < wend:
-                            stats.arc_flits[oc] += 1
-                cin = net.in_ch[lo + j]
-                if st.cqn[cin] > 0:
-                    st.crv[cin * W + (t + 2) % W] = st.cqv[cin * OQ + st.cqh[cin]]
-                    st.cqh[cin] = (st.cqh[cin] + 1) % OQ
-                    st.cqn[cin] -= 1
-            # rcount: flits in input buffers + crossbar + output queues + credits to send / process
-            tot = 0
-            for j in range(R):
-                cin = net.in_ch[lo + j]
-                oc = net.out_ch[lo + j]
-                tot += st.xn[oc] + st.oqn[oc] + st.cqn[cin] + st.pcn[oc]
-                for v in range(V):
-                    tot += st.bn[cin * V + v]
-            st.rcount[r] = tot
+                            arc_flits[out_arc[oc]] += 1
+                cin = lo + j
+                if cqn[cin] > 0:
+                    crv[i2o[cin] * W + s2] = cqv[cin * OQ + cqh[cin]]
+                    cqh[cin] = (cqh[cin] + 1) & OM
+                    cqn[cin] -= 1
+                    rcount[r] -= 1
         t += 1
         ctr[K_NOW] = t
         if ctr[K_LIVE] > 0 and t - ctr[K_LAST_MOVE] > cfg[C_DEADLOCK]:
