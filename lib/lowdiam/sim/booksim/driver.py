@@ -191,6 +191,8 @@ def run_booksim(
     NOV = ISL * V
     NCH = ISL
     NW = (ISL + NE) * K.W
+    maxR = int(radix.max())
+    maxRV = maxR * V
 
     def pow2(x):
         return 1 << max(int(x) - 1, 0).bit_length()
@@ -219,12 +221,12 @@ def run_booksim(
         va_in_ptr=np.zeros(NIV, np.int64), va_out_ptr=np.zeros(NOV, np.int64),
         sw_in_ptr=np.zeros(NCH, np.int64), sw_out_ptr=np.zeros(NCH, np.int64), sw_off=np.zeros(NCH, np.int64),
         rcount=np.zeros(n, np.int64), plisted=np.zeros(NCH, np.int64), arrived=np.full(NCH, -1, i32), arrived_v=np.zeros(NCH, i32),
-        s_best=np.zeros(NOV, np.int64), s_key=np.zeros(NOV, np.int64), s_stamp=np.full(NOV, -1, np.int64),
-        s_touch=np.zeros(max(NOV, 1), np.int64),
-        p_best=np.zeros(NCH, np.int64), p_key=np.zeros(NCH, np.int64), p_stamp=np.full(NCH, -1, np.int64),
-        p_touch=np.zeros(NCH, np.int64),
         o_vc=np.zeros(NCH, np.int64), o_key=np.zeros(NCH, np.int64), o_stamp=np.full(NCH, -1, np.int64),
-        in_out=np.full(NCH, -1, np.int64), in_vc=np.zeros(NCH, np.int64), in_grant=np.zeros(NCH, np.int64),
+        va_in=np.zeros(maxRV * V, np.int64), va_out=np.zeros(maxRV * V, np.int64),
+        sw_in=np.zeros(maxR * maxR, np.int64), sw_out=np.zeros(maxR * maxR, np.int64),
+        sw_vc=np.zeros(maxR * maxR, np.int64),
+        a_bo=np.full(maxRV, -1, np.int64), a_ko=np.zeros(maxRV, np.int64), a_bi=np.full(maxRV, -1, np.int64),
+        a_ki=np.zeros(maxRV, np.int64), a_match=np.full(maxRV, -1, np.int64),
     )
     # live packets: each holds >= 1 flit in an input buffer, or in flight towards one (bounded by the
     # credits of its channel), or at its source: at most one packet per flit slot plus one per endpoint

@@ -95,20 +95,19 @@ class Router(NamedTuple):
     arrived: np.ndarray  # (NCH,) flit read this cycle on an input channel (-1 none)
     arrived_v: np.ndarray
     # scratch
-    s_best: np.ndarray  # per output VC: best input VC of this step
-    s_key: np.ndarray
-    s_stamp: np.ndarray
-    s_touch: np.ndarray
-    p_best: np.ndarray  # per output port (channel): best input port of this step
-    p_key: np.ndarray
-    p_stamp: np.ndarray
-    p_touch: np.ndarray
-    o_vc: np.ndarray  # per output port: the VC this input port requests it with
+    o_vc: np.ndarray  # per output slot: the VC the current input port requests it with
     o_key: np.ndarray
     o_stamp: np.ndarray
-    in_out: np.ndarray  # per input port: output port chosen by its input arbiter
-    in_vc: np.ndarray
-    in_grant: np.ndarray
+    va_in: np.ndarray  # VC allocation requests of one router step (local input VC, local output VC)
+    va_out: np.ndarray
+    sw_in: np.ndarray  # switch requests (local input port, local output port, VC)
+    sw_out: np.ndarray
+    sw_vc: np.ndarray
+    a_bo: np.ndarray  # allocator scratch (see separable_input_first), all -1 between calls
+    a_ko: np.ndarray
+    a_bi: np.ndarray
+    a_ki: np.ndarray
+    a_match: np.ndarray
 
 
 class Nodes(NamedTuple):
@@ -176,6 +175,45 @@ def _rr(x, ptr, size):
     return d
 
 
+@njit(cache=True)
+def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_bo, s_ko, s_bi, s_ki, match):
+    """One pass of BookSim's separable input-first allocator with round-robin arbiters.
+
+    Requests ``(rin[k], rout[k])`` for k < nreq (distinct pairs, local indices < nin / nout).  Every
+    requesting input's arbiter picks the requested output first at or after its pointer
+    ``in_ptr[base + i]``; every output's arbiter then picks, among the inputs that picked it, the first
+    at or after ``out_ptr[base + o]``.  A grant sets ``match[i] = o`` and moves both pointers one past
+    the grant (``RoundRobinArbiter::UpdateState``); inputs without a grant get ``match[i] = -1``.
+    ``s_bo`` and ``s_bi`` must be all -1 on entry and are left so.
+    """
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        kk = _rr(o, in_ptr[base + i], nout)
+        if s_bo[i] < 0 or kk < s_ko[i]:
+            s_bo[i] = o
+            s_ko[i] = kk
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        match[i] = -1
+        if s_bo[i] == o:
+            kk = _rr(i, out_ptr[base + o], nin)
+            if s_bi[o] < 0 or kk < s_ki[o]:
+                s_bi[o] = i
+                s_ki[o] = kk
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        if s_bo[i] == o and s_bi[o] == i:
+            match[i] = o
+            in_ptr[base + i] = (o + 1) % nout
+            out_ptr[base + o] = (i + 1) % nin
+    for k in range(nreq):
+        s_bo[rin[k]] = -1
+        s_bi[rout[k]] = -1
+
+
 @njit(cache=True, inline="always")
 def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_mode, rs):
     """Local output port at router r for a packet to endpoint dst_ep."""
@@ -223,7 +261,7 @@ def run_kernel(cfg, net, st, nd, stats, rs):
     FM = (1 << SH) - 1
     ctr = stats.ctr
     (rptr, o2i, i2o, eslot, out_arc, ep_router, ep_local, indptr, indices, dist, nh, tptr, tdst, hot, logq,) = (net.rptr, net.o2i, net.i2o, net.eslot, net.out_arc, net.ep_router, net.ep_local, net.indptr, net.indices, net.dist, net.nh, net.tptr, net.tdst, net.hot, net.logq,)
-    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xes, xdu, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, s_best, s_key, s_stamp, s_touch, p_best, p_key, p_stamp, p_touch, o_vc, o_key, o_stamp, in_out, in_vc, in_grant,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xes, st.xdu, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.s_best, st.s_key, st.s_stamp, st.s_touch, st.p_best, st.p_key, st.p_stamp, st.p_touch, st.o_vc, st.o_key, st.o_stamp, st.in_out, st.in_vc, st.in_grant,)
+    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xes, xdu, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, o_vc, o_key, o_stamp, va_in, va_out, sw_in, sw_out, sw_vc, a_bo, a_ko, a_bi, a_ki, a_match,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xes, st.xdu, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.o_vc, st.o_key, st.o_stamp, st.va_in, st.va_out, st.sw_in, st.sw_out, st.sw_vc, st.a_bo, st.a_ko, st.a_bi, st.a_ki, st.a_match,)
     (own_n, occ_n, last_vc, cur_pkt, cur_k, cur_v, sq_time, sq_dst, sq_head, sq_cnt, next_gen, p_src, p_dst, p_ctime, p_itime, p_meas, p_hops, free_stack, nfree,) = (nd.own_n, nd.occ_n, nd.last_vc, nd.cur_pkt, nd.cur_k, nd.cur_v, nd.sq_time, nd.sq_dst, nd.sq_head, nd.sq_cnt, nd.next_gen, nd.p_src, nd.p_dst, nd.p_ctime, nd.p_itime, nd.p_meas, nd.p_hops, nd.free_stack, nd.nfree,)
     (src_acc, arc_flits, hop_hist, lat_hist,) = (stats.src_acc, stats.arc_flits, stats.hop_hist, stats.lat_hist,)
     ISL = cfg[C_ISL]
@@ -394,16 +432,14 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                         pcn[c] -= 1
                         rcount[r] -= 1
                 # ---- evaluate: route, VC allocation requests, switch allocation requests
-                ntouch = 0
-                nptouch = 0
+                nva = 0
+                nsw = 0
                 RV = R * V
                 for j in range(R):
                     cin = lo + j
-                    in_out[cin] = -1
                     if plisted[cin] == 0:
                         continue
-                    best_o = -1
-                    best_ok = 1 << 30
+                    k0 = nsw
                     for v in range(V):
                         iv = cin * V + v
                         ls = lst[iv]
@@ -414,90 +450,58 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                         elif ls == 2:
                             ldu[iv] = t + VD - 1
                             lres[iv] = -1
-                            oc = lo + vroute[iv]
-                            ivl = j * V + v
+                            o = vroute[iv]
                             if any_mode:
                                 v0, v1 = 0, V
                             else:
                                 pk = buf[iv * BCAP + bh[iv]] >> SH
                                 hv = p_hops[pk]
-                                if vroute[iv] < p:
+                                if o < p:
                                     hv = V - 1 if hv > V - 1 else hv
                                 v0, v1 = hv, hv + 1
-                            # input arbiter of this input VC: round robin over the output VCs
-                            pick = -1
-                            pkey = 1 << 30
                             for ovv in range(v0, v1):
-                                ov = oc * V + ovv
-                                if own[ov] >= 0:
-                                    continue
-                                kk = _rr(vroute[iv] * V + ovv, va_in_ptr[iv], RV)
-                                if kk < pkey:
-                                    pkey = kk
-                                    pick = ov
-                            if pick >= 0:
-                                kk = _rr(ivl, va_out_ptr[pick], RV)
-                                if s_stamp[pick] != cur:
-                                    s_stamp[pick] = cur
-                                    s_best[pick] = iv
-                                    s_key[pick] = kk
-                                    s_touch[ntouch] = pick
-                                    ntouch += 1
-                                elif kk < s_key[pick]:
-                                    s_best[pick] = iv
-                                    s_key[pick] = kk
+                                if own[(lo + o) * V + ovv] < 0:  # request every free output VC
+                                    va_in[nva] = j * V + v
+                                    va_out[nva] = o * V + ovv
+                                    nva += 1
                         else:
                             ldu[iv] = t + SD - 1
                             lres[iv] = -1
-                            ov = voutv[iv]
-                            if occ[ov] >= CAP:
-                                continue
+                            if occ[voutv[iv]] >= CAP:
+                                continue  # no credit: no switch request
+                            # one request per (input port, output port): the VC first after sw_off
                             o = vroute[iv]
                             kk = _rr(v, sw_off[cin], V)
                             oc = lo + o
-                            if o_stamp[oc] != cur * 4096 + j or o_key[oc] > kk:
+                            if o_stamp[oc] != cur * 4096 + j:
                                 o_stamp[oc] = cur * 4096 + j
                                 o_vc[oc] = v
                                 o_key[oc] = kk
-                                ko = _rr(o, sw_in_ptr[cin], R)
-                                if ko < best_ok:
-                                    best_ok = ko
-                                    best_o = o
-                    if best_o >= 0:
-                        # input arbiter of this port chose output best_o (with its VC)
-                        oc = lo + best_o
-                        in_out[cin] = best_o
-                        in_vc[cin] = o_vc[oc]
-                        in_grant[cin] = 0
-                        kk = _rr(j, sw_out_ptr[oc], R)
-                        if p_stamp[oc] != cur:
-                            p_stamp[oc] = cur
-                            p_best[oc] = j
-                            p_key[oc] = kk
-                            p_touch[nptouch] = oc
-                            nptouch += 1
-                        elif kk < p_key[oc]:
-                            p_best[oc] = j
-                            p_key[oc] = kk
-                # ---- VC allocator grants (output arbiters)
-                for i in range(ntouch):
-                    ov = s_touch[i]
-                    iv = s_best[ov]
-                    lres[iv] = ov
-                    oc = ov // V
-                    va_in_ptr[iv] = ((oc - lo) * V + ov % V + 1) % RV
-                    va_out_ptr[ov] = ((iv // V - lo) * V + iv % V + 1) % RV
-                # ---- switch allocator grants
-                for i in range(nptouch):
-                    oc = p_touch[i]
-                    j = p_best[oc]
-                    cin = lo + j
-                    in_grant[cin] = 1
-                    sw_in_ptr[cin] = (oc - lo + 1) % R
-                    sw_out_ptr[oc] = (j + 1) % R
-                    v = in_vc[cin]
-                    lres[cin * V + v] = 1
-                    sw_off[cin] = (v + 1) % V
+                                sw_in[nsw] = j
+                                sw_out[nsw] = o
+                                nsw += 1
+                            elif kk < o_key[oc]:
+                                o_vc[oc] = v
+                                o_key[oc] = kk
+                    for k in range(k0, nsw):
+                        sw_vc[k] = o_vc[lo + sw_out[k]]
+                # ---- VC allocator: (input port x VC) -> (output port x VC)
+                if nva > 0:
+                    separable_input_first(nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V,
+                                          a_bo, a_ko, a_bi, a_ki, a_match)
+                    for k in range(nva):
+                        if a_match[va_in[k]] == va_out[k]:
+                            lres[lo * V + va_in[k]] = lo * V + va_out[k]
+                # ---- switch allocator: input port -> output port
+                if nsw > 0:
+                    separable_input_first(nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo,
+                                          a_bo, a_ko, a_bi, a_ki, a_match)
+                    for k in range(nsw):
+                        j = sw_in[k]
+                        if a_match[j] == sw_out[k]:
+                            v = sw_vc[k]
+                            lres[(lo + j) * V + v] = 1
+                            sw_off[lo + j] = (v + 1) % V
                 # ---- updates
                 for j in range(R):
                     cin = lo + j
