@@ -203,7 +203,10 @@ def run_booksim(
     speed_ppm = round(opts["internal_speedup"] * 1_000_000)
     steps = -(-speed_ppm // 1_000_000)
     XD = opts["st_prepare_delay"] + opts["st_final_delay"]
-    XQ = pow2(2 * steps * (XD + 2) + 4)
+    maxR_ = int(radix.max())
+    # router-wide crossbar FIFO: with delay 1 it holds at most one step's grants; with a longer delay it
+    # can back up, bounded by the credits of all outputs
+    XQ = pow2(2 * maxR_ * steps + 4) if XD == 1 else pow2(maxR_ * V * CAP + 4)
     PCN = pow2(opts["credit_delay"] + 4)
     i32 = np.int32
     st = K.Router(
@@ -212,8 +215,9 @@ def run_booksim(
         lres=np.zeros(NIV, np.int64), vroute=np.zeros(NIV, np.int64), voutv=np.zeros(NIV, np.int64),
         own=np.full(NOV, -1, np.int64), occ=np.zeros(NOV, i32),
         oqf=np.zeros(NCH * OQ, i32), oqv=np.zeros(NCH * OQ, i32), oqh=np.zeros(NCH, i32), oqn=np.zeros(NCH, i32),
-        xf=np.zeros(NCH * XQ, i32), xv=np.zeros(NCH * XQ, i32), xes=np.zeros(NCH * XQ, np.int64),
-        xdu=np.zeros(NCH * XQ, np.int64), xh=np.zeros(NCH, i32), xn=np.zeros(NCH, i32),
+        xf=np.zeros(n * XQ, i32), xv=np.zeros(n * XQ, i32), xo=np.zeros(n * XQ, np.int64),
+        xes=np.zeros(n * XQ, np.int64), xdu=np.zeros(n * XQ, np.int64), lbusy=np.full(n * 4, -1, np.int64),
+        xh=np.zeros(n, i32), xn=np.zeros(n, i32),
         cqv=np.zeros(NCH * OQ, i32), cqh=np.zeros(NCH, i32), cqn=np.zeros(NCH, i32),
         pcv=np.zeros(NCH * PCN, i32), pcd=np.zeros(NCH * PCN, np.int64), pch=np.zeros(NCH, i32),
         pcn=np.zeros(NCH, i32),

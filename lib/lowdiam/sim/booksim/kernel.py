@@ -71,8 +71,10 @@ class Router(NamedTuple):
     oqn: np.ndarray
     xf: np.ndarray  # (NCH * XQ) crossbar pipeline rings
     xv: np.ndarray
+    xo: np.ndarray  # output slot of the crossbar entry
     xes: np.ndarray
     xdu: np.ndarray
+    lbusy: np.ndarray  # (n * 4) per router and list (route, VC alloc, switch alloc): due cycle of pending entries
     xh: np.ndarray
     xn: np.ndarray
     cqv: np.ndarray  # (NCH * V * CAP) credits waiting to be sent upstream
@@ -261,7 +263,7 @@ def run_kernel(cfg, net, st, nd, stats, rs):
     FM = (1 << SH) - 1
     ctr = stats.ctr
     (rptr, o2i, i2o, eslot, out_arc, ep_router, ep_local, indptr, indices, dist, nh, tptr, tdst, hot, logq,) = (net.rptr, net.o2i, net.i2o, net.eslot, net.out_arc, net.ep_router, net.ep_local, net.indptr, net.indices, net.dist, net.nh, net.tptr, net.tdst, net.hot, net.logq,)
-    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xes, xdu, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, o_vc, o_key, o_stamp, va_in, va_out, sw_in, sw_out, sw_vc, a_bo, a_ko, a_bi, a_ki, a_match,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xes, st.xdu, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.o_vc, st.o_key, st.o_stamp, st.va_in, st.va_out, st.sw_in, st.sw_out, st.sw_vc, st.a_bo, st.a_ko, st.a_bi, st.a_ki, st.a_match,)
+    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xo, xes, xdu, lbusy, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, o_vc, o_key, o_stamp, va_in, va_out, sw_in, sw_out, sw_vc, a_bo, a_ko, a_bi, a_ki, a_match,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xo, st.xes, st.xdu, st.lbusy, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.o_vc, st.o_key, st.o_stamp, st.va_in, st.va_out, st.sw_in, st.sw_out, st.sw_vc, st.a_bo, st.a_ko, st.a_bi, st.a_ki, st.a_match,)
     (own_n, occ_n, last_vc, cur_pkt, cur_k, cur_v, sq_time, sq_dst, sq_head, sq_cnt, next_gen, p_src, p_dst, p_ctime, p_itime, p_meas, p_hops, free_stack, nfree,) = (nd.own_n, nd.occ_n, nd.last_vc, nd.cur_pkt, nd.cur_k, nd.cur_v, nd.sq_time, nd.sq_dst, nd.sq_head, nd.sq_cnt, nd.next_gen, nd.p_src, nd.p_dst, nd.p_ctime, nd.p_itime, nd.p_meas, nd.p_hops, nd.free_stack, nd.nfree,)
     (src_acc, arc_flits, hop_hist, lat_hist,) = (stats.src_acc, stats.arc_flits, stats.hop_hist, stats.lat_hist,)
     ISL = cfg[C_ISL]
@@ -435,6 +437,11 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                 nva = 0
                 nsw = 0
                 RV = R * V
+                # BookSim evaluates a stage's router-wide list only when none of its entries is pending
+                # (evaluated, waiting out a delay > 1); with delay 1 nothing is ever pending here
+                busy_rt = lbusy[r * 4] >= 0
+                busy_va = lbusy[r * 4 + 1] >= 0
+                busy_sa = lbusy[r * 4 + 2] >= 0
                 for j in range(R):
                     cin = lo + j
                     if plisted[cin] == 0:
@@ -446,9 +453,15 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                         if ls == 0 or ldu[iv] >= 0 or les[iv] > cur:
                             continue
                         if ls == 1:
+                            if busy_rt:
+                                continue
                             ldu[iv] = t + RD - 1
+                            lbusy[r * 4] = t + RD - 1
                         elif ls == 2:
+                            if busy_va:
+                                continue
                             ldu[iv] = t + VD - 1
+                            lbusy[r * 4 + 1] = t + VD - 1
                             lres[iv] = -1
                             o = vroute[iv]
                             if any_mode:
@@ -465,7 +478,10 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                                     va_out[nva] = o * V + ovv
                                     nva += 1
                         else:
+                            if busy_sa:
+                                continue
                             ldu[iv] = t + SD - 1
+                            lbusy[r * 4 + 2] = t + SD - 1
                             lres[iv] = -1
                             if occ[voutv[iv]] >= CAP:
                                 continue  # no credit: no switch request
@@ -541,12 +557,13 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                                 if tail:
                                     own[ov] = -1
                                 oc = ov // V
-                                k = (xh[oc] + xn[oc]) & XM
-                                xf[oc * XQ + k] = f
-                                xv[oc * XQ + k] = ov % V
-                                xes[oc * XQ + k] = cur + 1
-                                xdu[oc * XQ + k] = -1
-                                xn[oc] += 1
+                                k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
+                                xf[k] = f
+                                xv[k] = ov % V
+                                xo[k] = oc
+                                xes[k] = cur + 1
+                                xdu[k] = -1
+                                xn[r] += 1
                                 # credit for the freed input slot (one per input port per step)
                                 k = (cqh[cin] + cqn[cin]) & OM
                                 cqv[cin * OQ + k] = v
@@ -565,23 +582,28 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                                     lst[iv] = 3
                             les[iv] = cur + 1
                             ldu[iv] = -1
-                # ---- crossbar (st_final_delay) into the output queues
-                for j in range(R):
-                    oc = lo + j
-                    while xn[oc] > 0:
-                        k = oc * XQ + xh[oc]
-                        if xdu[k] < 0:
-                            if xes[k] > cur:
-                                break
-                            xdu[k] = t + XD - 1
-                        if xdu[k] > t:
+                for l in range(3):
+                    if 0 <= lbusy[r * 4 + l] <= t:
+                        lbusy[r * 4 + l] = -1
+                # ---- crossbar (st_prepare_delay + st_final_delay): one router-wide FIFO, as BookSim's
+                # _crossbar_flits; new entries are evaluated only when no evaluated one is left
+                if xn[r] > 0 and xdu[r * XQ + xh[r]] < 0:
+                    for i in range(xn[r]):
+                        k = r * XQ + ((xh[r] + i) & XM)
+                        if xes[k] > cur:
                             break
-                        q = (oqh[oc] + oqn[oc]) & OM
-                        oqf[oc * OQ + q] = xf[k]
-                        oqv[oc * OQ + q] = xv[k]
-                        oqn[oc] += 1
-                        xh[oc] = (xh[oc] + 1) & XM
-                        xn[oc] -= 1
+                        xdu[k] = t + XD - 1
+                while xn[r] > 0:
+                    k = r * XQ + xh[r]
+                    if xdu[k] < 0 or xdu[k] > t:
+                        break
+                    oc = xo[k]
+                    q = (oqh[oc] + oqn[oc]) & OM
+                    oqf[oc * OQ + q] = xf[k]
+                    oqv[oc * OQ + q] = xv[k]
+                    oqn[oc] += 1
+                    xh[r] = (xh[r] + 1) & XM
+                    xn[r] -= 1
             # ---- WriteOutputs: one flit per output, one credit per input
             for j in range(R):
                 oc = lo + j
