@@ -4,7 +4,9 @@ Both simulators run the same lowdiam graphs, exported with ``Topology.to_anynet(
 configuration of ``/work/shared/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic, 4-flit
 packets, 4 VCs x 32 flits, separable input-first allocators, every pipeline delay 1, ``credit_delay = 2``,
 ``seed = 1``) at ``internal_speedup`` 1.0 and 2.0, over a load sweep on a 0.05 grid.  A graph's sweep
-stops one grid step after BookSim reports "Simulation unstable".
+stops one grid step after BookSim reports "Simulation unstable".  Column ``unstable``: 0 stable, 1 unstable
+(BookSim's "Simulation unstable", or our saturation rule), 2 our model detected a deadlock (no flit moved
+for 2,000 cycles with packets in the network; possible because every hop may take any VC).
 
 Every run is appended to ``figures/crossval/booksim_crossval.csv`` as soon as it finishes, and rows
 already there are skipped, so a stopped run resumes where it stopped.  ``--plot`` draws latency vs
@@ -142,11 +144,18 @@ def run_ours(topology, load: float, speedup: float) -> dict:
     from lowdiam.sim.booksim import run_booksim as ours
 
     t0 = time.perf_counter()
-    r = ours(
+    try:
+        r = ours(
         topology, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
         warmup_cycles=3000, measure_cycles=10000, seed=1, routing_options={"paths": "booksim-anynet"},
         router_options={"internal_speedup": speedup, "vc_selection": "any"},
-    )
+        )
+    except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
+        if "deadlock" not in str(err):
+            raise
+        cyc = int(re.search(r"at cycle (\d+)", str(err)).group(1))
+        return dict(unstable=2, latency="", net_latency="", accepted="", hops="", cycles=cyc,
+                    seconds=round(time.perf_counter() - t0, 2))
     wall = time.perf_counter() - t0
     return dict(
         unstable=int(r.saturated), latency=round(r.latency_mean, 4), net_latency=round(r.network_latency_mean, 4),
@@ -175,11 +184,11 @@ def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
                 bar.update(1)
                 unstable = [
                     lo for (si, g, sp, lo), r in done.items()
-                    if si == sim and g == name and sp == speedup and r["unstable"] == "1"
+                    if si == sim and g == name and sp == speedup and r["unstable"] != "0"
                 ]
                 bs_unstable = [
                     lo for (si, g, sp, lo), r in done.items()
-                    if si == "booksim" and g == name and sp == speedup and r["unstable"] == "1"
+                    if si == "booksim" and g == name and sp == speedup and r["unstable"] != "0"
                 ]
                 if sim == "booksim" and unstable and load > min(unstable) + 0.05 + 1e-9:
                     continue  # one grid step past BookSim's first unstable load

@@ -275,6 +275,11 @@ def run_kernel(cfg, net, st, nd, stats, rs):
             break
         s0 = t % W
         s2 = (t + 2) % W
+        # grow the source queues between cycles (one packet per endpoint per cycle at most)
+        for e in range(NE):
+            if sq_cnt[e] >= QCAP - 1:
+                ctr[K_NOW] = t
+                return RUN_GROW
         # ------------------------------------------------------------ endpoints
         for e in range(NE):
             c = ISL + e
@@ -310,9 +315,6 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                 occ_n[e * V + v] -= 1
             # generation into the unbounded source queue
             if next_gen[e] <= t:
-                if sq_cnt[e] >= QCAP:
-                    ctr[K_NOW] = t
-                    return RUN_GROW
                 next_gen[e] = t + _gap(logq[e], rs)
                 d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], rs)
                 q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
