@@ -28,7 +28,7 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crossval_booksim import CFG  # noqa: E402
+from crossval_booksim import CFG
 
 
 def graph():
@@ -81,8 +81,8 @@ def main() -> None:
     for name, fn in (("ours", lambda c: ours_run(top, c)), ("booksim", lambda c: booksim_run(binary, top, c))):
         c1, w1 = fn(args.short)
         c2, w2 = fn(args.long)
-        res[name] = dict(short_cycles=c1, short_wall=round(w1, 2), long_cycles=c2, long_wall=round(w2, 2),
-                         cycles_per_second=round((c2 - c1) / (w2 - w1), 2))
+        res[name] = {"short_cycles": c1, "short_wall": round(w1, 2), "long_cycles": c2, "long_wall": round(w2, 2),
+                         "cycles_per_second": round((c2 - c1) / (w2 - w1), 2)}
         print(name, res[name], file=sys.stderr)
     res["ratio"] = round(res["ours"]["cycles_per_second"] / res["booksim"]["cycles_per_second"], 2)
     res.update(graph="jellyfish(1064, 15, seed=1), 5 endpoints/router", load=0.3, machine=platform.node(),

@@ -122,21 +122,21 @@ def run_booksim(binary: str, topology, load: float, speedup: float) -> dict:
         cfg = Path(tmp) / "run.cfg"
         cfg.write_text(CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}"))
         t0 = time.perf_counter()
-        proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp)
+        proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
         wall = time.perf_counter() - t0
     out = proc.stdout
     if "Total run time" not in out and "unstable" not in out:
         raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}")
     unstable = "Simulation unstable" in out
-    return dict(
-        unstable=int(unstable),
-        latency="" if unstable else _num(r"Packet latency average = ([\d.eE+-]+)", out),
-        net_latency="" if unstable else _num(r"Network latency average = ([\d.eE+-]+)", out),
-        accepted="" if unstable else _num(r"Accepted flit rate average = ([\d.eE+-]+)", out),
-        hops="" if unstable else _num(r"Hops average = ([\d.eE+-]+)", out),
-        cycles=_num(r"Time taken is (\d+) cycles", out) or "",
-        seconds=round(wall, 2),
-    )
+    return {
+        "unstable": int(unstable),
+        "latency": "" if unstable else _num(r"Packet latency average = ([\d.eE+-]+)", out),
+        "net_latency": "" if unstable else _num(r"Network latency average = ([\d.eE+-]+)", out),
+        "accepted": "" if unstable else _num(r"Accepted flit rate average = ([\d.eE+-]+)", out),
+        "hops": "" if unstable else _num(r"Hops average = ([\d.eE+-]+)", out),
+        "cycles": _num(r"Time taken is (\d+) cycles", out) or "",
+        "seconds": round(wall, 2),
+    }
 
 
 def run_ours(topology, load: float, speedup: float) -> dict:
@@ -154,13 +154,13 @@ def run_ours(topology, load: float, speedup: float) -> dict:
         if "deadlock" not in str(err):
             raise
         cyc = int(re.search(r"at cycle (\d+)", str(err)).group(1))
-        return dict(unstable=2, latency="", net_latency="", accepted="", hops="", cycles=cyc,
-                    seconds=round(time.perf_counter() - t0, 2))
+        return {"unstable": 2, "latency": "", "net_latency": "", "accepted": "", "hops": "", "cycles": cyc,
+                    "seconds": round(time.perf_counter() - t0, 2)}
     wall = time.perf_counter() - t0
-    return dict(
-        unstable=int(r.saturated), latency=round(r.latency_mean, 4), net_latency=round(r.network_latency_mean, 4),
-        accepted=round(r.accepted_load, 6), hops=round(r.hops_mean + 1, 5), cycles=r.cycles, seconds=round(wall, 2),
-    )
+    return {
+        "unstable": int(r.saturated), "latency": round(r.latency_mean, 4), "net_latency": round(r.network_latency_mean, 4),
+        "accepted": round(r.accepted_load, 6), "hops": round(r.hops_mean + 1, 5), "cycles": r.cycles, "seconds": round(wall, 2),
+    }
 
 
 def load_orders() -> list[list[float]]:

@@ -7,14 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from lowdiam.metrics.distances import distance_matrix
 from lowdiam.sim.booksim import booksim_anynet_table, read_booksim_config, run_booksim
 from lowdiam.sim.booksim.kernel import separable_input_first
 from lowdiam.topologies import Topology, slimfly
 
 DATA = Path(__file__).resolve().parent / "data" / "booksim"
-FAST = dict(warmup_cycles=200, measure_cycles=400)
+FAST = {"warmup_cycles": 200, "measure_cycles": 400}
 
 
 def _pair(p=1):

@@ -67,6 +67,10 @@ from .options import ROUTER_DEFAULTS, check_router_options, read_booksim_config
 from .paths import booksim_anynet_table, random_shortest_table
 
 __all__ = [
-    "run_booksim", "read_booksim_config", "check_router_options", "ROUTER_DEFAULTS", "booksim_anynet_table",
+    "ROUTER_DEFAULTS",
+    "booksim_anynet_table",
+    "check_router_options",
     "random_shortest_table",
+    "read_booksim_config",
+    "run_booksim",
 ]

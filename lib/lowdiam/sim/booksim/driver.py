@@ -7,8 +7,13 @@ import time
 
 import numpy as np
 
-from lowdiam.sim.results import SATURATION_TOLERANCE, SimResult, jain_fairness, percentile_from_histogram
-from lowdiam.sim.results import saturation_verdict
+from lowdiam.sim.results import (
+    SATURATION_TOLERANCE,
+    SimResult,
+    jain_fairness,
+    percentile_from_histogram,
+    saturation_verdict,
+)
 from lowdiam.sim.rng import new_state
 from lowdiam.sim.traffic import Endpoints, make_traffic
 from lowdiam.validate import check_choice, check_float, check_int, check_options
@@ -292,22 +297,22 @@ def run_booksim(
     return SimResult(
         topology=topology.name, routing=routing, traffic=traffic, offered_load=load,
         offered_load_actual=float(offered_actual), accepted_load=float(accepted),
-        latency_mean=ctr[K.K_LAT_SUM] / delivered if delivered else nan,
+        latency_mean=float(ctr[K.K_LAT_SUM] / delivered) if delivered else nan,
         latency_p50=percentile_from_histogram(stats.lat_hist, 50),
         latency_p99=percentile_from_histogram(stats.lat_hist, 99),
         latency_max=float(ctr[K.K_LAT_MAX]) if delivered else nan,
-        network_latency_mean=ctr[K.K_NETLAT_SUM] / delivered if delivered else nan,
-        hops_mean=ctr[K.K_HOP_SUM] / delivered if delivered else nan,
+        network_latency_mean=float(ctr[K.K_NETLAT_SUM] / delivered) if delivered else nan,
+        hops_mean=float(ctr[K.K_HOP_SUM] / delivered) if delivered else nan,
         hop_histogram=hh[: last[-1] + 1].copy() if last.size else np.zeros(1, np.int64),
         min_source_throughput=float(per_src.min()), jain_fairness=jain_fairness(per_src),
         link_utilization=stats.arc_flits / meas, saturated=bool(saturated), saturation_reason=reason,
         packets_measured=measured, packets_delivered=delivered, active_sources=n_active,
         cycles=int(ctr[K.K_NOW]), conservation=cons, wall_seconds=wall,
-        params=dict(
-            router="booksim", endpoints_per_router=topology.endpoints_per_router, packet_flits=P, vcs=V,
-            buffer_flits=CAP, warmup_cycles=warm, measure_cycles=meas, seed=seed, paths=paths,
-            router_options=opts, source_queue_capacity=int(cfg[K.C_QCAP]),
-        ),
+        params={
+            "router": "booksim", "endpoints_per_router": topology.endpoints_per_router, "packet_flits": P, "vcs": V,
+            "buffer_flits": CAP, "warmup_cycles": warm, "measure_cycles": meas, "seed": seed, "paths": paths,
+            "router_options": opts, "source_queue_capacity": int(cfg[K.C_QCAP]),
+        },
     )
 
 
@@ -360,7 +365,7 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
         problems.append("a VC's credit count left [0, buffer_flits]")
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
-    return dict(
-        generated_flits=gen * P, injected_flits=inj * P, ejected_flits=ej * P, in_network_flits=held,
-        source_queued_flits=queued * P,
-    )
+    return {
+        "generated_flits": gen * P, "injected_flits": inj * P, "ejected_flits": ej * P, "in_network_flits": held,
+        "source_queued_flits": queued * P,
+    }

@@ -159,9 +159,8 @@ def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
     if tmode == 1:
         lo = tptr[e]
         return tdst[lo + below(rs, tptr[e + 1] - lo)]
-    if tmode == 2:
-        if below(rs, 1000000) < hot_ppm:
-            return hot[below(rs, hot.shape[0])]
+    if tmode == 2 and below(rs, 1000000) < hot_ppm:
+        return hot[below(rs, hot.shape[0])]
     d = below(rs, NE - 1)
     if d >= e:
         d += 1
@@ -240,7 +239,6 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
 def run_kernel(cfg, net, st, nd, stats, rs):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
     n = cfg[C_N]
-    A = cfg[C_A]
     NE = cfg[C_NE]
     V = cfg[C_V]
     CAP = cfg[C_CAP]
@@ -302,8 +300,7 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                         ctr[K_LAT_SUM] += lat
                         ctr[K_NETLAT_SUM] += t - p_itime[pk]
                         ctr[K_HOP_SUM] += p_hops[pk]
-                        if lat > ctr[K_LAT_MAX]:
-                            ctr[K_LAT_MAX] = lat
+                        ctr[K_LAT_MAX] = max(ctr[K_LAT_MAX], lat)
                         lat_hist[min(lat, LH - 1)] += 1
                         hop_hist[min(p_hops[pk], hop_hist.shape[0] - 1)] += 1
                     free_stack[nfree[0]] = pk
@@ -472,7 +469,7 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                                 pk = buf[iv * BCAP + bh[iv]] >> SH
                                 hv = p_hops[pk]
                                 if o < p:
-                                    hv = V - 1 if hv > V - 1 else hv
+                                    hv = min(hv, V - 1)
                                 v0, v1 = hv, hv + 1
                             for ovv in range(v0, v1):
                                 if own[(lo + o) * V + ovv] < 0:  # request every free output VC

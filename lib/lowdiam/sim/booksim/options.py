@@ -11,25 +11,25 @@ ALLOCATORS = ("separable_input_first",)
 VC_SELECTIONS = ("any", "hop")
 # defaults: the reference runs' settings (/work/shared/booksim/booksim.cfg) where they set a key,
 # BookSim2's own default (src/booksim_config.cpp) otherwise
-ROUTER_DEFAULTS = dict(
-    internal_speedup=1.0,
-    credit_delay=2,  # BookSim default 0; the reference runs set 2
-    routing_delay=1,
-    vc_alloc_delay=1,
-    sw_alloc_delay=1,
-    st_prepare_delay=0,
-    st_final_delay=1,
-    vc_allocator="separable_input_first",  # BookSim default islip; the reference runs set this
-    sw_allocator="separable_input_first",
-    alloc_iters=1,
-    wait_for_tail_credit=0,
-    input_speedup=1,
-    output_speedup=1,
-    vc_selection="any",
-    deadlock_cycles=2000,
-)
+ROUTER_DEFAULTS = {
+    "internal_speedup": 1.0,
+    "credit_delay": 2,  # BookSim default 0; the reference runs set 2
+    "routing_delay": 1,
+    "vc_alloc_delay": 1,
+    "sw_alloc_delay": 1,
+    "st_prepare_delay": 0,
+    "st_final_delay": 1,
+    "vc_allocator": "separable_input_first",  # BookSim default islip; the reference runs set this
+    "sw_allocator": "separable_input_first",
+    "alloc_iters": 1,
+    "wait_for_tail_credit": 0,
+    "input_speedup": 1,
+    "output_speedup": 1,
+    "vc_selection": "any",
+    "deadlock_cycles": 2000,
+}
 # keys accepted with one value only: the model implements BookSim's behaviour at that value
-_FIXED = dict(wait_for_tail_credit=(0,), input_speedup=(1,), output_speedup=(1,))
+_FIXED = {"wait_for_tail_credit": (0,), "input_speedup": (1,), "output_speedup": (1,)}
 
 
 def check_router_options(router_options: dict | None) -> dict:
@@ -162,7 +162,7 @@ def read_booksim_config(path) -> dict:
         except ValueError:
             raise ValueError(f"{path}: {key} = {items[key]!r} is not a valid {kind.__name__}") from None
 
-    kw: dict = dict(routing="min-single", routing_options={"paths": "booksim-anynet"})
+    kw: dict = {"routing": "min-single", "routing_options": {"paths": "booksim-anynet"}}
     ropts: dict = {"vc_selection": "any"}
     for key in _ROUTER_KEYS & set(items):
         ropts[key] = items[key] if key in ("vc_allocator", "sw_allocator") else (
