@@ -219,6 +219,7 @@ def main() -> None:
     ap.add_argument("--sim", choices=["booksim", "ours"])
     ap.add_argument("--graphs", nargs="*", help="subset of graph names")
     ap.add_argument("--plot", action="store_true")
+    ap.add_argument("--table", action="store_true", help="write and print the per-graph summary")
     args = ap.parse_args()
     if args.sim == "booksim":
         binary = os.environ.get("BOOKSIM")
@@ -229,6 +230,56 @@ def main() -> None:
         sweep("ours", None, args.graphs)
     if args.plot:
         plot()
+    if args.table:
+        table()
+
+
+def _saturation(points: dict) -> float | None:
+    """Last stable load on the grid before the first unstable one (None: no stable point)."""
+    last = None
+    for load in sorted(points):
+        if points[load]["unstable"] != "0":
+            break
+        last = load
+    return last
+
+
+def table(loads=(0.1, 0.3, 0.5)) -> list[dict]:
+    """Per graph and speedup: saturation, latency at ``loads``, worst deviation up to 80 % of saturation."""
+    rows = read_rows()
+    by: dict = {}
+    for r in rows:
+        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
+    out = []
+    for (graph, sp), sims in sorted(by.items()):
+        bs, us = sims.get("booksim", {}), sims.get("ours", {})
+        sat_b, sat_o = _saturation(bs), _saturation(us)
+        row = dict(graph=graph, internal_speedup=sp, sat_booksim=sat_b, sat_ours=sat_o)
+        for lo in loads:
+            for name, pts in (("booksim", bs), ("ours", us)):
+                r = pts.get(lo)
+                row[f"lat{lo:g}_{name}"] = r["latency"] if r and r["unstable"] == "0" else ""
+        worst, n = 0.0, 0
+        for lo, r in bs.items():
+            o = us.get(lo)
+            if sat_b and lo <= 0.8 * sat_b + 1e-9 and r["unstable"] == "0" and o and o["latency"] not in ("", "nan"):
+                worst = max(worst, abs(float(o["latency"]) / float(r["latency"]) - 1))
+                n += 1
+        row["points_le_80pct"] = n
+        row["max_dev_le_80pct"] = round(100 * worst, 2)
+        for name, pts in (("booksim", bs), ("ours", us)):
+            cyc = sum(float(r["cycles"]) for r in pts.values() if r["cycles"] not in ("", "nan"))
+            sec = sum(float(r["seconds"]) for r in pts.values() if r["cycles"] not in ("", "nan"))
+            row[f"cycles_per_s_{name}"] = round(cyc / sec, 1) if sec else ""
+        out.append(row)
+    if out:
+        with (OUT / "booksim_crossval_summary.csv").open("w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=list(out[0]))
+            w.writeheader()
+            w.writerows(out)
+        for row in out:
+            print(row)
+    return out
 
 
 def plot() -> None:
