@@ -216,20 +216,20 @@ def run_booksim(
     i32 = np.int32
     st = K.Router(
         buf=np.zeros(NIV * BCAP, i32), bh=np.zeros(NIV, i32), bn=np.zeros(NIV, i32), vst=np.zeros(NIV, np.int8),
-        lst=np.zeros(NIV, np.int8), les=np.zeros(NIV, np.int64), ldu=np.full(NIV, -1, np.int64),
-        lres=np.zeros(NIV, np.int64), vroute=np.zeros(NIV, np.int64), voutv=np.zeros(NIV, np.int64),
-        own=np.full(NOV, -1, np.int64), occ=np.zeros(NOV, i32),
+        lst=np.zeros(NIV, np.int8), les=np.zeros(NIV, i32), ldu=np.full(NIV, -1, i32),
+        lres=np.zeros(NIV, i32), vroute=np.zeros(NIV, i32), voutv=np.zeros(NIV, i32),
+        own=np.full(NOV, -1, i32), occ=np.zeros(NOV, i32),
         oqf=np.zeros(NCH * OQ, i32), oqv=np.zeros(NCH * OQ, i32), oqh=np.zeros(NCH, i32), oqn=np.zeros(NCH, i32),
-        xf=np.zeros(n * XQ, i32), xv=np.zeros(n * XQ, i32), xo=np.zeros(n * XQ, np.int64),
-        xes=np.zeros(n * XQ, np.int64), xdu=np.zeros(n * XQ, np.int64), lbusy=np.full(n * 4, -1, np.int64),
+        xf=np.zeros(n * XQ, i32), xv=np.zeros(n * XQ, i32), xo=np.zeros(n * XQ, i32),
+        xes=np.zeros(n * XQ, i32), xdu=np.zeros(n * XQ, i32), lbusy=np.full(n * 4, -1, np.int64),
         xh=np.zeros(n, i32), xn=np.zeros(n, i32),
         cqv=np.zeros(NCH * OQ, i32), cqh=np.zeros(NCH, i32), cqn=np.zeros(NCH, i32),
         pcv=np.zeros(NCH * PCN, i32), pcd=np.zeros(NCH * PCN, np.int64), pch=np.zeros(NCH, i32),
         pcn=np.zeros(NCH, i32),
         chf=np.full(NW, -1, i32), chv=np.zeros(NW, i32), crv=np.full(NW, -1, i32),
-        va_in_ptr=np.zeros(NIV, np.int64), va_out_ptr=np.zeros(NOV, np.int64),
-        sw_in_ptr=np.zeros(NCH, np.int64), sw_out_ptr=np.zeros(NCH, np.int64), sw_off=np.zeros(NCH, np.int64),
-        rcount=np.zeros(n, np.int64), plisted=np.zeros(NCH, np.int64), arrived=np.full(NCH, -1, i32), arrived_v=np.zeros(NCH, i32),
+        va_in_ptr=np.zeros(NIV, i32), va_out_ptr=np.zeros(NOV, i32),
+        sw_in_ptr=np.zeros(NCH, i32), sw_out_ptr=np.zeros(NCH, i32), sw_off=np.zeros(NCH, i32),
+        rcount=np.zeros(n, np.int64), plisted=np.zeros(NCH, i32), arrived=np.full(NCH, -1, i32), arrived_v=np.zeros(NCH, i32),
         o_vc=np.zeros(NCH, np.int64), o_key=np.zeros(NCH, np.int64), o_stamp=np.full(NCH, -1, np.int64),
         va_in=np.zeros(maxRV * V, np.int64), va_out=np.zeros(maxRV * V, np.int64),
         sw_in=np.zeros(maxR * maxR, np.int64), sw_out=np.zeros(maxR * maxR, np.int64),
@@ -248,8 +248,8 @@ def run_booksim(
         cur_pkt=np.full(NE, -1, np.int64), cur_k=np.zeros(NE, np.int64), cur_v=np.zeros(NE, np.int64),
         sq_time=np.zeros(NE * QCAP, np.int64), sq_dst=np.zeros(NE * QCAP, np.int64),
         sq_head=np.zeros(NE, np.int64), sq_cnt=np.zeros(NE, np.int64), next_gen=_first_arrivals(logq, seed),
-        p_src=np.zeros(pool, np.int64), p_dst=np.zeros(pool, np.int64), p_ctime=np.zeros(pool, np.int64),
-        p_itime=np.zeros(pool, np.int64), p_meas=np.zeros(pool, np.uint8), p_hops=np.zeros(pool, np.int64),
+        p_src=np.zeros(pool, i32), p_dst=np.zeros(pool, i32), p_ctime=np.zeros(pool, np.int64),
+        p_itime=np.zeros(pool, np.int64), p_meas=np.zeros(pool, np.uint8), p_hops=np.zeros(pool, i32),
         free_stack=np.arange(pool - 1, -1, -1, dtype=np.int64), nfree=np.array([pool], np.int64),
     )
     stats = K.Stats(
@@ -257,6 +257,11 @@ def run_booksim(
         hop_hist=np.zeros(max(longest, 1) + 2, np.int64), lat_hist=np.zeros(LATENCY_BINS, np.int64),
     )
     wend = warm + meas
+    if (wend + max(1000, meas)) * steps >= 2**31 - 8:
+        raise ValueError(
+            f"warmup_cycles + measure_cycles = {wend} is too long: the model keeps cycles in 32 bits; "
+            f"use fewer than {(2**31 - 8) // steps // 2} cycles"
+        )
     cfg = np.zeros(K.N_CFG, np.int64)
     cfg[K.C_N], cfg[K.C_A], cfg[K.C_NE], cfg[K.C_V], cfg[K.C_CAP], cfg[K.C_P] = n, A, NE, V, CAP, P
     cfg[K.C_RD], cfg[K.C_VD], cfg[K.C_SD] = opts["routing_delay"], opts["vc_alloc_delay"], opts["sw_alloc_delay"]
