@@ -32,7 +32,8 @@ What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cp
   Credits freed in one internal step form one credit object per input, sent one per cycle.
 * VC allocation: separable input-first with round-robin arbiters over (input port x VC) and
   (output port x VC), pointers advanced only on a grant (``alloc_iters`` is accepted and, as in BookSim,
-  unused by this allocator).  A VC is free again when the upstream router *sends* the tail
+  unused by this allocator).  ``vc_allocator`` / ``sw_allocator = "islip"``: BookSim's ``iSLIP_Sparse``
+  with ``alloc_iters`` grant / accept rounds, pointers moved in the first round only.  A VC is free again when the upstream router *sends* the tail
   (``wait_for_tail_credit = 0``), so a VC buffer may hold flits of two packets.
 * Switch allocation: per input port one request per output port, the VC chosen round-robin from the
   port's ``sw_rr_offset`` (set to granted VC + 1); then separable input-first over ports.  A VC asks only
@@ -45,7 +46,7 @@ What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cp
 
 Not modelled (raise ``ValueError`` if asked for): lookahead routing (``routing_delay = 0``),
 speculative allocation, ``hold_switch_for_packet``, input / output speedup > 1,
-``wait_for_tail_credit = 1``, allocators other than ``separable_input_first``, priorities.  Known
+``wait_for_tail_credit = 1``, allocators other than ``separable_input_first`` and ``islip``, priorities.  Known
 differences: BookSim's uniform traffic may pick the source itself as destination (lowdiam's excludes
 it); BookSim measures by its own sampling protocol (warm-up until stable, up to ``max_samples`` samples
 until converged), this model by lowdiam's fixed warm-up / measurement / drain windows; with delays > 1

@@ -19,7 +19,7 @@ from lowdiam.sim.traffic import Endpoints, make_traffic
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
-from .options import check_router_options
+from .options import ALLOCATORS, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 
 ROUTINGS = ("min-single", "min")
@@ -235,7 +235,7 @@ def run_booksim(
         sw_in=np.zeros(maxR * maxR, np.int64), sw_out=np.zeros(maxR * maxR, np.int64),
         sw_vc=np.zeros(maxR * maxR, np.int64),
         a_bo=np.full(maxRV, -1, np.int64), a_ko=np.zeros(maxRV, np.int64), a_bi=np.full(maxRV, -1, np.int64),
-        a_ki=np.zeros(maxRV, np.int64), a_match=np.full(maxRV, -1, np.int64),
+        a_ki=np.zeros(maxRV, np.int64), a_match=np.full(maxRV, -1, np.int64), a_om=np.full(maxRV, -1, np.int64),
     )
     # live packets: each holds >= 1 flit in an input buffer, or in flight towards one (bounded by the
     # credits of its channel), or at its source: at most one packet per flit slot plus one per endpoint
@@ -273,6 +273,9 @@ def run_booksim(
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
     cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
     cfg[K.C_ISL] = ISL
+    cfg[K.C_VALLOC] = ALLOCATORS.index(opts["vc_allocator"])
+    cfg[K.C_SALLOC] = ALLOCATORS.index(opts["sw_allocator"])
+    cfg[K.C_ITERS] = opts["alloc_iters"]
     rs = new_state(seed)
     while True:
         status = K.run_kernel(cfg, net, st, nd, stats, rs)
