@@ -254,7 +254,7 @@ def table(loads=(0.1, 0.3, 0.5)) -> list[dict]:
     for (graph, sp), sims in sorted(by.items()):
         bs, us = sims.get("booksim", {}), sims.get("ours", {})
         sat_b, sat_o = _saturation(bs), _saturation(us)
-        row = dict(graph=graph, internal_speedup=sp, sat_booksim=sat_b, sat_ours=sat_o)
+        row = {"graph": graph, "internal_speedup": sp, "sat_booksim": sat_b, "sat_ours": sat_o}
         for lo in loads:
             for name, pts in (("booksim", bs), ("ours", us)):
                 r = pts.get(lo)
