@@ -1,0 +1,321 @@
+"""Cross-validation of ``lowdiam.sim.booksim`` (our model of BookSim2's ``iq_router``) against BookSim2.
+
+Both simulators run the same lowdiam graphs, exported with ``Topology.to_anynet()``, under the
+configuration of ``/work/shared/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic, 4-flit
+packets, 4 VCs x 32 flits, separable input-first allocators, every pipeline delay 1, ``credit_delay = 2``,
+``seed = 1``) at ``internal_speedup`` 1.0 and 2.0, over a load sweep on a 0.05 grid.  A graph's sweep
+stops one grid step after BookSim reports "Simulation unstable".  Column ``unstable``: 0 stable, 1 unstable
+(BookSim's "Simulation unstable", or our saturation rule), 2 our model detected a deadlock (no flit moved
+for 2,000 cycles with packets in the network; possible because every hop may take any VC).
+
+Every run is appended to ``figures/crossval/booksim_crossval.csv`` as soon as it finishes, and rows
+already there are skipped, so a stopped run resumes where it stopped.  ``--plot`` draws latency vs
+offered load (both simulators, one panel per graph and speedup) into ``figures/crossval/``.
+
+Usage::
+
+    BOOKSIM=/work/booksim2/src/booksim python benchmarks/crossval_booksim.py --sim booksim
+    python benchmarks/crossval_booksim.py --sim ours
+    python benchmarks/crossval_booksim.py --plot
+
+BookSim runs one process at a time (the machine is shared); ours runs in-process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "figures" / "crossval"
+CSV = OUT / "booksim_crossval.csv"
+BOOKSIM_COMMIT = "28f43299f1706a3160ffac721ca461d74eb6e618"
+FIELDS = [
+    "sim", "graph", "routers", "endpoints_per_router", "internal_speedup", "load", "unstable", "latency",
+    "net_latency", "accepted", "hops", "cycles", "seconds",
+]
+SPEEDUPS = (1.0, 2.0)
+# coarse points first, then the 0.05 steps up to saturation, then the fill-in points
+COARSE = (0.1, 0.3, 0.5)
+FILL = (0.05, 0.15, 0.2, 0.25, 0.35, 0.4, 0.45)
+
+CFG = """topology = anynet;
+network_file = {net};
+routing_function = min;
+traffic = uniform;
+injection_rate = {load};
+injection_rate_uses_flits = 1;
+num_vcs = 4;
+vc_buf_size = 32;
+packet_size = 4;
+warmup_periods = 3;
+sample_period = 1000;
+max_samples = 10;
+sim_count = 1;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+alloc_iters = 1;
+wait_for_tail_credit = 0;
+credit_delay = 2;
+routing_delay = 1;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+st_final_delay = 1;
+input_speedup = 1;
+output_speedup = 1;
+internal_speedup = {speedup};
+priority = none;
+seed = 1;
+"""
+
+
+def graphs() -> dict:
+    """The cross-validated graphs: name -> Topology with its endpoints (50-120 routers each)."""
+    from lowdiam import topologies as T
+
+    return {
+        "ps_iq_3_3": T.polarstar(3, "iq", 3),
+        "ps_paley_3_4": T.polarstar(3, "paley", 4),
+        "sf5": T.slimfly(5),
+        "lps_3_5": T.lps(3, 5).with_endpoints(2),
+        "df_4_2_2": T.dragonfly(4, 2, 2),
+        "jf_80_6": T.jellyfish(80, 6, seed=1, endpoints_per_router=3),
+    }
+
+
+def read_rows() -> list[dict]:
+    if not CSV.exists():
+        return []
+    with CSV.open() as fh:
+        return list(csv.DictReader(fh))
+
+
+def append_row(row: dict) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    new = not CSV.exists()
+    with CSV.open("a", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=FIELDS)
+        if new:
+            w.writeheader()
+        w.writerow(row)
+
+
+def _num(pattern: str, text: str) -> float | None:
+    m = re.findall(pattern, text)
+    return float(m[-1]) if m else None
+
+
+def run_booksim(binary: str, topology, load: float, speedup: float) -> dict:
+    """One BookSim run on ``topology``; returns the parsed averages (``unstable`` 1 when it gave up)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        net = Path(tmp) / "net.anynet"
+        net.write_text(topology.to_anynet())
+        cfg = Path(tmp) / "run.cfg"
+        cfg.write_text(CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}"))
+        t0 = time.perf_counter()
+        proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
+        wall = time.perf_counter() - t0
+    out = proc.stdout
+    if "Total run time" not in out and "unstable" not in out:
+        raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    unstable = "Simulation unstable" in out
+    return {
+        "unstable": int(unstable),
+        "latency": "" if unstable else _num(r"Packet latency average = ([\d.eE+-]+)", out),
+        "net_latency": "" if unstable else _num(r"Network latency average = ([\d.eE+-]+)", out),
+        "accepted": "" if unstable else _num(r"Accepted flit rate average = ([\d.eE+-]+)", out),
+        "hops": "" if unstable else _num(r"Hops average = ([\d.eE+-]+)", out),
+        "cycles": _num(r"Time taken is (\d+) cycles", out) or "",
+        "seconds": round(wall, 2),
+    }
+
+
+def run_ours(topology, load: float, speedup: float) -> dict:
+    """Our model on the same configuration (3,000 warm-up + 10,000 measured cycles, seed 1)."""
+    from lowdiam.sim.booksim import run_booksim as ours
+
+    t0 = time.perf_counter()
+    try:
+        r = ours(
+        topology, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
+        warmup_cycles=3000, measure_cycles=10000, seed=1, routing_options={"paths": "booksim-anynet"},
+        router_options={"internal_speedup": speedup, "vc_selection": "any"},
+        )
+    except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
+        if "deadlock" not in str(err):
+            raise
+        cyc = int(re.search(r"at cycle (\d+)", str(err)).group(1))
+        return {"unstable": 2, "latency": "", "net_latency": "", "accepted": "", "hops": "", "cycles": cyc,
+                    "seconds": round(time.perf_counter() - t0, 2)}
+    wall = time.perf_counter() - t0
+    return {
+        "unstable": int(r.saturated), "latency": round(r.latency_mean, 4), "net_latency": round(r.network_latency_mean, 4),
+        "accepted": round(r.accepted_load, 6), "hops": round(r.hops_mean + 1, 5), "cycles": r.cycles, "seconds": round(wall, 2),
+    }
+
+
+def load_orders() -> list[list[float]]:
+    """Phase 1: coarse points, then 0.05 steps up to saturation; phase 2: the remaining low loads."""
+    ramp = [round(0.55 + 0.05 * i, 2) for i in range(10)]
+    return [list(COARSE) + ramp, list(FILL)]
+
+
+def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
+    done = {(r["sim"], r["graph"], float(r["internal_speedup"]), float(r["load"])): r for r in read_rows()}
+    tops = graphs()
+    # smallest graphs first, so every graph gets its saturation point early
+    names = sorted((g for g in tops if not only or g in only), key=lambda g: tops[g].num_routers * tops[g].radix)
+    todo = [(g, s) for g in names for s in SPEEDUPS]
+    phases = load_orders()
+    bar = tqdm(total=len(todo) * sum(map(len, phases)), file=sys.stderr, desc=f"crossval {sim}")
+    for loads in phases:
+        for name, speedup in todo:
+            top = tops[name]
+            for load in loads:
+                bar.update(1)
+                unstable = [
+                    lo for (si, g, sp, lo), r in done.items()
+                    if si == sim and g == name and sp == speedup and r["unstable"] != "0"
+                ]
+                bs_unstable = [
+                    lo for (si, g, sp, lo), r in done.items()
+                    if si == "booksim" and g == name and sp == speedup and r["unstable"] != "0"
+                ]
+                if sim == "booksim" and unstable and load > min(unstable) + 0.05 + 1e-9:
+                    continue  # one grid step past BookSim's first unstable load
+                if sim == "ours":
+                    if not bs_unstable and load > max(
+                        [lo for (si, g, sp, lo) in done if si == "booksim" and g == name and sp == speedup],
+                        default=-1.0,
+                    ):
+                        continue  # no BookSim reference this far yet
+                    if bs_unstable and load > min(bs_unstable) + 0.05 + 1e-9:
+                        continue
+                key = (sim, name, speedup, load)
+                if key in done:
+                    continue
+                res = run_booksim(binary, top, load, speedup) if sim == "booksim" else run_ours(top, load, speedup)
+                row = dict(
+                    sim=sim, graph=name, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
+                    internal_speedup=speedup, load=load, **res,
+                )
+                append_row(row)
+                done[key] = {k: str(v) for k, v in row.items()}
+                bar.set_postfix(graph=name, s=speedup, load=load, lat=res["latency"])
+    bar.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sim", choices=["booksim", "ours"])
+    ap.add_argument("--graphs", nargs="*", help="subset of graph names")
+    ap.add_argument("--plot", action="store_true")
+    ap.add_argument("--table", action="store_true", help="write and print the per-graph summary")
+    args = ap.parse_args()
+    if args.sim == "booksim":
+        binary = os.environ.get("BOOKSIM")
+        if not binary or not Path(binary).is_file():
+            sys.exit("set $BOOKSIM to the BookSim2 binary (commit " + BOOKSIM_COMMIT + ")")
+        sweep("booksim", binary, args.graphs)
+    elif args.sim == "ours":
+        sweep("ours", None, args.graphs)
+    if args.plot:
+        plot()
+    if args.table:
+        table()
+
+
+def _saturation(points: dict) -> float | None:
+    """Last stable load on the grid before the first unstable one (None: no stable point)."""
+    last = None
+    for load in sorted(points):
+        if points[load]["unstable"] != "0":
+            break
+        last = load
+    return last
+
+
+def table(loads=(0.1, 0.3, 0.5)) -> list[dict]:
+    """Per graph and speedup: saturation, latency at ``loads``, worst deviation up to 80 % of saturation."""
+    rows = read_rows()
+    by: dict = {}
+    for r in rows:
+        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
+    out = []
+    for (graph, sp), sims in sorted(by.items()):
+        bs, us = sims.get("booksim", {}), sims.get("ours", {})
+        sat_b, sat_o = _saturation(bs), _saturation(us)
+        row = {"graph": graph, "internal_speedup": sp, "sat_booksim": sat_b, "sat_ours": sat_o}
+        for lo in loads:
+            for name, pts in (("booksim", bs), ("ours", us)):
+                r = pts.get(lo)
+                row[f"lat{lo:g}_{name}"] = r["latency"] if r and r["unstable"] == "0" else ""
+        worst, n = 0.0, 0
+        for lo, r in bs.items():
+            o = us.get(lo)
+            if sat_b and lo <= 0.8 * sat_b + 1e-9 and r["unstable"] == "0" and o and o["latency"] not in ("", "nan"):
+                worst = max(worst, abs(float(o["latency"]) / float(r["latency"]) - 1))
+                n += 1
+        row["points_le_80pct"] = n
+        row["max_dev_le_80pct"] = round(100 * worst, 2)
+        for name, pts in (("booksim", bs), ("ours", us)):
+            cyc = sum(float(r["cycles"]) for r in pts.values() if r["cycles"] not in ("", "nan"))
+            sec = sum(float(r["seconds"]) for r in pts.values() if r["cycles"] not in ("", "nan"))
+            row[f"cycles_per_s_{name}"] = round(cyc / sec, 1) if sec else ""
+        out.append(row)
+    if out:
+        with (OUT / "booksim_crossval_summary.csv").open("w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=list(out[0]))
+            w.writeheader()
+            w.writerows(out)
+        for row in out:
+            print(row)
+    return out
+
+
+def plot() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = read_rows()
+    names = list(dict.fromkeys(r["graph"] for r in rows))
+    fig, axes = plt.subplots(len(SPEEDUPS), max(len(names), 1), figsize=(3.2 * max(len(names), 1), 6.0),
+                             squeeze=False, sharey="row")
+    for j, name in enumerate(names):
+        for i, sp in enumerate(SPEEDUPS):
+            ax = axes[i][j]
+            for sim, style in (("booksim", "o-"), ("ours", "x--")):
+                pts = sorted(
+                    (float(r["load"]), float(r["latency"])) for r in rows
+                    if r["sim"] == sim and r["graph"] == name and float(r["internal_speedup"]) == sp
+                    and r["unstable"] == "0" and r["latency"] not in ("", "nan")
+                )
+                if pts:
+                    ax.plot(*zip(*pts), style, ms=3, label="BookSim2" if sim == "booksim" else "lowdiam booksim")
+            ax.set_title(f"{name}, speedup {sp:g}", fontsize=8)
+            ax.set_ylim(0, 150)
+            ax.grid(alpha=0.3)
+            if i == len(SPEEDUPS) - 1:
+                ax.set_xlabel("offered load (flits/endpoint/cycle)")
+            if j == 0:
+                ax.set_ylabel("mean packet latency (cycles)")
+            ax.legend(fontsize=6)
+    fig.tight_layout()
+    OUT.mkdir(parents=True, exist_ok=True)
+    for ext in ("png", "pdf"):
+        fig.savefig(OUT / f"booksim_crossval.{ext}", dpi=150)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,690 @@
+"""numba kernel of the BookSim2 ``iq_router`` model (see the package docstring for the semantics).
+
+Ports are numbered by *slot*: router r's local port j is slot ``rptr[r] + j`` (its endpoints first,
+then its neighbours in ascending id), for inputs and outputs alike, so a router's state is contiguous.
+Channel rings are indexed by the receiving slot (``ISL + e`` for endpoint e).  A flit or credit written
+into a channel at cycle t is read at cycle t + 2 (BookSim's 1-cycle channel read in the next cycle's
+``ReadInputs``).  Input VCs ``iv = slot * V + v``; output VCs ``ov = slot * V + v``.  Flits are ``packet << SH | index``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from lowdiam.sim.rng import below, uniform01
+
+# cfg indices
+(C_N, C_A, C_NE, C_V, C_CAP, C_P, C_RD, C_VD, C_SD, C_XD, C_CD, C_SPEED_PPM, C_WARM, C_WEND, C_TEND,
+ C_ANY, C_ROUTE, C_TMODE, C_HOT_PPM, C_QCAP, C_DEADLOCK, C_LH, C_XQ, C_PCN, C_BCAP, C_SH, C_OQ,
+ C_ISL, C_VALLOC, C_SALLOC, C_ITERS, N_CFG) = range(32)
+# counters
+(K_NOW, K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS, K_MEAS, K_MEAS_DONE, K_LAT_SUM, K_NETLAT_SUM,
+ K_HOP_SUM, K_LAT_MAX, K_LIVE, K_LAST_MOVE, K_STEP, K_PARTIAL_PPM, K_ERR, K_ERR_A, K_ERR_B, N_CTR) = range(20)
+
+ROUTE_TABLE, ROUTE_MIN = 0, 1
+RUN_DONE, RUN_GROW, RUN_DEADLOCK = 0, 1, -1
+W = 3  # channel ring slots: latency 1 + the read in the next cycle
+
+
+class Net(NamedTuple):
+    """Static wiring: per-router local port lists and the routing data."""
+
+    rptr: np.ndarray  # (n+1,) start of each router's local port list
+    o2i: np.ndarray  # output slot -> input slot at the far end (ISL + e: endpoint e)
+    i2o: np.ndarray  # input slot -> output slot at the far end (ISL + e: endpoint e)
+    eslot: np.ndarray  # endpoint -> its router's slot (injection input = ejection output)
+    out_arc: np.ndarray  # output slot -> arc id (CSR order), -1 for ejection
+    ep_router: np.ndarray  # endpoint -> router
+    ep_local: np.ndarray  # endpoint -> local port index at its router
+    indptr: np.ndarray
+    indices: np.ndarray
+    dist: np.ndarray  # (n, n) uint8 router distances
+    nh: np.ndarray  # (n, n) int16 neighbour position of the next hop (table routing)
+    tptr: np.ndarray
+    tdst: np.ndarray
+    hot: np.ndarray
+    logq: np.ndarray
+
+
+class Router(NamedTuple):
+    """Input-VC, output-VC, queue and channel state."""
+
+    buf: np.ndarray  # (NIV * CAP) input VC rings of flits
+    bh: np.ndarray
+    bn: np.ndarray
+    vst: np.ndarray  # 0 idle, 1 routing, 2 vc_alloc, 3 active
+    lst: np.ndarray  # pipeline list: 0 none, 1 route, 2 VC alloc, 3 switch alloc
+    les: np.ndarray  # first internal step at which the entry may be evaluated
+    ldu: np.ndarray  # cycle of its update (-1: not evaluated yet)
+    lres: np.ndarray  # evaluation result
+    vroute: np.ndarray  # local output port of the packet at the head
+    voutv: np.ndarray  # output VC held
+    own: np.ndarray  # (NCH * V) output VC owner (input VC) or -1
+    occ: np.ndarray  # (NCH * V) downstream flits not yet credited
+    oqf: np.ndarray  # (NCH * V * CAP) output queue rings
+    oqv: np.ndarray
+    oqh: np.ndarray
+    oqn: np.ndarray
+    xf: np.ndarray  # (NCH * XQ) crossbar pipeline rings
+    xv: np.ndarray
+    xo: np.ndarray  # output slot of the crossbar entry
+    xes: np.ndarray
+    xdu: np.ndarray
+    lbusy: np.ndarray  # (n * 4) per router and list (route, VC alloc, switch alloc): due cycle of pending entries
+    xh: np.ndarray
+    xn: np.ndarray
+    cqv: np.ndarray  # (NCH * V * CAP) credits waiting to be sent upstream
+    cqh: np.ndarray
+    cqn: np.ndarray
+    pcv: np.ndarray  # (NCH * PCN) credits received, processed after credit_delay
+    pcd: np.ndarray
+    pch: np.ndarray
+    pcn: np.ndarray
+    chf: np.ndarray  # (NCH * W) flits in flight
+    chv: np.ndarray
+    crv: np.ndarray  # (NCH * W) credits in flight (VC) towards the channel's source
+    va_in_ptr: np.ndarray  # round-robin pointers of the VC allocator (per input VC / output VC)
+    va_out_ptr: np.ndarray
+    sw_in_ptr: np.ndarray  # per input / output port of the switch allocator
+    sw_out_ptr: np.ndarray
+    sw_off: np.ndarray  # per input port: VC round-robin offset of the switch requests
+    rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
+    plisted: np.ndarray  # per input channel: VCs in a pipeline list
+    arrived: np.ndarray  # (NCH,) flit read this cycle on an input channel (-1 none)
+    arrived_v: np.ndarray
+    # scratch
+    o_vc: np.ndarray  # per output slot: the VC the current input port requests it with
+    o_key: np.ndarray
+    o_stamp: np.ndarray
+    va_in: np.ndarray  # VC allocation requests of one router step (local input VC, local output VC)
+    va_out: np.ndarray
+    sw_in: np.ndarray  # switch requests (local input port, local output port, VC)
+    sw_out: np.ndarray
+    sw_vc: np.ndarray
+    a_bo: np.ndarray  # allocator scratch (see separable_input_first), all -1 between calls
+    a_ko: np.ndarray
+    a_bi: np.ndarray
+    a_ki: np.ndarray
+    a_match: np.ndarray
+    a_om: np.ndarray
+
+
+class Nodes(NamedTuple):
+    """Endpoints: source queues, injection buffer state, packets."""
+
+    own_n: np.ndarray  # (NE * V) injection VC owned by the packet being sent
+    occ_n: np.ndarray
+    last_vc: np.ndarray
+    cur_pkt: np.ndarray
+    cur_k: np.ndarray
+    cur_v: np.ndarray
+    sq_time: np.ndarray
+    sq_dst: np.ndarray
+    sq_head: np.ndarray
+    sq_cnt: np.ndarray
+    next_gen: np.ndarray
+    p_src: np.ndarray
+    p_dst: np.ndarray
+    p_ctime: np.ndarray
+    p_itime: np.ndarray
+    p_meas: np.ndarray
+    p_hops: np.ndarray
+    free_stack: np.ndarray
+    nfree: np.ndarray  # (1,)
+
+
+class Stats(NamedTuple):
+    ctr: np.ndarray
+    src_acc: np.ndarray
+    arc_flits: np.ndarray
+    hop_hist: np.ndarray
+    lat_hist: np.ndarray
+
+
+@njit(cache=True, inline="always")
+def _gap(logq, rs):
+    if logq == 0.0:
+        return np.int64(1) << 62
+    if logq == -np.inf:
+        return np.int64(1)
+    u = uniform01(rs)
+    return 1 + np.int64(math.floor(math.log1p(-u) / logq))
+
+
+@njit(cache=True, inline="always")
+def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
+    if tmode == 1:
+        lo = tptr[e]
+        return tdst[lo + below(rs, tptr[e + 1] - lo)]
+    if tmode == 2 and below(rs, 1000000) < hot_ppm:
+        return hot[below(rs, hot.shape[0])]
+    d = below(rs, NE - 1)
+    if d >= e:
+        d += 1
+    return d
+
+
+@njit(cache=True, inline="always")
+def _rr(x, ptr, size):
+    """Round-robin distance of position x from the pointer (smaller wins); 0 <= x, ptr < size."""
+    d = x - ptr
+    if d < 0:
+        d += size
+    return d
+
+
+@njit(cache=True)
+def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_bo, s_ko, s_bi, s_ki, match):
+    """One pass of BookSim's separable input-first allocator with round-robin arbiters.
+
+    Requests ``(rin[k], rout[k])`` for k < nreq (distinct pairs, local indices < nin / nout).  Every
+    requesting input's arbiter picks the requested output first at or after its pointer
+    ``in_ptr[base + i]``; every output's arbiter then picks, among the inputs that picked it, the first
+    at or after ``out_ptr[base + o]``.  A grant sets ``match[i] = o`` and moves both pointers one past
+    the grant (``RoundRobinArbiter::UpdateState``); inputs without a grant get ``match[i] = -1``.
+    ``s_bo`` and ``s_bi`` must be all -1 on entry and are left so.
+    """
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        kk = _rr(o, in_ptr[base + i], nout)
+        if s_bo[i] < 0 or kk < s_ko[i]:
+            s_bo[i] = o
+            s_ko[i] = kk
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        match[i] = -1
+        if s_bo[i] == o:
+            kk = _rr(i, out_ptr[base + o], nin)
+            if s_bi[o] < 0 or kk < s_ki[o]:
+                s_bi[o] = i
+                s_ki[o] = kk
+    for k in range(nreq):
+        i = rin[k]
+        o = rout[k]
+        if s_bo[i] == o and s_bi[o] == i:
+            match[i] = o
+            in_ptr[base + i] = (o + 1) % nout
+            out_ptr[base + o] = (i + 1) % nin
+    for k in range(nreq):
+        s_bo[rin[k]] = -1
+        s_bi[rout[k]] = -1
+
+
+@njit(cache=True)
+def islip(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, iters, g, gk, acc, ak, om, match):
+    """BookSim's ``iSLIP_Sparse`` allocator: ``iters`` rounds of grant (outputs) and accept (inputs).
+
+    Each unmatched output grants the first unmatched requesting input at or after its grant pointer
+    ``out_ptr[base + o]``; each input accepts the first granting output at or after its accept pointer
+    ``in_ptr[base + i]``.  Pointers move one past an accepted grant in the first round only.  Requests and
+    ``match`` as in :func:`separable_input_first`; scratch ``g``, ``acc``, ``om`` are -1 on entry and exit.
+    """
+    for k in range(nreq):
+        match[rin[k]] = -1
+    for it in range(iters):
+        for k in range(nreq):
+            i = rin[k]
+            o = rout[k]
+            if om[o] >= 0 or match[i] >= 0:
+                continue
+            kk = _rr(i, out_ptr[base + o], nin)
+            if g[o] < 0 or kk < gk[o]:
+                g[o] = i
+                gk[o] = kk
+        for k in range(nreq):
+            i = rin[k]
+            o = rout[k]
+            if g[o] != i:
+                continue
+            kk = _rr(o, in_ptr[base + i], nout)
+            if acc[i] < 0 or kk < ak[i]:
+                acc[i] = o
+                ak[i] = kk
+        for k in range(nreq):
+            i = rin[k]
+            o = rout[k]
+            if acc[i] == o and g[o] == i:
+                match[i] = o
+                om[o] = i
+                if it == 0:
+                    out_ptr[base + o] = (i + 1) % nin
+                    in_ptr[base + i] = (o + 1) % nout
+        for k in range(nreq):
+            g[rout[k]] = -1
+            acc[rin[k]] = -1
+    for k in range(nreq):
+        om[rout[k]] = -1
+
+
+@njit(cache=True, inline="always")
+def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_mode, rs):
+    """Local output port at router r for a packet to endpoint dst_ep."""
+    if dst_router == r:
+        return ep_local[dst_ep]
+    lo = indptr[r]
+    if route_mode == ROUTE_TABLE:
+        return p + nh[r, dst_router]
+    d = dist[r, dst_router]
+    cnt = 0
+    pick = -1
+    for k in range(indptr[r + 1] - lo):
+        w = indices[lo + k]
+        if dist[w, dst_router] + 1 == d:
+            cnt += 1
+            if below(rs, cnt) == 0:
+                pick = k
+    return p + pick
+
+
+@njit(cache=True)
+def run_kernel(cfg, net, st, nd, stats, rs):
+    """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
+    n = cfg[C_N]
+    NE = cfg[C_NE]
+    V = cfg[C_V]
+    CAP = cfg[C_CAP]
+    P = cfg[C_P]
+    RD, VD, SD, XD, CD = cfg[C_RD], cfg[C_VD], cfg[C_SD], cfg[C_XD], cfg[C_CD]
+    warm, wend, tend = cfg[C_WARM], cfg[C_WEND], cfg[C_TEND]
+    any_mode = cfg[C_ANY]
+    route_mode = cfg[C_ROUTE]
+    QCAP = cfg[C_QCAP]
+    XQ = cfg[C_XQ]
+    PCN = cfg[C_PCN]
+    LH = cfg[C_LH]
+    OQ = cfg[C_OQ]  # ring sizes are powers of two (masks, no divisions)
+    OM = OQ - 1
+    BCAP = cfg[C_BCAP]
+    BM = BCAP - 1
+    XM = XQ - 1
+    PM = PCN - 1
+    SH = cfg[C_SH]  # flit = packet << SH | index
+    FM = (1 << SH) - 1
+    ctr = stats.ctr
+    (rptr, o2i, i2o, eslot, out_arc, ep_router, ep_local, indptr, indices, dist, nh, tptr, tdst, hot, logq,) = (net.rptr, net.o2i, net.i2o, net.eslot, net.out_arc, net.ep_router, net.ep_local, net.indptr, net.indices, net.dist, net.nh, net.tptr, net.tdst, net.hot, net.logq,)
+    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xo, xes, xdu, lbusy, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, o_vc, o_key, o_stamp, va_in, va_out, sw_in, sw_out, sw_vc, a_bo, a_ko, a_bi, a_ki, a_match, a_om,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xo, st.xes, st.xdu, st.lbusy, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.o_vc, st.o_key, st.o_stamp, st.va_in, st.va_out, st.sw_in, st.sw_out, st.sw_vc, st.a_bo, st.a_ko, st.a_bi, st.a_ki, st.a_match, st.a_om,)
+    (own_n, occ_n, last_vc, cur_pkt, cur_k, cur_v, sq_time, sq_dst, sq_head, sq_cnt, next_gen, p_src, p_dst, p_ctime, p_itime, p_meas, p_hops, free_stack, nfree,) = (nd.own_n, nd.occ_n, nd.last_vc, nd.cur_pkt, nd.cur_k, nd.cur_v, nd.sq_time, nd.sq_dst, nd.sq_head, nd.sq_cnt, nd.next_gen, nd.p_src, nd.p_dst, nd.p_ctime, nd.p_itime, nd.p_meas, nd.p_hops, nd.free_stack, nd.nfree,)
+    (src_acc, arc_flits, hop_hist, lat_hist,) = (stats.src_acc, stats.arc_flits, stats.hop_hist, stats.lat_hist,)
+    ISL = cfg[C_ISL]
+    t = ctr[K_NOW]
+    while True:
+        if t >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+            break
+        if t >= tend:
+            break
+        s0 = t % W
+        s2 = (t + 2) % W
+        # grow the source queues between cycles (one packet per endpoint per cycle at most)
+        for e in range(NE):
+            if sq_cnt[e] >= QCAP - 1:
+                ctr[K_NOW] = t
+                return RUN_GROW
+        # ------------------------------------------------------------ endpoints
+        for e in range(NE):
+            c = ISL + e
+            f = chf[c * W + s0]
+            if f >= 0:
+                chf[c * W + s0] = -1
+                v = chv[c * W + s0]
+                crv[eslot[e] * W + s2] = v  # credit straight back
+                ctr[K_LAST_MOVE] = t
+                pk = (f >> SH)
+                if warm <= t < wend:
+                    ctr[K_ACC_WIN_FLITS] += 1
+                    src_acc[p_src[pk]] += 1
+                if (f & FM) == P - 1:
+                    ctr[K_EJ] += 1
+                    ctr[K_LIVE] -= 1
+                    if p_meas[pk]:
+                        lat = t - p_ctime[pk]
+                        ctr[K_MEAS_DONE] += 1
+                        ctr[K_LAT_SUM] += lat
+                        ctr[K_NETLAT_SUM] += t - p_itime[pk]
+                        ctr[K_HOP_SUM] += p_hops[pk]
+                        ctr[K_LAT_MAX] = max(ctr[K_LAT_MAX], lat)
+                        lat_hist[min(lat, LH - 1)] += 1
+                        hop_hist[min(p_hops[pk], hop_hist.shape[0] - 1)] += 1
+                    free_stack[nfree[0]] = pk
+                    nfree[0] += 1
+            c = ISL + e
+            v = crv[c * W + s0]
+            if v >= 0:
+                crv[c * W + s0] = -1
+                occ_n[e * V + v] -= 1
+            # generation into the unbounded source queue
+            if next_gen[e] <= t:
+                next_gen[e] = t + _gap(logq[e], rs)
+                d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], rs)
+                q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
+                sq_time[q] = t
+                sq_dst[q] = d
+                sq_cnt[e] += 1
+                ctr[K_GEN] += 1
+                if warm <= t < wend:
+                    ctr[K_GEN_WIN_FLITS] += P
+                    ctr[K_MEAS] += 1
+            # injection: one flit per cycle
+            if cur_pkt[e] < 0 and sq_cnt[e] > 0:
+                sel = -1
+                if any_mode:
+                    lv = last_vc[e]
+                    for i in range(1, V + 1):
+                        v = (lv + i) % V
+                        if own_n[e * V + v] == 0 and occ_n[e * V + v] < CAP:
+                            sel = v
+                            break
+                elif own_n[e * V] == 0 and occ_n[e * V] < CAP:
+                    sel = 0
+                if sel >= 0:
+                    q = e * QCAP + sq_head[e]
+                    nfree[0] -= 1
+                    pk = free_stack[nfree[0]]
+                    p_src[pk] = e
+                    p_dst[pk] = sq_dst[q]
+                    p_ctime[pk] = sq_time[q]
+                    p_itime[pk] = t
+                    p_hops[pk] = 0
+                    p_meas[pk] = 1 if warm <= sq_time[q] < wend else 0
+                    sq_head[e] = (sq_head[e] + 1) % QCAP
+                    sq_cnt[e] -= 1
+                    cur_pkt[e] = pk
+                    cur_k[e] = 0
+                    cur_v[e] = sel
+                    own_n[e * V + sel] = 1
+                    last_vc[e] = sel
+                    ctr[K_INJ] += 1
+                    ctr[K_LIVE] += 1
+            if cur_pkt[e] >= 0:
+                v = cur_v[e]
+                if occ_n[e * V + v] < CAP:
+                    k = cur_k[e]
+                    c = eslot[e]
+                    chf[c * W + s2] = (cur_pkt[e] << SH) + k
+                    chv[c * W + s2] = v
+                    occ_n[e * V + v] += 1
+                    ctr[K_LAST_MOVE] = t
+                    if k == P - 1:
+                        own_n[e * V + v] = 0
+                        cur_pkt[e] = -1
+                    else:
+                        cur_k[e] = k + 1
+        # ------------------------------------------------------------ routers
+        part = ctr[K_PARTIAL_PPM] + cfg[C_SPEED_PPM]
+        nsteps = part // 1000000
+        ctr[K_PARTIAL_PPM] = part - nsteps * 1000000
+        step0 = ctr[K_STEP]
+        ctr[K_STEP] = step0 + nsteps
+        for r in range(n):
+            lo = rptr[r]
+            R = rptr[r + 1] - lo
+            p = R - (indptr[r + 1] - indptr[r])
+            # ReadInputs: flits and credits arriving this cycle
+            got = False
+            for j in range(R):
+                c = lo + j
+                f = chf[c * W + s0]
+                if f >= 0:
+                    chf[c * W + s0] = -1
+                    arrived[c] = f
+                    arrived_v[c] = chv[c * W + s0]
+                    got = True
+                c = lo + j
+                v = crv[c * W + s0]
+                if v >= 0:
+                    crv[c * W + s0] = -1
+                    k = (pch[c] + pcn[c]) & PM
+                    pcv[c * PCN + k] = v
+                    pcd[c * PCN + k] = t + CD
+                    pcn[c] += 1
+                    rcount[r] += 1
+            if not got and rcount[r] == 0:
+                continue
+            for s in range(nsteps):
+                cur = step0 + s
+                # ---- input queuing (first internal step of the cycle only)
+                if s == 0 and got:
+                    for j in range(R):
+                        c = lo + j
+                        f = arrived[c]
+                        if f < 0:
+                            continue
+                        arrived[c] = -1
+                        v = arrived_v[c]
+                        iv = c * V + v
+                        buf[iv * BCAP + ((bh[iv] + bn[iv]) & BM)] = f
+                        bn[iv] += 1
+                        rcount[r] += 1
+                        if vst[iv] == 0:
+                            vst[iv] = 1
+                            plisted[c] += 1
+                            lst[iv] = 1
+                            les[iv] = cur
+                            ldu[iv] = -1
+                        elif vst[iv] == 3 and bn[iv] == 1:
+                            plisted[c] += 1
+                            lst[iv] = 3
+                            les[iv] = cur
+                            ldu[iv] = -1
+                # ---- credits due
+                for j in range(R):
+                    c = lo + j
+                    while pcn[c] > 0 and pcd[c * PCN + pch[c]] <= t:
+                        occ[c * V + pcv[c * PCN + pch[c]]] -= 1
+                        pch[c] = (pch[c] + 1) & PM
+                        pcn[c] -= 1
+                        rcount[r] -= 1
+                # ---- evaluate: route, VC allocation requests, switch allocation requests
+                nva = 0
+                nsw = 0
+                RV = R * V
+                # BookSim evaluates a stage's router-wide list only when none of its entries is pending
+                # (evaluated, waiting out a delay > 1); with delay 1 nothing is ever pending here
+                busy_rt = lbusy[r * 4] >= 0
+                busy_va = lbusy[r * 4 + 1] >= 0
+                busy_sa = lbusy[r * 4 + 2] >= 0
+                for j in range(R):
+                    cin = lo + j
+                    if plisted[cin] == 0:
+                        continue
+                    k0 = nsw
+                    for v in range(V):
+                        iv = cin * V + v
+                        ls = lst[iv]
+                        if ls == 0 or ldu[iv] >= 0 or les[iv] > cur:
+                            continue
+                        if ls == 1:
+                            if busy_rt:
+                                continue
+                            ldu[iv] = t + RD - 1
+                            lbusy[r * 4] = t + RD - 1
+                        elif ls == 2:
+                            if busy_va:
+                                continue
+                            ldu[iv] = t + VD - 1
+                            lbusy[r * 4 + 1] = t + VD - 1
+                            lres[iv] = -1
+                            o = vroute[iv]
+                            if any_mode:
+                                v0, v1 = 0, V
+                            else:
+                                pk = buf[iv * BCAP + bh[iv]] >> SH
+                                hv = p_hops[pk]
+                                if o < p:
+                                    hv = min(hv, V - 1)
+                                v0, v1 = hv, hv + 1
+                            for ovv in range(v0, v1):
+                                if own[(lo + o) * V + ovv] < 0:  # request every free output VC
+                                    va_in[nva] = j * V + v
+                                    va_out[nva] = o * V + ovv
+                                    nva += 1
+                        else:
+                            if busy_sa:
+                                continue
+                            ldu[iv] = t + SD - 1
+                            lbusy[r * 4 + 2] = t + SD - 1
+                            lres[iv] = -1
+                            if occ[voutv[iv]] >= CAP:
+                                continue  # no credit: no switch request
+                            # one request per (input port, output port): the VC first after sw_off
+                            o = vroute[iv]
+                            kk = _rr(v, sw_off[cin], V)
+                            oc = lo + o
+                            if o_stamp[oc] != cur * 4096 + j:
+                                o_stamp[oc] = cur * 4096 + j
+                                o_vc[oc] = v
+                                o_key[oc] = kk
+                                sw_in[nsw] = j
+                                sw_out[nsw] = o
+                                nsw += 1
+                            elif kk < o_key[oc]:
+                                o_vc[oc] = v
+                                o_key[oc] = kk
+                    for k in range(k0, nsw):
+                        sw_vc[k] = o_vc[lo + sw_out[k]]
+                # ---- VC allocator: (input port x VC) -> (output port x VC)
+                if nva > 0:
+                    if cfg[C_VALLOC] == 0:
+                        separable_input_first(nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V,
+                                              a_bo, a_ko, a_bi, a_ki, a_match)
+                    else:
+                        islip(nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V, cfg[C_ITERS],
+                              a_bo, a_ko, a_bi, a_ki, a_om, a_match)
+                    for k in range(nva):
+                        if a_match[va_in[k]] == va_out[k]:
+                            lres[lo * V + va_in[k]] = lo * V + va_out[k]
+                # ---- switch allocator: input port -> output port
+                if nsw > 0:
+                    if cfg[C_SALLOC] == 0:
+                        separable_input_first(nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo,
+                                              a_bo, a_ko, a_bi, a_ki, a_match)
+                    else:
+                        islip(nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo, cfg[C_ITERS],
+                              a_bo, a_ko, a_bi, a_ki, a_om, a_match)
+                    for k in range(nsw):
+                        j = sw_in[k]
+                        if a_match[j] == sw_out[k]:
+                            v = sw_vc[k]
+                            lres[(lo + j) * V + v] = 1
+                            sw_off[lo + j] = (v + 1) % V
+                # ---- updates
+                for j in range(R):
+                    cin = lo + j
+                    if plisted[cin] == 0:
+                        continue
+                    for v in range(V):
+                        iv = cin * V + v
+                        ls = lst[iv]
+                        if ls == 0 or ldu[iv] < 0 or ldu[iv] > t:
+                            continue
+                        if ls == 1:
+                            f = buf[iv * BCAP + bh[iv]]
+                            pk = (f >> SH)
+                            dep = p_dst[pk]
+                            vroute[iv] = _route(r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs)
+                            vst[iv] = 2
+                            lst[iv] = 2
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
+                        elif ls == 2:
+                            ov = lres[iv]
+                            if ov >= 0 and (VD <= 1 or own[ov] < 0):
+                                own[ov] = iv
+                                voutv[iv] = ov
+                                vst[iv] = 3
+                                lst[iv] = 3
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
+                        else:
+                            ov = voutv[iv]
+                            if lres[iv] == 1 and (SD <= 1 or occ[ov] < CAP):
+                                f = buf[iv * BCAP + bh[iv]]
+                                bh[iv] = (bh[iv] + 1) & BM
+                                bn[iv] -= 1
+                                occ[ov] += 1
+                                tail = (f & FM) == P - 1
+                                if tail:
+                                    own[ov] = -1
+                                oc = ov // V
+                                k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
+                                xf[k] = f
+                                xv[k] = ov % V
+                                xo[k] = oc
+                                xes[k] = cur + 1
+                                xdu[k] = -1
+                                xn[r] += 1
+                                # credit for the freed input slot (one per input port per step)
+                                k = (cqh[cin] + cqn[cin]) & OM
+                                cqv[cin * OQ + k] = v
+                                cqn[cin] += 1
+                                ctr[K_LAST_MOVE] = t
+                                rcount[r] += 1
+                                if bn[iv] == 0:
+                                    plisted[cin] -= 1
+                                    lst[iv] = 0
+                                    if tail:
+                                        vst[iv] = 0
+                                elif tail:
+                                    vst[iv] = 1
+                                    lst[iv] = 1
+                                else:
+                                    lst[iv] = 3
+                            les[iv] = cur + 1
+                            ldu[iv] = -1
+                for l in range(3):
+                    if 0 <= lbusy[r * 4 + l] <= t:
+                        lbusy[r * 4 + l] = -1
+                # ---- crossbar (st_prepare_delay + st_final_delay): one router-wide FIFO, as BookSim's
+                # _crossbar_flits; new entries are evaluated only when no evaluated one is left
+                if xn[r] > 0 and xdu[r * XQ + xh[r]] < 0:
+                    for i in range(xn[r]):
+                        k = r * XQ + ((xh[r] + i) & XM)
+                        if xes[k] > cur:
+                            break
+                        xdu[k] = t + XD - 1
+                while xn[r] > 0:
+                    k = r * XQ + xh[r]
+                    if xdu[k] < 0 or xdu[k] > t:
+                        break
+                    oc = xo[k]
+                    q = (oqh[oc] + oqn[oc]) & OM
+                    oqf[oc * OQ + q] = xf[k]
+                    oqv[oc * OQ + q] = xv[k]
+                    oqn[oc] += 1
+                    xh[r] = (xh[r] + 1) & XM
+                    xn[r] -= 1
+            # ---- WriteOutputs: one flit per output, one credit per input
+            for j in range(R):
+                oc = lo + j
+                if oqn[oc] > 0:
+                    q = oc * OQ + oqh[oc]
+                    f = oqf[q]
+                    d = o2i[oc]
+                    chf[d * W + s2] = f
+                    chv[d * W + s2] = oqv[q]
+                    oqh[oc] = (oqh[oc] + 1) & OM
+                    oqn[oc] -= 1
+                    rcount[r] -= 1
+                    if out_arc[oc] >= 0:
+                        if (f & FM) == 0:
+                            p_hops[(f >> SH)] += 1
+                        if warm <= t < wend:
+                            arc_flits[out_arc[oc]] += 1
+                cin = lo + j
+                if cqn[cin] > 0:
+                    crv[i2o[cin] * W + s2] = cqv[cin * OQ + cqh[cin]]
+                    cqh[cin] = (cqh[cin] + 1) & OM
+                    cqn[cin] -= 1
+                    rcount[r] -= 1
+        t += 1
+        ctr[K_NOW] = t
+        if ctr[K_LIVE] > 0 and t - ctr[K_LAST_MOVE] > cfg[C_DEADLOCK]:
+            ctr[K_ERR] = 1
+            return RUN_DEADLOCK
+    ctr[K_NOW] = t
+    return RUN_DONE
