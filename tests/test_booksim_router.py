@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from lowdiam.metrics.distances import distance_matrix
 from lowdiam.sim.booksim import booksim_anynet_table, read_booksim_config, run_booksim
 from lowdiam.sim.booksim.kernel import islip, separable_input_first
@@ -285,3 +286,34 @@ def test_overload_grows_source_queues_and_balances():
     r = run_booksim(_ring(4, 3), "min-single", "uniform", 0.9, seed=2, warmup_cycles=300, measure_cycles=600,
                     router_options={"vc_selection": "hop"})
     assert r.saturated and r.params["source_queue_capacity"] > 64
+
+
+def test_simulate_router_booksim_is_run_booksim():
+    """The registry adapter passes the request through unchanged: same numbers as the direct entry point."""
+    from lowdiam.sim import simulate
+    from lowdiam.sim.booksim import run_booksim
+    from lowdiam.topologies import slimfly
+
+    top = slimfly(5).with_endpoints(2)
+    kw = dict(warmup_cycles=200, measure_cycles=400, seed=3, router_options={"internal_speedup": 2.0})
+    a = simulate(top, "min-single", "uniform", 0.3, router="booksim", flow_control="wormhole", vcs=4, **kw)
+    b = run_booksim(top, "min-single", "uniform", 0.3, vcs=4, **kw)
+    assert a.accepted_load == b.accepted_load and a.latency_mean == b.latency_mean
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"routing": "ugal"}, "routing of router 'booksim' must be one of"),
+        ({"router_delay": 2}, "does not model router_delay"),
+        ({"router_options": {"speedup": 2.0}}, "unknown router 'booksim' router_options key"),
+        ({"flow_control": "vct"}, "models flow_control"),
+    ],
+)
+def test_simulate_router_booksim_refuses_what_it_does_not_model(kwargs, match):
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import slimfly
+
+    args = {"routing": "min-single", "flow_control": "wormhole", **kwargs}
+    with pytest.raises(ValueError, match=match):
+        simulate(slimfly(5), args.pop("routing"), "uniform", 0.2, router="booksim", **args)

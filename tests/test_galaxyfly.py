@@ -6,13 +6,13 @@ import pytest
 from conftest import reference_diameter, reference_distance_histogram
 
 from lowdiam.topologies import dragonfly, galaxy_graph, galaxyfly, slimfly
-from lowdiam.topologies.fields import field, is_prime_power
 from lowdiam.topologies._galaxyfly import (
     galaxy_delta,
     galaxy_generator_sets,
     galaxyfly_diameter_bound,
     galaxyfly_size,
 )
+from lowdiam.topologies.fields import field, is_prime_power
 
 VALID_Q = [1, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 37, 49, 53, 73]
 

@@ -9,8 +9,8 @@ from conftest import reference_diameter, reference_distance_histogram
 from scipy.sparse import csr_matrix, identity
 
 from lowdiam.topologies import mms_graph, slimfly
-from lowdiam.topologies.fields import prime_powers
 from lowdiam.topologies._slimfly import mms_delta, mms_generator_sets, mms_size
+from lowdiam.topologies.fields import prime_powers
 
 SMALL_Q = [q for q in prime_powers(3, 32) if q % 4 != 2]
 

@@ -52,11 +52,11 @@ from typing import Any
 import galois
 import numpy as np
 
-from .topologies.fields import is_prime_power, prime_powers
 from .topologies._galaxyfly import galaxy_delta, galaxyfly_diameter_bound, galaxyfly_size
 from .topologies._lps import lps_order
 from .topologies._polarstar import polarstar_configs, supernode_order
 from .topologies._slimfly import mms_delta, mms_size
+from .topologies.fields import is_prime_power, prime_powers
 from .validate import check_int
 
 __all__ = [

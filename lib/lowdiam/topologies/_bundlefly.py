@@ -12,8 +12,8 @@ import galois
 import numpy as np
 
 from ..validate import check_choice, check_int
-from .base import Topology, default_concentration
 from ._slimfly import mms_delta, slimfly
+from .base import Topology, default_concentration
 from .starproduct import star_product
 from .supernodes import paley
 

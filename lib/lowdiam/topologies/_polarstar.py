@@ -15,9 +15,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._polarfly import authors_numbering, erdos_renyi_polarity
 from .base import Topology, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
-from ._polarfly import authors_numbering, erdos_renyi_polarity
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
 

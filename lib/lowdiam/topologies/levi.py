@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._polarfly import projective_points
 from .base import Topology, default_concentration
 from .fields import field, require_prime_power
-from ._polarfly import projective_points
 
 __all__ = ["levi_graph"]
 

@@ -21,9 +21,7 @@ ValueError: router 'caminos' does not model link_latency (CAMINOS's fixed one-cy
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
-
+from ..routers import refuse_unmodelled
 from .driver import run_caminos
 
 __all__ = ["run", "UNMODELLED"]
@@ -44,25 +42,9 @@ UNMODELLED = {
 }
 
 
-def _defaults() -> dict:
-    from lowdiam.sim.driver import simulate
-
-    return {k: p.default for k, p in inspect.signature(simulate).parameters.items()}
-
-
 def run(req):
     """Run ``req`` (a validated ``SimRequest`` with ``router="caminos"``) on the CAMINOS model."""
-    defaults = _defaults()
-    fields = {f.name: getattr(req, f.name) for f in dataclasses.fields(req)}
-    for name, why in UNMODELLED.items():
-        default = defaults[name]
-        value = fields[name]
-        if name == "global_link_latency" and value == fields["link_latency"]:
-            continue  # the request fills it in from link_latency
-        if value != default:
-            raise ValueError(
-                f"router 'caminos' does not model {name} ({why}); leave it at its default {default!r}"
-            )
+    refuse_unmodelled(req, UNMODELLED)
     return run_caminos(
         req.topology, req.routing, req.traffic, req.load,
         packet_flits=req.packet_flits, vcs=req.vcs, warmup_cycles=req.warmup_cycles,
