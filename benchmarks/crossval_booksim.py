@@ -40,8 +40,19 @@ OUT = ROOT / "figures" / "crossval"
 CSV = OUT / "booksim_crossval.csv"
 BOOKSIM_COMMIT = "28f43299f1706a3160ffac721ca461d74eb6e618"
 FIELDS = [
-    "sim", "graph", "routers", "endpoints_per_router", "internal_speedup", "load", "unstable", "latency",
-    "net_latency", "accepted", "hops", "cycles", "seconds",
+    "sim",
+    "graph",
+    "routers",
+    "endpoints_per_router",
+    "internal_speedup",
+    "load",
+    "unstable",
+    "latency",
+    "net_latency",
+    "accepted",
+    "hops",
+    "cycles",
+    "seconds",
 ]
 SPEEDUPS = (1.0, 2.0)
 # coarse points first, then the 0.05 steps up to saturation, then the fill-in points
@@ -146,20 +157,41 @@ def run_ours(topology, load: float, speedup: float) -> dict:
     t0 = time.perf_counter()
     try:
         r = ours(
-        topology, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
-        warmup_cycles=3000, measure_cycles=10000, seed=1, routing_options={"paths": "booksim-anynet"},
-        router_options={"internal_speedup": speedup, "vc_selection": "any"},
+            topology,
+            "min-single",
+            "uniform",
+            load,
+            packet_flits=4,
+            vcs=4,
+            buffer_flits=32,
+            warmup_cycles=3000,
+            measure_cycles=10000,
+            seed=1,
+            routing_options={"paths": "booksim-anynet"},
+            router_options={"internal_speedup": speedup, "vc_selection": "any"},
         )
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise
         cyc = int(re.search(r"at cycle (\d+)", str(err)).group(1))
-        return {"unstable": 2, "latency": "", "net_latency": "", "accepted": "", "hops": "", "cycles": cyc,
-                    "seconds": round(time.perf_counter() - t0, 2)}
+        return {
+            "unstable": 2,
+            "latency": "",
+            "net_latency": "",
+            "accepted": "",
+            "hops": "",
+            "cycles": cyc,
+            "seconds": round(time.perf_counter() - t0, 2),
+        }
     wall = time.perf_counter() - t0
     return {
-        "unstable": int(r.saturated), "latency": round(r.latency_mean, 4), "net_latency": round(r.network_latency_mean, 4),
-        "accepted": round(r.accepted_load, 6), "hops": round(r.hops_mean + 1, 5), "cycles": r.cycles, "seconds": round(wall, 2),
+        "unstable": int(r.saturated),
+        "latency": round(r.latency_mean, 4),
+        "net_latency": round(r.network_latency_mean, 4),
+        "accepted": round(r.accepted_load, 6),
+        "hops": round(r.hops_mean + 1, 5),
+        "cycles": r.cycles,
+        "seconds": round(wall, 2),
     }
 
 
@@ -183,11 +215,13 @@ def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
             for load in loads:
                 bar.update(1)
                 unstable = [
-                    lo for (si, g, sp, lo), r in done.items()
+                    lo
+                    for (si, g, sp, lo), r in done.items()
                     if si == sim and g == name and sp == speedup and r["unstable"] != "0"
                 ]
                 bs_unstable = [
-                    lo for (si, g, sp, lo), r in done.items()
+                    lo
+                    for (si, g, sp, lo), r in done.items()
                     if si == "booksim" and g == name and sp == speedup and r["unstable"] != "0"
                 ]
                 if sim == "booksim" and unstable and load > min(unstable) + 0.05 + 1e-9:
@@ -205,8 +239,13 @@ def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
                     continue
                 res = run_booksim(binary, top, load, speedup) if sim == "booksim" else run_ours(top, load, speedup)
                 row = dict(
-                    sim=sim, graph=name, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
-                    internal_speedup=speedup, load=load, **res,
+                    sim=sim,
+                    graph=name,
+                    routers=top.num_routers,
+                    endpoints_per_router=top.endpoints_per_router,
+                    internal_speedup=speedup,
+                    load=load,
+                    **res,
                 )
                 append_row(row)
                 done[key] = {k: str(v) for k, v in row.items()}
@@ -290,16 +329,21 @@ def plot() -> None:
 
     rows = read_rows()
     names = list(dict.fromkeys(r["graph"] for r in rows))
-    fig, axes = plt.subplots(len(SPEEDUPS), max(len(names), 1), figsize=(3.2 * max(len(names), 1), 6.0),
-                             squeeze=False, sharey="row")
+    fig, axes = plt.subplots(
+        len(SPEEDUPS), max(len(names), 1), figsize=(3.2 * max(len(names), 1), 6.0), squeeze=False, sharey="row"
+    )
     for j, name in enumerate(names):
         for i, sp in enumerate(SPEEDUPS):
             ax = axes[i][j]
             for sim, style in (("booksim", "o-"), ("ours", "x--")):
                 pts = sorted(
-                    (float(r["load"]), float(r["latency"])) for r in rows
-                    if r["sim"] == sim and r["graph"] == name and float(r["internal_speedup"]) == sp
-                    and r["unstable"] == "0" and r["latency"] not in ("", "nan")
+                    (float(r["load"]), float(r["latency"]))
+                    for r in rows
+                    if r["sim"] == sim
+                    and r["graph"] == name
+                    and float(r["internal_speedup"]) == sp
+                    and r["unstable"] == "0"
+                    and r["latency"] not in ("", "nan")
                 )
                 if pts:
                     ax.plot(*zip(*pts), style, ms=3, label="BookSim2" if sim == "booksim" else "lowdiam booksim")

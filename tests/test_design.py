@@ -334,7 +334,7 @@ def test_one_source_of_truth_with_the_family_modules():
     import importlib
 
     galaxyfly_mod, lps_mod, polarstar_mod = (
-        importlib.import_module(f"lowdiam.topologies.{m}") for m in ("galaxyfly", "lps", "polarstar")
+        importlib.import_module(f"lowdiam.topologies._{m}") for m in ("galaxyfly", "lps", "polarstar")
     )
     for gone in ("legendre", "_mms_radix", "_is_prime", "_paley_ok", "_galaxyfly_diameter_bound"):
         assert gone not in vars(design)

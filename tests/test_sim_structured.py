@@ -276,3 +276,22 @@ def test_source_min_draws_uniform_shortest_paths():
     assert res.packets_delivered == res.packets_measured and res.hops_mean == pytest.approx(
         simulate(top, "min", "uniform", 0.3, warmup_cycles=200, measure_cycles=800, seed=1).hops_mean, rel=0.05
     )
+
+
+@pytest.mark.parametrize("iq", ["authors", "alternate"])
+def test_polarstar_min_reads_the_topologys_own_supernode_convention(iq):
+    """polarstar-min rebuilds its factor tables with the topology's iq= convention (both deliver everything)."""
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import polarstar
+
+    top = polarstar(2, "iq", 7, endpoints_per_router=1, iq=iq)
+    r = simulate(top, "polarstar-min", "uniform", 0.1, warmup_cycles=100, measure_cycles=200, seed=1)
+    assert r.hops_mean <= 3 and not r.saturated
+
+
+def test_polarstar_min_refuses_conventions_it_cannot_route():
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import polarstar
+
+    with pytest.raises(ValueError, match="orientation='lowdiam'"):
+        simulate(polarstar(3, "paley", 2, orientation="authors"), "polarstar-min", "uniform", 0.1)

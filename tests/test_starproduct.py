@@ -159,7 +159,7 @@ def test_theorem5_R1_any_orientation(seed, p):
     assert reference_diameter(t) <= D + 1
 
 
-@pytest.mark.parametrize("module", ["polarfly", "supernodes", "starproduct", "polarstar", "bundlefly"])
+@pytest.mark.parametrize("module", ["_polarfly", "supernodes", "starproduct", "_polarstar", "_bundlefly"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -7,8 +7,8 @@ scipy / pymetis / galois).
 A module is never named like a function it exports: a module that defines the
 function ``slimfly`` is ``_slimfly.py`` (private; the package is the public
 API).  Otherwise Python would bind the package attribute ``slimfly`` to the
-module when it is imported, and ``import lowdiam.topologies._slimfly`` and
-``lowdiam.topologies._slimfly`` could not both mean what they say.
+module when it is imported, and ``import lowdiam.topologies.slimfly`` and
+``lowdiam.topologies.slimfly`` could not both mean what they say.
 ``tests/test_imports.py`` checks the rule.
 """
 

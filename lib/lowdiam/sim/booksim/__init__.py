@@ -33,7 +33,8 @@ What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cp
 * VC allocation: separable input-first with round-robin arbiters over (input port x VC) and
   (output port x VC), pointers advanced only on a grant (``alloc_iters`` is accepted and, as in BookSim,
   unused by this allocator).  ``vc_allocator`` / ``sw_allocator = "islip"``: BookSim's ``iSLIP_Sparse``
-  with ``alloc_iters`` grant / accept rounds, pointers moved in the first round only.  A VC is free again when the upstream router *sends* the tail
+  with ``alloc_iters`` grant / accept rounds, pointers moved in the first round only.  A VC is free again
+  when the upstream router *sends* the tail
   (``wait_for_tail_credit = 0``), so a VC buffer may hold flits of two packets.
 * Switch allocation: per input port one request per output port, the VC chosen round-robin from the
   port's ``sw_rr_offset`` (set to granted VC + 1); then separable input-first over ports.  A VC asks only

@@ -4,7 +4,8 @@ Ports are numbered by *slot*: router r's local port j is slot ``rptr[r] + j`` (i
 then its neighbours in ascending id), for inputs and outputs alike, so a router's state is contiguous.
 Channel rings are indexed by the receiving slot (``ISL + e`` for endpoint e).  A flit or credit written
 into a channel at cycle t is read at cycle t + 2 (BookSim's 1-cycle channel read in the next cycle's
-``ReadInputs``).  Input VCs ``iv = slot * V + v``; output VCs ``ov = slot * V + v``.  Flits are ``packet << SH | index``.
+``ReadInputs``).  Input VCs ``iv = slot * V + v``; output VCs ``ov = slot * V + v``.
+Flits are ``packet << SH | index``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,63 @@ from numba import njit
 from lowdiam.sim.rng import below, uniform01
 
 # cfg indices
-(C_N, C_A, C_NE, C_V, C_CAP, C_P, C_RD, C_VD, C_SD, C_XD, C_CD, C_SPEED_PPM, C_WARM, C_WEND, C_TEND,
- C_ANY, C_ROUTE, C_TMODE, C_HOT_PPM, C_QCAP, C_DEADLOCK, C_LH, C_XQ, C_PCN, C_BCAP, C_SH, C_OQ,
- C_ISL, C_VALLOC, C_SALLOC, C_ITERS, N_CFG) = range(32)
+(
+    C_N,
+    C_A,
+    C_NE,
+    C_V,
+    C_CAP,
+    C_P,
+    C_RD,
+    C_VD,
+    C_SD,
+    C_XD,
+    C_CD,
+    C_SPEED_PPM,
+    C_WARM,
+    C_WEND,
+    C_TEND,
+    C_ANY,
+    C_ROUTE,
+    C_TMODE,
+    C_HOT_PPM,
+    C_QCAP,
+    C_DEADLOCK,
+    C_LH,
+    C_XQ,
+    C_PCN,
+    C_BCAP,
+    C_SH,
+    C_OQ,
+    C_ISL,
+    C_VALLOC,
+    C_SALLOC,
+    C_ITERS,
+    N_CFG,
+) = range(32)
 # counters
-(K_NOW, K_GEN, K_INJ, K_EJ, K_GEN_WIN_FLITS, K_ACC_WIN_FLITS, K_MEAS, K_MEAS_DONE, K_LAT_SUM, K_NETLAT_SUM,
- K_HOP_SUM, K_LAT_MAX, K_LIVE, K_LAST_MOVE, K_STEP, K_PARTIAL_PPM, K_ERR, K_ERR_A, K_ERR_B, N_CTR) = range(20)
+(
+    K_NOW,
+    K_GEN,
+    K_INJ,
+    K_EJ,
+    K_GEN_WIN_FLITS,
+    K_ACC_WIN_FLITS,
+    K_MEAS,
+    K_MEAS_DONE,
+    K_LAT_SUM,
+    K_NETLAT_SUM,
+    K_HOP_SUM,
+    K_LAT_MAX,
+    K_LIVE,
+    K_LAST_MOVE,
+    K_STEP,
+    K_PARTIAL_PPM,
+    K_ERR,
+    K_ERR_A,
+    K_ERR_B,
+    N_CTR,
+) = range(20)
 
 ROUTE_TABLE, ROUTE_MIN = 0, 1
 RUN_DONE, RUN_GROW, RUN_DEADLOCK = 0, 1, -1
@@ -307,10 +359,208 @@ def run_kernel(cfg, net, st, nd, stats, rs):
     SH = cfg[C_SH]  # flit = packet << SH | index
     FM = (1 << SH) - 1
     ctr = stats.ctr
-    (rptr, o2i, i2o, eslot, out_arc, ep_router, ep_local, indptr, indices, dist, nh, tptr, tdst, hot, logq,) = (net.rptr, net.o2i, net.i2o, net.eslot, net.out_arc, net.ep_router, net.ep_local, net.indptr, net.indices, net.dist, net.nh, net.tptr, net.tdst, net.hot, net.logq,)
-    (buf, bh, bn, vst, lst, les, ldu, lres, vroute, voutv, own, occ, oqf, oqv, oqh, oqn, xf, xv, xo, xes, xdu, lbusy, xh, xn, cqv, cqh, cqn, pcv, pcd, pch, pcn, chf, chv, crv, va_in_ptr, va_out_ptr, sw_in_ptr, sw_out_ptr, sw_off, rcount, plisted, arrived, arrived_v, o_vc, o_key, o_stamp, va_in, va_out, sw_in, sw_out, sw_vc, a_bo, a_ko, a_bi, a_ki, a_match, a_om,) = (st.buf, st.bh, st.bn, st.vst, st.lst, st.les, st.ldu, st.lres, st.vroute, st.voutv, st.own, st.occ, st.oqf, st.oqv, st.oqh, st.oqn, st.xf, st.xv, st.xo, st.xes, st.xdu, st.lbusy, st.xh, st.xn, st.cqv, st.cqh, st.cqn, st.pcv, st.pcd, st.pch, st.pcn, st.chf, st.chv, st.crv, st.va_in_ptr, st.va_out_ptr, st.sw_in_ptr, st.sw_out_ptr, st.sw_off, st.rcount, st.plisted, st.arrived, st.arrived_v, st.o_vc, st.o_key, st.o_stamp, st.va_in, st.va_out, st.sw_in, st.sw_out, st.sw_vc, st.a_bo, st.a_ko, st.a_bi, st.a_ki, st.a_match, st.a_om,)
-    (own_n, occ_n, last_vc, cur_pkt, cur_k, cur_v, sq_time, sq_dst, sq_head, sq_cnt, next_gen, p_src, p_dst, p_ctime, p_itime, p_meas, p_hops, free_stack, nfree,) = (nd.own_n, nd.occ_n, nd.last_vc, nd.cur_pkt, nd.cur_k, nd.cur_v, nd.sq_time, nd.sq_dst, nd.sq_head, nd.sq_cnt, nd.next_gen, nd.p_src, nd.p_dst, nd.p_ctime, nd.p_itime, nd.p_meas, nd.p_hops, nd.free_stack, nd.nfree,)
-    (src_acc, arc_flits, hop_hist, lat_hist,) = (stats.src_acc, stats.arc_flits, stats.hop_hist, stats.lat_hist,)
+    (
+        rptr,
+        o2i,
+        i2o,
+        eslot,
+        out_arc,
+        ep_router,
+        ep_local,
+        indptr,
+        indices,
+        dist,
+        nh,
+        tptr,
+        tdst,
+        hot,
+        logq,
+    ) = (
+        net.rptr,
+        net.o2i,
+        net.i2o,
+        net.eslot,
+        net.out_arc,
+        net.ep_router,
+        net.ep_local,
+        net.indptr,
+        net.indices,
+        net.dist,
+        net.nh,
+        net.tptr,
+        net.tdst,
+        net.hot,
+        net.logq,
+    )
+    (
+        buf,
+        bh,
+        bn,
+        vst,
+        lst,
+        les,
+        ldu,
+        lres,
+        vroute,
+        voutv,
+        own,
+        occ,
+        oqf,
+        oqv,
+        oqh,
+        oqn,
+        xf,
+        xv,
+        xo,
+        xes,
+        xdu,
+        lbusy,
+        xh,
+        xn,
+        cqv,
+        cqh,
+        cqn,
+        pcv,
+        pcd,
+        pch,
+        pcn,
+        chf,
+        chv,
+        crv,
+        va_in_ptr,
+        va_out_ptr,
+        sw_in_ptr,
+        sw_out_ptr,
+        sw_off,
+        rcount,
+        plisted,
+        arrived,
+        arrived_v,
+        o_vc,
+        o_key,
+        o_stamp,
+        va_in,
+        va_out,
+        sw_in,
+        sw_out,
+        sw_vc,
+        a_bo,
+        a_ko,
+        a_bi,
+        a_ki,
+        a_match,
+        a_om,
+    ) = (
+        st.buf,
+        st.bh,
+        st.bn,
+        st.vst,
+        st.lst,
+        st.les,
+        st.ldu,
+        st.lres,
+        st.vroute,
+        st.voutv,
+        st.own,
+        st.occ,
+        st.oqf,
+        st.oqv,
+        st.oqh,
+        st.oqn,
+        st.xf,
+        st.xv,
+        st.xo,
+        st.xes,
+        st.xdu,
+        st.lbusy,
+        st.xh,
+        st.xn,
+        st.cqv,
+        st.cqh,
+        st.cqn,
+        st.pcv,
+        st.pcd,
+        st.pch,
+        st.pcn,
+        st.chf,
+        st.chv,
+        st.crv,
+        st.va_in_ptr,
+        st.va_out_ptr,
+        st.sw_in_ptr,
+        st.sw_out_ptr,
+        st.sw_off,
+        st.rcount,
+        st.plisted,
+        st.arrived,
+        st.arrived_v,
+        st.o_vc,
+        st.o_key,
+        st.o_stamp,
+        st.va_in,
+        st.va_out,
+        st.sw_in,
+        st.sw_out,
+        st.sw_vc,
+        st.a_bo,
+        st.a_ko,
+        st.a_bi,
+        st.a_ki,
+        st.a_match,
+        st.a_om,
+    )
+    (
+        own_n,
+        occ_n,
+        last_vc,
+        cur_pkt,
+        cur_k,
+        cur_v,
+        sq_time,
+        sq_dst,
+        sq_head,
+        sq_cnt,
+        next_gen,
+        p_src,
+        p_dst,
+        p_ctime,
+        p_itime,
+        p_meas,
+        p_hops,
+        free_stack,
+        nfree,
+    ) = (
+        nd.own_n,
+        nd.occ_n,
+        nd.last_vc,
+        nd.cur_pkt,
+        nd.cur_k,
+        nd.cur_v,
+        nd.sq_time,
+        nd.sq_dst,
+        nd.sq_head,
+        nd.sq_cnt,
+        nd.next_gen,
+        nd.p_src,
+        nd.p_dst,
+        nd.p_ctime,
+        nd.p_itime,
+        nd.p_meas,
+        nd.p_hops,
+        nd.free_stack,
+        nd.nfree,
+    )
+    (
+        src_acc,
+        arc_flits,
+        hop_hist,
+        lat_hist,
+    ) = (
+        stats.src_acc,
+        stats.arc_flits,
+        stats.hop_hist,
+        stats.lat_hist,
+    )
     ISL = cfg[C_ISL]
     t = ctr[K_NOW]
     while True:
@@ -334,7 +584,7 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                 v = chv[c * W + s0]
                 crv[eslot[e] * W + s2] = v  # credit straight back
                 ctr[K_LAST_MOVE] = t
-                pk = (f >> SH)
+                pk = f >> SH
                 if warm <= t < wend:
                     ctr[K_ACC_WIN_FLITS] += 1
                     src_acc[p_src[pk]] += 1
@@ -550,22 +800,54 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                 # ---- VC allocator: (input port x VC) -> (output port x VC)
                 if nva > 0:
                     if cfg[C_VALLOC] == 0:
-                        separable_input_first(nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V,
-                                              a_bo, a_ko, a_bi, a_ki, a_match)
+                        separable_input_first(
+                            nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V, a_bo, a_ko, a_bi, a_ki, a_match
+                        )
                     else:
-                        islip(nva, va_in, va_out, RV, RV, va_in_ptr, va_out_ptr, lo * V, cfg[C_ITERS],
-                              a_bo, a_ko, a_bi, a_ki, a_om, a_match)
+                        islip(
+                            nva,
+                            va_in,
+                            va_out,
+                            RV,
+                            RV,
+                            va_in_ptr,
+                            va_out_ptr,
+                            lo * V,
+                            cfg[C_ITERS],
+                            a_bo,
+                            a_ko,
+                            a_bi,
+                            a_ki,
+                            a_om,
+                            a_match,
+                        )
                     for k in range(nva):
                         if a_match[va_in[k]] == va_out[k]:
                             lres[lo * V + va_in[k]] = lo * V + va_out[k]
                 # ---- switch allocator: input port -> output port
                 if nsw > 0:
                     if cfg[C_SALLOC] == 0:
-                        separable_input_first(nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo,
-                                              a_bo, a_ko, a_bi, a_ki, a_match)
+                        separable_input_first(
+                            nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo, a_bo, a_ko, a_bi, a_ki, a_match
+                        )
                     else:
-                        islip(nsw, sw_in, sw_out, R, R, sw_in_ptr, sw_out_ptr, lo, cfg[C_ITERS],
-                              a_bo, a_ko, a_bi, a_ki, a_om, a_match)
+                        islip(
+                            nsw,
+                            sw_in,
+                            sw_out,
+                            R,
+                            R,
+                            sw_in_ptr,
+                            sw_out_ptr,
+                            lo,
+                            cfg[C_ITERS],
+                            a_bo,
+                            a_ko,
+                            a_bi,
+                            a_ki,
+                            a_om,
+                            a_match,
+                        )
                     for k in range(nsw):
                         j = sw_in[k]
                         if a_match[j] == sw_out[k]:
@@ -584,9 +866,11 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                             continue
                         if ls == 1:
                             f = buf[iv * BCAP + bh[iv]]
-                            pk = (f >> SH)
+                            pk = f >> SH
                             dep = p_dst[pk]
-                            vroute[iv] = _route(r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs)
+                            vroute[iv] = _route(
+                                r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
+                            )
                             vst[iv] = 2
                             lst[iv] = 2
                             les[iv] = cur + 1

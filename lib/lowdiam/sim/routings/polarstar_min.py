@@ -38,7 +38,16 @@ def polarstar_fields(topology) -> dict:
     from lowdiam.topologies._polarstar import supernode_for
 
     pr = topology.params
-    sn = supernode_for(pr["supernode"], pr["d_prime"])
+    # The tables rebuild the factor graphs from the topology's own parameters: the routing is analytic
+    # (Sec. 9.2) only for the paper's arc convention (a < b in our ER_q numbering, loops as quadric links).
+    conventions = {"orientation": pr.get("orientation", "lowdiam"), "quadric_links": pr.get("quadric_links", "paper")}
+    if conventions != {"orientation": "lowdiam", "quadric_links": "paper"}:
+        raise ValueError(
+            f"polarstar-min routing needs orientation='lowdiam' and quadric_links='paper' (the paper's star-product "
+            f"convention); {topology.name} has {conventions}: use 'min' or 'min-single'"
+        )
+    sn = supernode_for(pr["supernode"], pr["d_prime"], iq=pr.get("iq", "authors"),
+                       primitive_element=pr.get("primitive_element"))
     er = erdos_renyi_polarity(pr["q"], endpoints_per_router=0)
     m = er.num_routers
     As = np.zeros((m, m), np.uint8)
