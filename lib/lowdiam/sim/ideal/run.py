@@ -203,7 +203,7 @@ def _announce_compiling(kernel) -> None:
     if not cached:
         _announced = True
         print(f"lowdiam.sim: compiling the simulator kernels (tens of seconds, once per version of the sources; "
-              f"cached in {where})", file=sys.stderr, flush=True)
+              f"cached in .../{Path(where).name})", file=sys.stderr, flush=True)  # no absolute path in outputs
 
 
 def execute(req, st: KernelState) -> KernelState:
