@@ -2,7 +2,7 @@
 
 Configuration (the issue's benchmark): ``jellyfish(1064, 15, seed=1)`` with 5 endpoints per router (as
 ``benchmarks/bench_sim.py`` builds it), uniform traffic at offered load 0.3, anynet ``min`` routing,
-4-flit packets, 4 VCs x 32 flits, the pipeline of ``/work/shared/booksim/booksim.cfg``, speedup 1.0.
+4-flit packets, 4 VCs x 32 flits, the pipeline of ``tests/data/booksim/booksim.cfg``, speedup 1.0.
 
 Simulated cycles per second are measured as a difference of two run lengths for each simulator
 (``cycles(long) - cycles(short)`` over ``wall(long) - wall(short)``), so start-up work (BookSim's O(n^3)

@@ -1,7 +1,7 @@
 """Cross-validation of ``lowdiam.sim.booksim`` (our model of BookSim2's ``iq_router``) against BookSim2.
 
 Both simulators run the same lowdiam graphs, exported with ``Topology.to_anynet()``, under the
-configuration of ``/work/shared/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic, 4-flit
+configuration of ``tests/data/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic, 4-flit
 packets, 4 VCs x 32 flits, separable input-first allocators, every pipeline delay 1, ``credit_delay = 2``,
 ``seed = 1``) at ``internal_speedup`` 1.0 and 2.0, over a load sweep on a 0.05 grid.  A graph's sweep
 stops one grid step after BookSim reports "Simulation unstable".  Column ``unstable``: 0 stable, 1 unstable

@@ -12,7 +12,8 @@ Usage::
                runs seed 1 only; random permutations run every ``--seeds``
                (CAMINOS draws its own permutation, so they are compared as a
                spread).  Points already in the CSV are skipped (resumable).
-``reference``  runs the CAMINOS binary (built by ``/work/shared/caminos/build.sh``)
+``reference``  runs the CAMINOS binary (built with the project's offline CAMINOS build script, kept
+               outside this repository)
                on graphs of ``EXTRA_GRAPHS`` with the configuration of
                ``tests/data/caminos/template.cfg`` and appends to
                ``figures/crossval/caminos_reference_extra.csv`` (same columns

@@ -9,7 +9,7 @@ from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 ALLOCATORS = ("separable_input_first", "islip")
 VC_SELECTIONS = ("any", "hop")
-# defaults: the reference runs' settings (/work/shared/booksim/booksim.cfg) where they set a key,
+# defaults: the reference runs' settings (tests/data/booksim/booksim.cfg) where they set a key,
 # BookSim2's own default (src/booksim_config.cpp) otherwise
 ROUTER_DEFAULTS = {
     "internal_speedup": 1.0,
