@@ -276,3 +276,9 @@ def test_bad_radix():
         polarstar_configs(2)
     with pytest.raises(ValueError, match="unknown supernode"):
         polarstar_configs(10, ("iq", "petersen"))
+
+
+def test_too_large_is_refused_before_building():
+    """Reliability finding 10: polarstar(2, 'iq', 10**6) ran 26 s before a MemoryError; now a prompt ValueError."""
+    with pytest.raises(ValueError, match="above the limit"):
+        polarstar(2, "iq", 10**6)

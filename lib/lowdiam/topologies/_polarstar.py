@@ -16,7 +16,7 @@ import numpy as np
 
 from ..validate import check_choice, check_int
 from ._polarfly import authors_numbering, erdos_renyi_polarity
-from .base import Topology, default_concentration
+from .base import Topology, check_size, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
@@ -194,6 +194,9 @@ def polarstar(
         raise ValueError(f"primitive_element applies to the Paley supernode only, not {supernode!r}")
     if endpoints_per_router is not None:
         endpoints_per_router = check_int("endpoints_per_router", endpoints_per_router, low=0)
+    order = supernode_order(supernode, d) if isinstance(d, (int, np.integer)) and not isinstance(d, bool) else None
+    if order is not None:  # refuse a network too large to build before building its supernode
+        check_size((int(q) ** 2 + int(q) + 1) * order, what=f"polarstar({q}, {supernode!r}, {d})")
     sn = supernode_for(supernode, d, iq=iq, primitive_element=primitive_element)
     er = erdos_renyi_polarity(q, endpoints_per_router=0)
     d_star = int(q) + 1 + sn.degree
