@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+from contextlib import contextmanager
 
 import networkx as nx
 import numpy as np
@@ -55,3 +57,19 @@ def connected_gnp(n: int, p: float, seed: int) -> nx.Graph:
         g = nx.gnp_random_graph(n, p, seed=int(rng.integers(1 << 30)))
         if nx.is_connected(g):
             return g
+
+
+@contextmanager
+def bounded(seconds: int = 20):
+    """Fail instead of hanging: an alarm interrupts any Python-level loop that runs longer than ``seconds``."""
+
+    def hang(*_):
+        raise TimeoutError(f"no answer within {seconds} s: a hang")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

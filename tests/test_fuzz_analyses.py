@@ -8,11 +8,10 @@ crash or a hang.  Deterministic (derandomised) and bounded (small graphs, few ex
 from __future__ import annotations
 
 import math
-import signal
-from contextlib import contextmanager
 
 import networkx as nx
 import numpy as np
+from conftest import bounded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,23 +28,11 @@ ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats(-2
                      st.just(math.inf), st.text("ab1", max_size=2), st.lists(st.integers(0, 3), max_size=3))
 
 
-@contextmanager
-def bounded(seconds: int = 30):
-    def hang(*_):
-        raise TimeoutError(f"no answer within {seconds} s: a hang")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def clean_or(call):
     """Run ``call``; a clean error is fine (returns None); anything else propagates and fails the test."""
-    with bounded():
+    with bounded(30):
         try:
             return call()
         except CLEAN:

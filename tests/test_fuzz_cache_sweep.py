@@ -8,11 +8,10 @@ Validators: accept exactly the values their rule describes.  Deterministic and b
 from __future__ import annotations
 
 import math
-import signal
-from contextlib import contextmanager
 
 import numpy as np
 import pytest
+from conftest import bounded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,18 +27,6 @@ ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**20), st.float
                      st.just(np.float32(2.5)), st.just(np.bool_(True)), st.just(object()))
 
 
-@contextmanager
-def bounded(seconds: int = 20):
-    def hang(*_):
-        raise TimeoutError(f"no answer within {seconds} s: a hang")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture(autouse=True)

@@ -9,13 +9,12 @@ derandomised (the suite is deterministic) and bounded (small graphs, few example
 from __future__ import annotations
 
 import math
-import signal
-from contextlib import contextmanager
 
 import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from conftest import bounded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,19 +26,6 @@ FUZZ = settings(max_examples=60, deadline=None, database=None, derandomize=True,
 CLEAN = (ValueError, TypeError)
 
 
-@contextmanager
-def bounded(seconds: int = 20):
-    """Fail instead of hanging: an alarm interrupts any Python-level loop that runs too long."""
-    def hang(*_):
-        raise TimeoutError(f"no answer within {seconds} s: a hang")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 # ------------------------------------------------------------------ an independent reading of an edge list
