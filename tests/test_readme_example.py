@@ -28,7 +28,7 @@ def test_readme_example_is_short_and_uses_the_public_api():
 
 def test_readme_points_inside_the_repository():
     text = README.read_text()
-    assert "../" not in text.replace("](../", "")  # no ../shared or similar outside paths
+    assert "../" not in text.replace("](../", "")  # no link to a folder outside the repository
     for target in re.findall(r"\]\(([^)#]+)\)", text):
         if target == "docs/architecture.md" and not (README.parent / target).exists():
             continue  # written on another branch; checked like every link once merged
