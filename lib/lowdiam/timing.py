@@ -1,0 +1,108 @@
+"""Per-section wall-clock times of a notebook run, for the paper-profile time report.
+
+A paper profile runs for hours; to know where they go (and what to cut), every
+notebook wraps each of its sections in :meth:`SectionTimer.section` and prints
+:meth:`SectionTimer.report` at the end.  With ``record=True`` (the paper
+profile) each finished section is also appended to the committed file
+``results/<profile>/<notebook>/section_times.csv`` through a
+:class:`lowdiam.recorded.ResultLog`-style append, so the times of a run that
+spans several sessions survive with it.  A resumed run records the time it
+spent, which is small for sections whose results were already recorded: the
+file keeps one row per (section, run start), so both the first and the resumed
+runs are visible.
+
+Examples
+--------
+>>> import tempfile
+>>> from lowdiam.timing import SectionTimer
+>>> timer = SectionTimer("05_simulation", profile="quick", record=False)
+>>> with timer.section("Fig. 9"):
+...     total = sum(range(1000))
+>>> [name for name, _ in timer.times()]
+['Fig. 9']
+>>> print(timer.report().splitlines()[0])
+| section | wall time (s) |
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .paths import results_dir
+from .recorded import code_commit
+from .validate import check_bool, check_choice
+
+__all__ = ["SectionTimer"]
+
+_PROFILES = ("quick", "paper")
+_COLUMNS = ("notebook", "profile", "section", "seconds", "run_started_utc", "cpus", "code_commit")
+
+
+class SectionTimer:
+    """Collects wall-clock seconds per named section of one notebook run.
+
+    Parameters
+    ----------
+    notebook : str
+        Notebook stem, e.g. ``"03_bisection"``.
+    profile : {"quick", "paper"}
+        The run's profile; names the results folder when recording.
+    record : bool
+        Append each finished section to ``results/<profile>/<notebook>/section_times.csv``.
+    root : path, optional
+        Results folder; default :func:`lowdiam.paths.results_dir`.
+
+    Raises
+    ------
+    ValueError
+        If ``profile`` is not one of "quick", "paper" or ``record`` is not a bool.
+    """
+
+    def __init__(self, notebook: str, *, profile: str, record: bool = False, root: str | Path | None = None):
+        check_choice("profile", profile, _PROFILES)
+        check_bool("record", record)
+        self.notebook = notebook
+        self.profile = profile
+        self.record = record
+        self.path = Path(root if root is not None else results_dir()) / profile / notebook / "section_times.csv"
+        self._started = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        self._times: list[tuple[str, float]] = []
+
+    @contextmanager
+    def section(self, name: str) -> Iterator[None]:
+        """Time the body of a ``with`` block as section ``name`` (recorded even if the body raises)."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            seconds = time.perf_counter() - start
+            self._times.append((name, seconds))
+            if self.record:
+                self._append(name, seconds)
+
+    def times(self) -> list[tuple[str, float]]:
+        """``(section, seconds)`` pairs in the order the sections finished."""
+        return list(self._times)
+
+    def report(self) -> str:
+        """A markdown table of this run's section times and their total."""
+        lines = ["| section | wall time (s) |", "|---|---|"]
+        lines += [f"| {name} | {seconds:.1f} |" for name, seconds in self._times]
+        lines.append(f"| **total** | {sum(s for _, s in self._times):.1f} |")
+        return "\n".join(lines)
+
+    def _append(self, name: str, seconds: float) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        new = not self.path.exists()
+        with self.path.open("a", newline="") as fh:
+            writer = csv.writer(fh)
+            if new:
+                writer.writerow(_COLUMNS)
+            writer.writerow([self.notebook, self.profile, name, f"{seconds:.1f}", self._started,
+                             os.cpu_count(), code_commit()])
