@@ -228,7 +228,8 @@ def test_any_vc_deadlock_is_detected_not_hung():
         ({"routing_options": {"k": 2}}, ValueError, "unknown routing_options key"),
         ({"vcs": 1, "router_options": {"vc_selection": "hop"}}, ValueError, "vcs >= 3"),
         ({"load": 1.5}, ValueError, "load"),
-        ({"routing": "valiant"}, ValueError, "min-single"),
+        ({"routing": "polarized"}, ValueError, "caminos"),
+        ({"routing": "ugal", "routing_options": {"samples": -1}}, ValueError, "samples"),
     ],
 )
 def test_bad_input(kwargs, err, match):
@@ -304,7 +305,7 @@ def test_simulate_router_booksim_is_run_booksim():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"routing": "ugal"}, "routing of router 'booksim' must be one of"),
+        ({"routing": "polarized"}, "routing of router 'booksim' must be one of"),
         ({"router_delay": 2}, "does not model router_delay"),
         ({"router_options": {"speedup": 2.0}}, "unknown router 'booksim' router_options key"),
         ({"flow_control": "vct"}, "models flow_control"),

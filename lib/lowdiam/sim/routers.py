@@ -12,8 +12,10 @@ Registered models (``ROUTERS``):
     A flit-level model of BookSim2's input-queued router (:mod:`lowdiam.sim.booksim`), the simulator of the
     PolarStar and Galaxyfly papers, with BookSim's option names and defaults; cross-validated against
     BookSim2 (saturation equal or one 0.05 step apart, latency within 2.3 % up to 80 % of saturation, on six
-    graphs at internal speedup 1 and 2).  Routings ``"min-single"`` (``paths``: ``"booksim-anynet"`` or
-    ``"random"``) and ``"min"``; ``flow_control="wormhole"``.
+    graphs at internal speedup 1 and 2).  Its own routings ``"min-single"`` (``paths``: ``"booksim-anynet"``
+    or ``"random"``) and ``"min"`` (those were cross-validated), and the shared routings except Polarized
+    (Valiant, UGAL-L, NAG, ...; as the PolarStar and Galaxyfly authors' BookSim forks added them, with
+    hop-indexed VCs); ``flow_control="wormhole"``.
 
 ``"caminos"``
     The CAMINOS router of the Polarized-routing paper (:mod:`lowdiam.sim.caminos`), cross-validated
@@ -111,10 +113,10 @@ class RouterModel:
         return self.load()(request)
 
 
-def _booksim_defaults() -> dict:
-    from .booksim.options import ROUTER_DEFAULTS  # plain data; no numba import
+def _booksim_data():
+    from .booksim import options  # plain data; no numba import
 
-    return ROUTER_DEFAULTS
+    return options
 
 
 ROUTERS: dict[str, RouterModel] = {
@@ -124,8 +126,8 @@ ROUTERS: dict[str, RouterModel] = {
     "booksim": RouterModel("booksim", "lowdiam.sim.booksim.adapter:run",
                            "BookSim2 iq_router, flit level (separable input-first / iSLIP allocators, pipeline "
                            "delays, internal speedup, credit delay)",
-                           options=dict(_booksim_defaults()), flow_controls=("wormhole",),
-                           routings=("min-single", "min")),
+                           options=dict(_booksim_data().ROUTER_DEFAULTS), flow_controls=("wormhole",),
+                           routings=_booksim_data().ROUTINGS),
     "caminos": RouterModel("caminos", "lowdiam.sim.caminos.adapter:run",
                            "CAMINOS InputOutput router of the Polarized paper (input + output buffers, random "
                            "allocator, occupancy-adaptive routing)",

@@ -8,7 +8,13 @@ Entry point (the lead registers it as ``simulate(..., router="booksim", router_o
 
 Routing: ``"min-single"`` with ``routing_options={"paths": "booksim-anynet"}`` (default; BookSim's anynet
 Dijkstra table, :mod:`lowdiam.sim.booksim.paths`) or ``{"paths": "random"}`` (seeded random shortest path
-per router pair); ``"min"`` (uniform among minimal next hops, drawn at each routing stage).
+per router pair); ``"min"`` (uniform among minimal next hops, drawn at each routing stage).  Both were
+cross-validated against BookSim2.  The shared routings of :mod:`lowdiam.sim.routings` except Polarized
+(``SHARED_ROUTINGS``: Valiant, UGAL-L, NAG, PolarStar / Dragonfly minimal, source-minimal, KSP) run through
+the routings' dispatch at the routing stage, with hop-indexed VCs by default (``vc_selection="auto"``), as
+the PolarStar and Galaxyfly authors' BookSim forks add their routings; UGAL-L / NAG read each output port's
+used credits (all VCs, BookSim's ``GetUsedCredit``).  These have no BookSim2 reference run (BookSim2's
+anynet has only ``min``).
 
 What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cpp``, ``router.cpp``,
 ``trafficmanager.cpp``, ``channel.hpp``, ``allocators/separable_input_first.cpp``,
@@ -65,11 +71,13 @@ False
 """
 
 from .driver import run_booksim
-from .options import ROUTER_DEFAULTS, check_router_options, read_booksim_config
+from .options import ROUTER_DEFAULTS, ROUTINGS, SHARED_ROUTINGS, check_router_options, read_booksim_config
 from .paths import booksim_anynet_table, random_shortest_table
 
 __all__ = [
     "ROUTER_DEFAULTS",
+    "ROUTINGS",
+    "SHARED_ROUTINGS",
     "booksim_anynet_table",
     "check_router_options",
     "random_shortest_table",

@@ -42,11 +42,11 @@ UNMODELLED = {
 def run(req):
     """Run ``req`` (a validated ``SimRequest`` with ``router="booksim"``) on the BookSim model.
 
-    ``vcs=None`` means 4 VCs (the reference runs' ``num_vcs``)."""
+    ``vcs=None`` means 4 VCs (the reference runs' ``num_vcs``), or a shared routing's longest route if more."""
     refuse_unmodelled(req, UNMODELLED)
     return run_booksim(
         req.topology, req.routing, req.traffic, req.load,
-        packet_flits=req.packet_flits, vcs=4 if req.vcs is None else req.vcs, buffer_flits=req.buffer_flits,
+        packet_flits=req.packet_flits, vcs=req.vcs, buffer_flits=req.buffer_flits,
         warmup_cycles=req.warmup_cycles, measure_cycles=req.measure_cycles, seed=req.seed,
         traffic_options=req.traffic_options, routing_options=req.routing_options,
         router_options=req.router_options,

@@ -15,16 +15,19 @@ from lowdiam.sim.results import (
     saturation_verdict,
 )
 from lowdiam.sim.rng import new_state
+from lowdiam.sim.routings import build_route_tables, resolve_routing
+from lowdiam.sim.routings.base import BuildContext, Network, PortState, Scratch, route_tables
+from lowdiam.sim.tables import memo
 from lowdiam.sim.traffic import Endpoints, make_traffic
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
-from .options import ALLOCATORS, check_router_options
+from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 
-ROUTINGS = ("min-single", "min")
 PATHS = ("booksim-anynet", "random")
 LATENCY_BINS = 1 << 16
+DEFAULT_VCS = 4  # the reference runs' num_vcs
 INITIAL_QUEUE = 64
 
 
@@ -42,7 +45,7 @@ def run_booksim(
     *,
     endpoints_per_router: int | None = None,
     packet_flits: int = 4,
-    vcs: int = 4,
+    vcs: int | None = None,
     buffer_flits: int = 32,
     warmup_cycles: int,
     measure_cycles: int,
@@ -57,11 +60,15 @@ def run_booksim(
     ----------
     topology : Topology
         Router graph (sorted neighbour lists) with its endpoints.
-    routing : {"min-single", "min"}
-        ``"min-single"``: one shortest path per router pair from a next-hop table chosen by
-        ``routing_options["paths"]`` (``"booksim-anynet"``, the default: BookSim's own Dijkstra table;
-        ``"random"``: a seeded random shortest path per pair).  ``"min"``: at every hop a uniformly random
-        neighbour one step closer to the destination (drawn at the routing stage).
+    routing : str
+        The model's own routings (cross-validated against BookSim2): ``"min-single"``, one shortest path per
+        router pair from a next-hop table chosen by ``routing_options["paths"]`` (``"booksim-anynet"``, the
+        default: BookSim's own Dijkstra table; ``"random"``: a seeded random shortest path per pair), and
+        ``"min"``, at every hop a uniformly random neighbour one step closer to the destination (drawn at the
+        routing stage).  Or a shared routing of :mod:`lowdiam.sim.routings` (``SHARED_ROUTINGS``: Valiant,
+        UGAL-L, NAG, PolarStar / Dragonfly minimal, source-minimal, KSP; ``routing_options`` as there), run
+        through the routings' dispatch at the routing stage; UGAL / NAG read the router's used credits of
+        each output port (all VCs: BookSim's ``GetUsedCredit``).  ``"polarized"`` is refused (CAMINOS).
     traffic : str
         A pattern of ``lowdiam.sim.traffic.PATTERNS``.
     load : float
@@ -69,7 +76,8 @@ def run_booksim(
     endpoints_per_router : int, optional
         Concentration; ``None`` keeps the topology's endpoints.
     packet_flits, vcs, buffer_flits : int
-        Flits per packet, VCs per port, flits per VC buffer (any size >= 1: flit-level flow control).
+        Flits per packet, VCs per port (``None``: 4, the reference runs' ``num_vcs``, or the shared routing's
+        longest route when that is more), flits per VC buffer (any size >= 1: flit-level flow control).
     warmup_cycles, measure_cycles : int
         Warm-up and measurement window; afterwards the run drains until every packet created in the
         window is delivered (at most ``max(1000, measure_cycles)`` more cycles).
@@ -81,6 +89,7 @@ def run_booksim(
         ``{"paths": "booksim-anynet" | "random"}`` for ``"min-single"``; ``"min"`` takes none.
     router_options : dict, optional
         BookSim key names (see ``lowdiam.sim.booksim.ROUTER_DEFAULTS``) plus ``"vc_selection"``
+        (``"auto"``, the default: ``"any"`` for the own routings, ``"hop"`` for the shared ones)
         (``"any"``: every hop may take any VC, BookSim anynet ``min``; ``"hop"``: VC = hops taken so
         far, deadlock-free, needs ``vcs`` > longest route) and ``"deadlock_cycles"``.
 
@@ -106,21 +115,33 @@ def run_booksim(
     (False, True)
     """
     t_start = time.perf_counter()
+    if routing == "polarized":
+        raise ValueError(
+            "router 'booksim' does not run routing 'polarized' (its heads re-decide every cycle they wait, a "
+            "CAMINOS notion); use router='caminos' or router='ideal', or one of the booksim routings "
+            f"{list(ROUTINGS)}"
+        )
     routing = check_choice("routing", routing, ROUTINGS)
     load = check_float("load", load, low=0.0, high=1.0, low_open=True)
     P = check_int("packet_flits", packet_flits, low=1)
-    V = check_int("vcs", vcs, low=1, high=64)
+    V = None if vcs is None else check_int("vcs", vcs, low=1, high=64)
     CAP = check_int("buffer_flits", buffer_flits, low=1)
     warm = check_int("warmup_cycles", warmup_cycles, low=0)
     meas = check_int("measure_cycles", measure_cycles, low=1)
     seed = check_int("seed", seed, low=0)
+    shared = routing in SHARED_ROUTINGS
     if routing == "min-single":
         ropts = check_options("routing_options", routing_options, ["paths"])
         paths = check_choice("routing_options['paths']", ropts.get("paths", "booksim-anynet"), PATHS)
-    else:
+    elif routing == "min":
         check_options("routing_options", routing_options, [])
         paths = None
+    else:
+        paths = None
+        shared_routing, shared_opts = resolve_routing(routing, routing_options)
     opts = check_router_options(router_options)
+    if opts["vc_selection"] == "auto":  # BookSim anynet's any-VC for its own min; hop classes for the others
+        opts["vc_selection"] = "hop" if shared else "any"
     if endpoints_per_router is not None:
         topology = topology.with_endpoints(check_int("endpoints_per_router", endpoints_per_router, low=1))
 
@@ -134,7 +155,20 @@ def run_booksim(
     longest = int(D[np.ix_(carriers, carriers)].max())
     if longest == 255:
         raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
-    if opts["vc_selection"] == "hop" and V < longest + 1:
+    if shared:
+        ctx = BuildContext(topology, D, seed, P, memo(topology))
+        tabs, need = build_route_tables(shared_routing, shared_opts, ctx)
+        if V is None:
+            V = max(need, DEFAULT_VCS)
+        if opts["vc_selection"] == "hop" and V < need:
+            raise ValueError(
+                f"vcs={V} is too few for routing {routing!r} with vc_selection='hop' on {topology.name}: "
+                f"hop-indexed VCs need one VC per link of the longest route, {need} (the ejection hop reuses "
+                f"the last class); use vcs >= {need} or router_options={{'vc_selection': 'any'}}"
+            )
+    elif V is None:
+        V = DEFAULT_VCS
+    if not shared and opts["vc_selection"] == "hop" and V < longest + 1:
         raise ValueError(
             f"vcs={V} is too few for vc_selection='hop' on {topology.name}: hop-indexed VCs need one VC per "
             f"link of the longest route plus the ejection hop, {longest + 1}; use vcs >= {longest + 1} or "
@@ -315,7 +349,7 @@ def run_booksim(
         ctr=np.zeros(K.N_CTR, np.int64),
         src_acc=np.zeros(NE, np.int64),
         arc_flits=np.zeros(A, np.int64),
-        hop_hist=np.zeros(max(longest, 1) + 2, np.int64),
+        hop_hist=np.zeros(max(longest, need if shared else 1, 1) + 2, np.int64),
         lat_hist=np.zeros(LATENCY_BINS, np.int64),
     )
     wend = warm + meas
@@ -339,14 +373,35 @@ def run_booksim(
     cfg[K.C_SALLOC] = ALLOCATORS.index(opts["sw_allocator"])
     cfg[K.C_ITERS] = opts["alloc_iters"]
     rs = new_state(seed)
+    if shared:
+        cfg[K.C_ROUTE] = K.ROUTE_SHARED
+        cfg[K.C_ADAPTIVE] = 0 if shared_routing.oblivious else 1
+    else:  # placeholders of the right types: one compiled kernel serves every routing
+        tabs = route_tables(0, 0, n, 1, False, D, {})
+    deg_max = max(int(deg.max(initial=0)), 1)
+    sh = K.Shared(
+        tabs=tabs,
+        rnet=Network(indptr.astype(np.int32), indices.astype(np.int32), np.ones(A, np.int32),
+                     ep.router.astype(np.int32)),
+        ports=PortState(np.zeros(A + NE, np.int32), np.zeros(A, np.int32), np.zeros(1, np.int32), V, CAP),
+        pkr=K.PacketRoutes(src=nd.p_src, route_state=np.full(pool, -1, np.int32)),
+        scratch=Scratch(np.zeros(1, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64), rs),
+    )
     while True:
-        status = K.run_kernel(cfg, net, st, nd, stats, rs)
+        status = K.run_kernel(cfg, net, st, nd, stats, rs, sh)
         if status == K.RUN_GROW:
             nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
             cfg[K.C_QCAP] *= 2
             continue
         break
     ctr = stats.ctr
+    if status == K.RUN_ROUTE_ERROR:
+        why = {-4: "found no route", -5: "needs more hop classes than it declared (a route longer than its "
+               "longest-route bound)", -3: "waited (an adaptive routing this model cannot run)"}
+        raise RuntimeError(
+            f"routing {routing!r} on {topology.name} at cycle {int(ctr[K.K_NOW])}: router {int(ctr[K.K_ERR_A])} "
+            f"{why.get(int(ctr[K.K_ERR]), 'failed')} for endpoint {int(ctr[K.K_ERR_B])}"
+        )
     if status == K.RUN_DEADLOCK:
         raise ValueError(
             f"deadlock on {topology.name} at cycle {int(ctr[K.K_NOW])}: no flit moved for "

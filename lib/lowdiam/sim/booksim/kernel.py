@@ -17,6 +17,9 @@ import numpy as np
 from numba import njit
 
 from lowdiam.sim.rng import below, uniform01
+from lowdiam.sim.routings.base import EJECT
+from lowdiam.sim.routings.dispatch import next_hop as shared_next_hop
+from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
 
 # cfg indices
 (
@@ -51,8 +54,9 @@ from lowdiam.sim.rng import below, uniform01
     C_VALLOC,
     C_SALLOC,
     C_ITERS,
+    C_ADAPTIVE,
     N_CFG,
-) = range(32)
+) = range(33)
 # counters
 (
     K_NOW,
@@ -77,8 +81,8 @@ from lowdiam.sim.rng import below, uniform01
     N_CTR,
 ) = range(20)
 
-ROUTE_TABLE, ROUTE_MIN = 0, 1
-RUN_DONE, RUN_GROW, RUN_DEADLOCK = 0, 1, -1
+ROUTE_TABLE, ROUTE_MIN, ROUTE_SHARED = 0, 1, 2
+RUN_DONE, RUN_GROW, RUN_DEADLOCK, RUN_ROUTE_ERROR = 0, 1, -1, -2
 W = 3  # channel ring slots: latency 1 + the read in the next cycle
 
 
@@ -187,6 +191,29 @@ class Nodes(NamedTuple):
     p_hops: np.ndarray
     free_stack: np.ndarray
     nfree: np.ndarray  # (1,)
+
+
+class PacketRoutes(NamedTuple):
+    """What the shared routings read of a packet (:mod:`lowdiam.sim.routings.dispatch`)."""
+
+    src: np.ndarray  # (pool,) source endpoint (aliases Nodes.p_src)
+    route_state: np.ndarray  # (pool,) the routing's per-packet state
+
+
+class Shared(NamedTuple):
+    """The shared routings' records (``ROUTE_SHARED``): tables, graph, port occupancy, packets, scratch.
+
+    ``ports.used[a]`` is refreshed for the arcs of a router just before an adaptive routing decides
+    there: the flits sent on the port whose credits have not returned, all VCs (BookSim's
+    ``GetUsedCredit``: taken at switch allocation, so it counts the output queue too); ``ports.pend``
+    stays 0 (BookSim's UGAL reads credits only).
+    """
+
+    tabs: tuple  # RouteTables
+    rnet: tuple  # routings.base.Network
+    ports: tuple  # routings.base.PortState
+    pkr: PacketRoutes
+    scratch: tuple  # routings.base.Scratch (its rs is the kernel's generator state)
 
 
 class Stats(NamedTuple):
@@ -335,7 +362,31 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
 
 
 @njit(cache=True)
-def run_kernel(cfg, net, st, nd, stats, rs):
+def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_local, indptr, sh):
+    """Local output port at router r from a shared routing, or its negative error code.
+
+    ``hops``: links the packet has crossed, its hop class for the next VC (``vc_next``)."""
+    lo = indptr[r]
+    hi = indptr[r + 1]
+    if adaptive:
+        used = sh.ports.used
+        s0 = rptr[r] + p
+        for a in range(lo, hi):
+            o = (s0 + a - lo) * V
+            u = 0
+            for v in range(V):
+                u += occ[o + v]
+            used[a] = u
+    a = shared_next_hop(pk, r, ep_router[dep], hops, 1, sh.tabs, sh.rnet, sh.pkr, sh.ports, sh.scratch)
+    if a == EJECT:
+        return ep_local[dep]
+    if a < 0:
+        return a
+    return p + (a - lo)
+
+
+@njit(cache=True)
+def run_kernel(cfg, net, st, nd, stats, rs, sh):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
     n = cfg[C_N]
     NE = cfg[C_NE]
@@ -640,6 +691,8 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                     p_ctime[pk] = sq_time[q]
                     p_itime[pk] = t
                     p_hops[pk] = 0
+                    if route_mode == ROUTE_SHARED:
+                        shared_setup_packet(pk, ep_router[e], ep_router[sq_dst[q]], sh.tabs, sh.pkr.route_state, rs)
                     p_meas[pk] = 1 if warm <= sq_time[q] < wend else 0
                     sq_head[e] = (sq_head[e] + 1) % QCAP
                     sq_cnt[e] -= 1
@@ -868,9 +921,20 @@ def run_kernel(cfg, net, st, nd, stats, rs):
                             f = buf[iv * BCAP + bh[iv]]
                             pk = f >> SH
                             dep = p_dst[pk]
-                            vroute[iv] = _route(
-                                r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
-                            )
+                            if route_mode == ROUTE_SHARED:
+                                port = _route_shared(r, pk, p_hops[pk], dep, p, cfg[C_ADAPTIVE], V, occ, rptr,
+                                                     ep_router, ep_local, indptr, sh)
+                                if port < 0:
+                                    ctr[K_NOW] = t
+                                    ctr[K_ERR] = port
+                                    ctr[K_ERR_A] = r
+                                    ctr[K_ERR_B] = dep
+                                    return RUN_ROUTE_ERROR
+                                vroute[iv] = port
+                            else:
+                                vroute[iv] = _route(
+                                    r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
+                                )
                             vst[iv] = 2
                             lst[iv] = 2
                             les[iv] = cur + 1

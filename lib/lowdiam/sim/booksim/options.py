@@ -8,7 +8,13 @@ from pathlib import Path
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 ALLOCATORS = ("separable_input_first", "islip")
-VC_SELECTIONS = ("any", "hop")
+VC_SELECTIONS = ("auto", "any", "hop")
+#: routings the model implements itself (cross-validated against BookSim2's anynet)
+OWN_ROUTINGS = ("min-single", "min")
+#: shared routings of :mod:`lowdiam.sim.routings` the model runs through their dispatch at the routing stage;
+#: ``"polarized"`` is not among them (its heads re-decide every cycle they wait, a CAMINOS notion)
+SHARED_ROUTINGS = ("valiant", "ugal", "df-ugal", "nag", "polarstar-min", "df-min", "source-min", "ksp")
+ROUTINGS = OWN_ROUTINGS + SHARED_ROUTINGS
 # defaults: the reference runs' settings (tests/data/booksim/booksim.cfg) where they set a key,
 # BookSim2's own default (src/booksim_config.cpp) otherwise
 ROUTER_DEFAULTS = {
@@ -25,7 +31,7 @@ ROUTER_DEFAULTS = {
     "wait_for_tail_credit": 0,
     "input_speedup": 1,
     "output_speedup": 1,
-    "vc_selection": "any",
+    "vc_selection": "auto",  # "any" for the model's own routings (BookSim anynet), "hop" for shared ones
     "deadlock_cycles": 2000,
 }
 # keys accepted with one value only: the model implements BookSim's behaviour at that value
