@@ -65,6 +65,8 @@ __all__ = [
     "bracket_saturation",
     "code_fingerprint",
     "load_curve",
+    "recorded_records",
+    "result_log",
     "run_sweep",
     "saturation_search",
     "saturation_searches",
@@ -229,7 +231,8 @@ class Run:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "recipe", _network(self.recipe, "Run.recipe"))
-        for what, value, valid in (("routing", self.routing, ROUTINGS), ("traffic pattern", self.traffic, PATTERNS)):
+        routings = _all_routings()
+        for what, value, valid in (("routing", self.routing, routings), ("traffic pattern", self.traffic, PATTERNS)):
             if not isinstance(value, str):
                 raise TypeError(f"{what} must be a name (str), got {type(value).__name__} {value!r}")
             if value not in valid:
@@ -281,6 +284,16 @@ class Run:
 
     def describe(self) -> str:
         return f"{self.label} {self.routing}/{self.traffic} load {self.load} seed {self.seed}"
+
+
+@functools.lru_cache(maxsize=1)
+def _all_routings() -> tuple[str, ...]:
+    """Routing names some router model runs: the shared routings and the models' own (CAMINOS's ``min-adaptive``);
+    whether the run's ``router`` has it is checked when the run is simulated."""
+    from .sim.routers import ROUTERS
+
+    own = {name for model in ROUTERS.values() if model.routings is not None for name in model.routings}
+    return tuple(sorted(set(ROUTINGS) | own))
 
 
 def code_fingerprint() -> str:
@@ -336,6 +349,80 @@ def _lookup(run: Run) -> dict[str, Any] | None:
 
 def _store(run: Run, result: dict[str, Any], modules: list[str] | None = None) -> None:
     cache.store(NAMESPACE, run.params(), result, modules=modules)
+
+
+# ----------------------------------------------------------------------------- committed records
+#: columns of a sweep's committed record (``results/paper/<notebook>/<name>.csv``): the run's identity (its
+#: parameter hash, the same as the cache key's parameters, without the code version), its spec, its result
+RECORD_KEY = ("run",)
+
+
+def result_log(notebook: str, name: str, *, root: str | Path | None = None):
+    """A :class:`lowdiam.recorded.ResultLog` for :func:`run_sweep`'s ``record=``: one row per run.
+
+    Rows hold the run's parameter hash (``run``), its spec (label, constructor, recipe kwargs, routing,
+    traffic, load, seed, simulation settings) and its whole result; a sweep given this log reuses every run
+    already in it (on any machine, with any code version: each row names the commit it was computed with)
+    and appends each new run as it finishes, so a paper-scale sweep stops and resumes anywhere.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> log = result_log("05_simulation", "demo", root=tempfile.mkdtemp())
+    >>> run = Run(Recipe("hyperx", args=(3, 3)), "min", "uniform", 0.2, sim={"measure_cycles": 100,
+    ...           "warmup_cycles": 50, "router": "ideal"})
+    >>> first = run_sweep([run], processes=1, progress=False, record=log)[0]
+    >>> again = run_sweep([run], processes=1, progress=False, record=log)[0]
+    >>> again["recorded"], again["accepted_load"] == first["accepted_load"], len(log.rows())
+    (True, True, 1)
+    """
+    from .recorded import ResultLog
+
+    return ResultLog(notebook, name, key=RECORD_KEY, root=root)
+
+
+def _check_record(record):
+    from .recorded import ResultLog
+
+    if record is not None and (not isinstance(record, ResultLog) or record.key != RECORD_KEY):
+        raise ValueError(
+            f"record must be a sweep result log (lowdiam.sweep.result_log(notebook, name)), got {record!r}"
+        )
+    return record
+
+
+def _finite(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` with NaN floats as None, their names under ``"_nan"`` (CSV cells are finite JSON)."""
+    nan = sorted(k for k, v in result.items() if isinstance(v, float) and math.isnan(v))
+    out = {k: (None if k in nan else v) for k, v in result.items()}
+    return {**out, "_nan": nan} if nan else out
+
+
+def _unfinite(stored: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in stored.items() if k != "_nan"}
+    for k in stored.get("_nan", ()):
+        out[k] = float("nan")
+    return out
+
+
+def _record_row(run: Run, key: str, result: dict[str, Any]) -> dict[str, Any]:
+    recipe = run.recipe
+    return {"run": key, "label": run.label,
+            "constructor": recipe.constructor if isinstance(recipe, Recipe) else "custom",
+            "recipe": run.topology_key(), "routing": run.routing, "traffic": run.traffic, "load": run.load,
+            "seed": run.seed, "sim": run.sim, "result": _finite(result)}
+
+
+def recorded_records(record) -> list[dict[str, Any]]:
+    """The runs of a sweep result log as :func:`run_sweep` records (spec and result), in file order."""
+    out = []
+    for row in _check_record(record).rows():
+        res = _unfinite(row["result"])
+        rec = {"label": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
+               "seed": row["seed"], **{f"sim_{k}": v for k, v in row["sim"].items()},
+               "constructor": row["constructor"], **res, "code_commit": row["code_commit"]}
+        out.append(rec)
+    return out
 
 
 _POOL: dict[str, Any] = {"size": 0, "executor": None}
@@ -445,6 +532,7 @@ def run_sweep(
     scheduler: Any = None,
     processes: int | None = None,
     progress: bool = True,
+    record=None,
 ) -> list[dict[str, Any]]:
     """Execute ``runs`` (cached) and return one record per run, in input order.
 
@@ -460,6 +548,9 @@ def run_sweep(
         Local worker processes (default ``os.cpu_count()``); 1 runs in this process.
     progress : bool
         Show a tqdm bar over the runs that need computing.
+    record : ResultLog, optional
+        A committed record (:func:`result_log`): runs already in it are not recomputed, every other run
+        is appended to it as it finishes (cached ones too), so the sweep resumes on any machine.
 
     Returns
     -------
@@ -468,8 +559,8 @@ def run_sweep(
         ``routing``, ``traffic``, ``load``, ``seed``, ``sim_<kwarg>``, the run's
         ``tags``) and the :class:`lowdiam.sim.SimResult` fields (``accepted_load``,
         ``latency_mean``, ``latency_p99``, ``hops_mean``, ``hop_histogram``,
-        ``jain_fairness``, ``saturated`` ...), plus ``num_routers``, ``num_endpoints``
-        and ``cached`` (True when read from the cache).
+        ``jain_fairness``, ``saturated`` ...), plus ``num_routers``, ``num_endpoints``,
+        ``cached`` (True when read from the cache) and ``recorded`` (True when read from ``record``).
 
     Raises
     ------
@@ -498,18 +589,27 @@ def run_sweep(
             raise TypeError(f"run_sweep takes Run specs, got {type(r).__name__}")
     processes = (os.cpu_count() or 1) if processes is None else check_int("processes", processes, low=1)
     check_bool("progress", progress)
+    _check_record(record)
+    in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
 
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
+    from_record: set[str] = set()
     pending: dict[str, Run] = {}  # duplicates are simulated once
     for r in runs:
         k = r.key()
         if k in results or k in pending:
             continue
+        if k in in_record:
+            results[k] = in_record[k]
+            from_record.add(k)
+            continue
         hit = _lookup(r)
         if hit is not None:
             results[k] = hit
             from_cache.add(k)
+            if record is not None:
+                record.append(_record_row(r, k, hit))
         else:
             pending[k] = r
     todo = list(pending.values())
@@ -517,7 +617,10 @@ def run_sweep(
     def done(i: int, outcome: tuple[dict[str, Any], list[str]]) -> None:
         result, modules = outcome
         _store(todo[i], result, modules)  # as each run finishes: an interrupted sweep keeps its progress
-        results[todo[i].key()] = result
+        k = todo[i].key()
+        results[k] = result
+        if record is not None:
+            record.append(_record_row(todo[i], k, result))
 
     if todo:
         with _progress(len(todo), progress, "simulations") as bar:
@@ -525,7 +628,8 @@ def run_sweep(
                 _run_dask(todo, scheduler, bar, done)
             else:
                 _run_local(todo, processes, bar, done)
-    return [{**_record(r, results[r.key()]), "cached": r.key() in from_cache} for r in runs]
+    return [{**_record(r, results[r.key()]), "cached": r.key() in from_cache, "recorded": r.key() in from_record}
+            for r in runs]
 
 
 # ----------------------------------------------------------------------------- curves

@@ -27,7 +27,7 @@ def simulate(
     router_delay: int = 1,
     injection_latency: int = 1,
     ejection_latency: int = 1,
-    flow_control: str = "vct",
+    flow_control: str | None = None,
     arbitration: str = "random",
     traffic_options: dict | None = None,
     saturation_tolerance: float = SATURATION_TOLERANCE,
@@ -77,8 +77,10 @@ def simulate(
         Cycles from a head's arrival to its earliest switch traversal.
     injection_latency, ejection_latency : int
         Endpoint channel latencies.
-    flow_control : {"vct", "wormhole"}
-        Virtual cut-through or flit-level wormhole (buffers may be smaller than a packet).
+    flow_control : {"vct", "wormhole"}, optional
+        Virtual cut-through or flit-level wormhole (buffers may be smaller than a packet); ``None``: the
+        router model's own (``"ideal"``: ``"vct"``; ``"booksim"``: ``"wormhole"``, BookSim's flit-level VC
+        flow control; ``"caminos"``: ``"vct"``).
     arbitration : {"random", "round_robin"}
         Order in which the allocator serves requests.
     traffic_options : dict, optional

@@ -112,6 +112,8 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
     load = float(load)
     if not (0.0 < load <= 1.0) or math.isnan(load):
         raise ValueError(f"load must be in (0, 1] flits/endpoint/cycle, got {load}")
+    if flow_control is None:  # the model's own flow control, its first listed
+        flow_control = model.flow_controls[0]
     check_choice("flow_control", flow_control, FLOW_CONTROLS)
     check_choice("arbitration", arbitration, ARBITRATIONS)
     check_choice("drain", drain, DRAIN_MODES)

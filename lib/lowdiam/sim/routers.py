@@ -56,8 +56,9 @@ maps the request onto the model's own entry point, e.g.::
 unknown keys are refused before the model runs (``ValueError`` naming the
 valid ones), given ones override the defaults, and the adapter receives the
 merged dict.  ``flow_controls`` lists the ``flow_control`` values it models
-(others are refused); routings it does not support it refuses itself with a
-``ValueError`` naming the ones it does.
+(the first is its default, used when ``flow_control=None``; others are refused);
+routings it does not support it refuses itself with a ``ValueError`` naming the
+ones it does.
 
 Examples
 --------

@@ -10,7 +10,7 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["min_routing", "ugal_routing"]
+__all__ = ["min_routing", "recorded_saturation", "saturation_from_records", "ugal_routing"]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
 
@@ -34,3 +34,60 @@ def min_routing(constructor: str) -> str:
 def ugal_routing(constructor: str) -> str:
     """UGAL-L of a family: hierarchical (``df-ugal``) on Dragonfly and Megafly, ``ugal`` elsewhere."""
     return "df-ugal" if constructor in _HIERARCHICAL else "ugal"
+
+
+def saturation_from_records(records, tol: float) -> dict[tuple[str, str, str], tuple[float, bool]]:
+    """Saturation load of every (label, routing, traffic) in sweep records, and whether its search is done.
+
+    The saturation load is the largest stable load below the smallest saturated one (the saturation search's
+    answer, :func:`lowdiam.sweep.saturation_search`); the search is *done* when a saturated load lies within
+    ``tol`` above it, or when the largest load run (1.0) is stable.  A search stopped part-way (a paper profile
+    resumed across sessions) gives its current bracket's lower end, not done.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Sweep records (``label``, ``routing``, ``traffic``, ``load``, ``saturated``), e.g.
+        :func:`lowdiam.sweep.recorded_records`.
+    tol : float
+        The search's resolution.
+
+    Examples
+    --------
+    >>> recs = [{"label": "A", "routing": "min", "traffic": "uniform", "load": x, "saturated": x > 0.62}
+    ...         for x in (0.2, 0.4, 0.6, 0.8, 0.7, 0.65, 0.625, 0.6125)]
+    >>> saturation_from_records(recs, tol=0.0125)[("A", "min", "uniform")]
+    (0.6125, True)
+    >>> saturation_from_records(recs[:4], tol=0.0125)[("A", "min", "uniform")]
+    (0.6, False)
+    """
+    by: dict[tuple[str, str, str], list[tuple[float, bool]]] = {}
+    for r in records:
+        by.setdefault((r["label"], r["routing"], r["traffic"]), []).append((float(r["load"]), bool(r["saturated"])))
+    out = {}
+    for k, runs in by.items():
+        first_bad = min((x for x, bad in runs if bad), default=None)
+        stable = [x for x, bad in runs if not bad and (first_bad is None or x < first_bad)]
+        best = max(stable, default=0.0)
+        done = (first_bad is None and best >= 1.0) or (first_bad is not None and first_bad - best <= tol + 1e-9)
+        out[k] = (best, bool(done))
+    return out
+
+
+def recorded_saturation(notebook: str, names, tol: float, *, root=None) -> dict:
+    """:func:`saturation_from_records` over the committed paper-profile logs ``names`` of ``notebook`` (absent
+    logs contribute nothing), so a quick run can use the paper-scale answers recorded so far.
+
+    Returns
+    -------
+    dict
+        ``(label, routing, traffic) -> (saturation load, search done)``.
+    """
+    from lowdiam import sweep
+
+    records = []
+    for name in names:
+        log = sweep.result_log(notebook, name, root=root)
+        if log.path.exists():
+            records += sweep.recorded_records(log)
+    return saturation_from_records(records, tol)

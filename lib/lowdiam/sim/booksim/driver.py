@@ -166,8 +166,8 @@ def run_booksim(
                 f"hop-indexed VCs need one VC per link of the longest route, {need} (the ejection hop reuses "
                 f"the last class); use vcs >= {need} or router_options={{'vc_selection': 'any'}}"
             )
-    elif V is None:
-        V = DEFAULT_VCS
+    elif V is None:  # hop classes need one VC per link of the longest route plus the ejection hop
+        V = max(DEFAULT_VCS, longest + 1) if opts["vc_selection"] == "hop" else DEFAULT_VCS
     if not shared and opts["vc_selection"] == "hop" and V < longest + 1:
         raise ValueError(
             f"vcs={V} is too few for vc_selection='hop' on {topology.name}: hop-indexed VCs need one VC per "
