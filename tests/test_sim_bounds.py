@@ -163,3 +163,49 @@ def test_docstring_examples():
     from lowdiam.sim import bounds
 
     assert doctest.testmod(bounds).failed == 0
+
+
+def test_min_single_bound_with_booksim_anynet_paths_matches_that_table():
+    # BookSim's Dijkstra table (ties to the lowest router id) funnels a fat-tree's single paths through one core
+    # router: its bound must follow the table the booksim model routes with, not the seeded random one
+    import numpy as np
+
+    from lowdiam.sim import channel_load_bound
+    from lowdiam.sim.booksim import booksim_anynet_table
+    from lowdiam.sim.tables import distances
+    from lowdiam.topologies import fat_tree
+
+    top = fat_tree(4, 3)
+    anynet = channel_load_bound(top, "min-single", paths="booksim-anynet")
+    seeded = channel_load_bound(top, "min-single")
+    assert anynet.bound < seeded.bound
+    # slow reference: walk every router pair's path through the table, count arc traversals per unit demand
+    D = distances(top)
+    pos = booksim_anynet_table(top, D)
+    ep = np.asarray(top.endpoints, dtype=float)
+    n = top.num_routers
+    loads = np.zeros(top.indices.size)
+    total = ep.sum()
+    for s in range(n):
+        for t in range(n):
+            if s == t or ep[s] == 0 or ep[t] == 0:
+                continue
+            demand = ep[s] * ep[t] / (total - 1)  # uniform over the other endpoints, one flit per endpoint
+            c = s
+            while c != t:
+                a = top.indptr[c] + pos[c, t]
+                loads[a] += demand
+                c = top.indices[a]
+    assert np.allclose(anynet.arc_loads, loads)
+
+
+def test_paths_option_applies_to_min_single_only():
+    import pytest
+
+    from lowdiam.sim import channel_load_bound
+    from lowdiam.topologies import slimfly
+
+    with pytest.raises(ValueError, match="min-single"):
+        channel_load_bound(slimfly(5), "min", paths="booksim-anynet")
+    with pytest.raises(ValueError, match="seeded"):
+        channel_load_bound(slimfly(5), "min-single", paths="dijkstra")

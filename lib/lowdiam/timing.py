@@ -18,8 +18,10 @@ Examples
 >>> timer = SectionTimer("05_simulation", profile="quick", record=False)
 >>> with timer.section("Fig. 9"):
 ...     total = sum(range(1000))
+>>> timer.begin("Fig. 10")   # a section spanning several notebook cells
+>>> timer.end()
 >>> [name for name, _ in timer.times()]
-['Fig. 9']
+['Fig. 9', 'Fig. 10']
 >>> print(timer.report().splitlines()[0])
 | section | wall time (s) |
 """
@@ -73,6 +75,7 @@ class SectionTimer:
         self.path = Path(root if root is not None else results_dir()) / profile / notebook / "section_times.csv"
         self._started = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         self._times: list[tuple[str, float]] = []
+        self._open: tuple[str, float] | None = None
 
     @contextmanager
     def section(self, name: str) -> Iterator[None]:
@@ -85,6 +88,22 @@ class SectionTimer:
             self._times.append((name, seconds))
             if self.record:
                 self._append(name, seconds)
+
+    def begin(self, name: str) -> None:
+        """Start section ``name`` (ending the open one): for notebooks, where a section spans several cells."""
+        self.end()
+        self._open = (name, time.perf_counter())
+
+    def end(self) -> None:
+        """End the section opened by :meth:`begin`, if any."""
+        if getattr(self, "_open", None) is None:
+            return
+        name, start = self._open
+        self._open = None
+        seconds = time.perf_counter() - start
+        self._times.append((name, seconds))
+        if self.record:
+            self._append(name, seconds)
 
     def times(self) -> list[tuple[str, float]]:
         """``(section, seconds)`` pairs in the order the sections finished."""

@@ -35,12 +35,14 @@ import dataclasses
 import numpy as np
 from numba import njit
 
-from lowdiam.validate import check_int
+from lowdiam.validate import check_choice, check_int
 
 from .routings import REGISTRY, ROUTINGS
 from .routings.min_single import single_path_table
 from .tables import distances, memo
 from .traffic import HOTSPOT, TABLE, UNIFORM, Endpoints, make_traffic
+
+PATHS = ("seeded", "booksim-anynet")  # min-single's path tables
 
 # flow-spreading models, in this order; a routing declares its model as Routing.channel_load
 _MODELS = ("hop", "path", "single", "valiant")
@@ -122,7 +124,7 @@ def endpoint_demand(topology, traffic: str = "uniform", seed: int = 0, **options
 
 def channel_load_bound(
     topology, routing: str = "min", traffic: str = "uniform", *, endpoints_per_router: int | None = None,
-    seed: int = 0, traffic_options: dict | None = None,
+    seed: int = 0, traffic_options: dict | None = None, paths: str = "seeded",
 ) -> ChannelLoadBound:
     """Channel-load throughput bound of an oblivious routing under a simulator traffic pattern.
 
@@ -139,6 +141,9 @@ def channel_load_bound(
         Seed of the pattern (and of min-single's table), as in :func:`lowdiam.sim.simulate`.
     traffic_options : dict, optional
         Options of the pattern; unknown keys raise ``ValueError``.
+    paths : {"seeded", "booksim-anynet"}
+        ``min-single`` only: the shared routing's seeded table (``"seeded"``, what ``router="ideal"`` runs) or
+        BookSim2's anynet Dijkstra table (``"booksim-anynet"``, what ``router="booksim"`` runs by default).
 
     Returns
     -------
@@ -182,7 +187,19 @@ def channel_load_bound(
         R, C = net.sum(1), net.sum(0)
         net = ((R[:, None] - net) + (C[None, :] - net)) / (n - 2)
         np.fill_diagonal(net, 0.0)
-    if mode == _SINGLE:  # the very table the simulator builds for this seed
+    check_choice("paths", paths, PATHS)
+    if paths != "seeded" and routing != "min-single":
+        raise ValueError(f"paths={paths!r} applies to routing 'min-single' only, not {routing!r}")
+    if mode == _SINGLE and paths == "booksim-anynet":  # BookSim's table as arc ids (neighbour position + offset)
+        from .kernel_cache import kernel_cache_scope
+
+        with kernel_cache_scope():  # the booksim package's numba kernels cache per version of the sources
+            from .booksim.paths import booksim_anynet_table
+
+        pos = booksim_anynet_table(topology, D).astype(np.int64)
+        nh = (np.asarray(topology.indptr[:-1], dtype=np.int64)[:, None] + pos).astype(np.int32)
+        np.fill_diagonal(nh, -1)
+    elif mode == _SINGLE:  # the very table the simulator builds for this seed
         nh = memo(topology)(("single", seed), lambda: single_path_table(D, topology.indptr, topology.indices, seed))
     else:
         nh = np.zeros((1, 1), np.int32)
