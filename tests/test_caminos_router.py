@@ -343,3 +343,16 @@ def test_simulate_router_caminos_refuses_what_it_does_not_model(kwargs, match):
     args = {"routing": "min-adaptive", **kwargs}
     with pytest.raises(ValueError, match=match):
         simulate(slimfly(5), args.pop("routing"), "uniform", 0.2, router="caminos", **args)
+
+
+def test_throughput_shortfall_is_saturation_even_without_drops():
+    # neighbour traffic funnels each router's servers over one link: accepted stays near 1/p = 0.25 while 0.4 is
+    # offered; the short window ends before the server queues overflow, so only the throughput rule can see it
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import jellyfish
+
+    top = jellyfish(200, 10, 1, endpoints_per_router=4)
+    r = simulate(top, "min-adaptive", "neighbor", 0.4, packet_flits=16, warmup_cycles=250, measure_cycles=500,
+                 router="caminos")
+    assert r.accepted_load < 0.3 and r.params["dropped_fraction"] == 0.0
+    assert r.saturated and "accepted" in r.saturation_reason

@@ -365,7 +365,10 @@ def _result(m: Model, cons: dict, wall: float) -> SimResult:
     offered_actual = (ctr[K.K_GEN_WIN] + ctr[K.K_DROP_WIN]) * P / window
     accepted = ctr[K.K_ACC_WIN] / window
     msgs = int(ctr[K.K_MSG_WIN])
-    saturated, reason = saturation_verdict(offered_actual, accepted, 0, 0, False, SATURATION_TOLERANCE)
+    # the throughput rule needs the window's message count for its noise allowance (0 would disable it: a short
+    # window whose server queues have not overflowed yet would pass as stable however little it accepts)
+    attempted = int(ctr[K.K_GEN_WIN] + ctr[K.K_DROP_WIN])
+    saturated, reason = saturation_verdict(offered_actual, accepted, attempted, attempted, False, SATURATION_TOLERANCE)
     if ctr[K.K_DROP_WIN] and not saturated:
         saturated, reason = True, f"{int(ctr[K.K_DROP_WIN])} generations dropped (server queue full) in the window"
     per_src = st.src_acc[m.active] / meas
