@@ -36,7 +36,7 @@ from lowdiam.topologies import Topology
 
 BOOKSIM_CYCLES_PER_SECOND = 21.0
 RESULTS = Path(__file__).resolve().parent / "results"
-CONFIG = {"endpoints_per_router": 5, "packet_flits": 4, "vcs": 4, "buffer_flits": 32}
+CONFIG = {"endpoints_per_router": 5, "packet_flits": 4, "vcs": 4, "buffer_flits": 32, "router": "ideal"}  # the ideal model
 
 _COMPILE_SNIPPET = """
 import time
@@ -45,7 +45,7 @@ from lowdiam.sim import simulate
 from lowdiam.topologies import Topology
 t1 = time.perf_counter()
 top = Topology.from_edges("k3", "complete", 3, [(0, 1), (0, 2), (1, 2)], endpoints_per_router=2)
-simulate(top, "min", "uniform", 0.1, warmup_cycles=10, measure_cycles=10)
+simulate(top, "min", "uniform", 0.1, warmup_cycles=10, measure_cycles=10, router="ideal")
 t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """

@@ -43,7 +43,7 @@ from lowdiam.topologies import jellyfish
 
 warm, meas = int(sys.argv[1]), int(sys.argv[2])
 top = jellyfish(1064, 15, endpoints_per_router=5, seed=1)
-config = dict(endpoints_per_router=5, packet_flits=4, vcs=4, buffer_flits=32, drain="none")
+config = dict(endpoints_per_router=5, packet_flits=4, vcs=4, buffer_flits=32, drain="none", router="ideal")
 out = {"lowdiam": lowdiam.__file__}
 for fc in ("vct", "wormhole"):
     simulate(top, "min", "uniform", 0.3, warmup_cycles=10, measure_cycles=10, flow_control=fc, **config)  # compile

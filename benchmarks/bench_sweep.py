@@ -32,7 +32,7 @@ from pathlib import Path
 from lowdiam import sweep as S
 
 RECIPE = S.Recipe("polarstar", {"q": 5, "supernode": "iq", "d": 3}, "PS-IQ(q=5)")
-SIM = {"warmup_cycles": 300, "measure_cycles": 600, "packet_flits": 4, "buffer_flits": 32}
+SIM = {"warmup_cycles": 300, "measure_cycles": 600, "packet_flits": 4, "buffer_flits": 32, "router": "ideal"}
 
 
 def grid(seed: int, quick: bool) -> list[S.Run]:

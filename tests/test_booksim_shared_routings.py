@@ -94,3 +94,24 @@ def test_bad_input(kwargs, match):
     args.update(kwargs)
     with pytest.raises(ValueError, match=match):
         run_booksim(**args)
+
+
+def test_simulate_defaults_to_the_booksim_model():
+    """Issue 15: simulate's default router is BookSim's (the PolarStar and Galaxyfly papers' simulator)."""
+    import inspect
+
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import slimfly
+
+    assert inspect.signature(simulate).parameters["router"].default == "booksim"
+    r = simulate(slimfly(5), "min", "uniform", 0.1, endpoints_per_router=2, warmup_cycles=100, measure_cycles=200)
+    assert r.params["router"] == "booksim" and r.packets_delivered == r.packets_measured
+
+
+@pytest.mark.parametrize("routing, where", [("polarized", "'ideal' or 'caminos'"), ("min-adaptive", "'caminos'")])
+def test_a_routing_of_another_model_names_the_models_that_run_it(routing, where):
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import slimfly
+
+    with pytest.raises(ValueError, match=f"does not run on router 'booksim'; it runs on router {where}"):
+        simulate(slimfly(5), routing, "uniform", 0.1)

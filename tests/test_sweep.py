@@ -193,7 +193,7 @@ def test_bad_input_raises_value_error(make, match):
 
 
 def test_worker_error_names_the_run():
-    bad = S.Run(JF, "min", "uniform", 0.3, 0, {"buffer_flits": 2, "packet_flits": 4})
+    bad = S.Run(JF, "min", "uniform", 0.3, 0, {"buffer_flits": 2, "packet_flits": 4, "router": "ideal"})
     with pytest.raises(ValueError, match="buffer_flits") as info:
         S.run_sweep([bad], processes=1, progress=False)
     assert any("JF20 min/uniform" in n for n in getattr(info.value, "__notes__", []))

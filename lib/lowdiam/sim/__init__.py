@@ -6,8 +6,10 @@
 
 Entry point :func:`simulate` (:mod:`lowdiam.sim.driver`); routing algorithms,
 one module each, and how to add one: :mod:`lowdiam.sim.routings`; router
-models (``router="ideal"``, the built-in idealised input-queued router of
-:mod:`lowdiam.sim.ideal`) and how to register one: :mod:`lowdiam.sim.routers`;
+models (``router="booksim"``, the default: BookSim2's input-queued router, the
+papers' simulator; ``"caminos"``: the Polarized paper's; ``"ideal"``: the built-in
+idealised input-queued router of :mod:`lowdiam.sim.ideal`, an upper bound) and how to
+register one: :mod:`lowdiam.sim.routers`;
 traffic patterns: :mod:`lowdiam.sim.traffic`; result fields and the
 saturation rule: :mod:`lowdiam.sim.results`; channel-load throughput bounds of
 the oblivious routings: :mod:`lowdiam.sim.bounds`; where compiled kernels are

@@ -32,7 +32,7 @@ def simulate(
     traffic_options: dict | None = None,
     saturation_tolerance: float = SATURATION_TOLERANCE,
     routing_options: dict | None = None,
-    router: str = "ideal",
+    router: str = "booksim",
     router_options: dict | None = None,
     min_vcs: int = 1,
     polarized_weights: tuple[int, int, int] | None = None,
@@ -91,9 +91,11 @@ def simulate(
     routing_options : dict, optional
         Options of the routing (``inner``, ``samples``, ``weights``, ``paths``: see
         :mod:`lowdiam.sim.routings`); unknown keys raise ``ValueError`` naming the valid ones.
-    router : str
-        Router model (:mod:`lowdiam.sim.routers`); ``"ideal"`` is the built-in idealised
-        input-queued router.
+    router : {"booksim", "caminos", "ideal"}
+        Router model (:mod:`lowdiam.sim.routers`). Default ``"booksim"``: BookSim2's input-queued router
+        (the PolarStar and Galaxyfly papers' simulator; every routing but Polarized); ``"caminos"``: the
+        Polarized paper's router; ``"ideal"``: the built-in idealised input-queued router (an upper bound
+        of input-queued routers; every routing).
     router_options : dict, optional
         Options of the router model.
     min_vcs : int

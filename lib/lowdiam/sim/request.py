@@ -101,6 +101,16 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
                                            ksp_paths=ksp_paths)
         _, routing_options = resolve_routing(routing, routing_options)
     else:  # the model routes itself and validates its own routing_options
+        if routing not in model.routings:
+            from .routers import ROUTERS
+            from .routings import ROUTINGS as SHARED
+
+            others = [m.name for m in ROUTERS.values() if m.name != router
+                      and routing in (m.routings if m.routings is not None else SHARED)]
+            if others:  # a routing of another model: say which (simulate's default model is "booksim")
+                raise ValueError(f"routing {routing!r} does not run on router {router!r}; it runs on router "
+                                 + " or ".join(repr(o) for o in others) + f" (router {router!r} runs "
+                                 + ", ".join(repr(r) for r in model.routings) + ")")
         check_choice(f"routing of router {router!r}", routing, model.routings)
         for kw, value in (("polarized_weights", polarized_weights), ("ksp_paths", ksp_paths)):
             if value is not None:

@@ -1,4 +1,8 @@
-"""Router models, registered by name: ``simulate(..., router="ideal", router_options={...})``.
+"""Router models, registered by name: ``simulate(..., router="booksim", router_options={...})``.
+
+``simulate``'s default is ``"booksim"``, the router of the simulator most of the papers used (PolarStar,
+Galaxyfly); the Polarized paper's is ``"caminos"``; ``"ideal"`` is an upper bound of input-queued routers
+(faster, and it runs every routing, Polarized included).
 
 A router model turns a validated :class:`~lowdiam.sim.request.SimRequest`
 (topology with endpoints, routing and its options, traffic and its options,
