@@ -36,7 +36,7 @@ from lowdiam.topologies import Topology
 
 BOOKSIM_CYCLES_PER_SECOND = 21.0
 RESULTS = Path(__file__).resolve().parent / "results"
-CONFIG = {"endpoints_per_router": 5, "packet_flits": 4, "vcs": 4, "buffer_flits": 32, "router": "ideal"}  # the ideal model
+CONFIG = {"endpoints_per_router": 5, "packet_flits": 4, "vcs": 4, "buffer_flits": 32, "router": "ideal"}
 
 _COMPILE_SNIPPET = """
 import time
