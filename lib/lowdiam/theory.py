@@ -1,0 +1,481 @@
+"""Checked statements: the papers' propositions, theorems and path facts as computations.
+
+Each function turns one published statement into something that can fail:
+
+=====================================  ===============================================================
+function                               statement
+=====================================  ===============================================================
+:func:`find_r_star_graph`              PolarStar Prop. 1 and the remark after Cor. 3 (brute force)
+:func:`supernode_distance_profile`     PolarStar Sec. 9.2: <= 2 hops between adjacent supernodes
+:func:`minpath_hop_profile`            PolarStar Sec. 9.6: longest minpath, most global hops on one;
+                                       Galaxyfly Sec. 4.1: local / global hops of minimal routes
+:func:`intra_cluster_common_neighbours` Galaxyfly Sec. 4.1: common neighbours inside a cluster
+:func:`polarized_table2`               Polarized Table 2 from an implementation of C1-C3
+:func:`rrg_degree_for_diameter`        Polarized Sec. 2.1: delta^D ~ 2 N ln N
+:func:`polarized_sufficient_degree`    Polarized Sec. 5: delta > (2 / ln 2) ln N
+:func:`grid_topology`                  paths, meshes, cycles and tori (Polarized Sec. 3.2, 5)
+:func:`star_continuous_optimum`        PolarStar Sec. 7.1: real-q maximum of |ER_q| |G'|
+:func:`galaxyfly_square_bound`         Galaxyfly Sec. 3.1: real-q bound of GF(q, q, a, p)
+=====================================  ===============================================================
+
+Nothing here knows a paper's answer: the notebooks compare.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .validate import check_int
+
+__all__ = [
+    "POLARIZED_TABLE2",
+    "find_r_star_graph",
+    "galaxyfly_square_bound",
+    "grid_topology",
+    "intra_cluster_common_neighbours",
+    "minpath_hop_profile",
+    "polarized_sufficient_degree",
+    "polarized_table2",
+    "rrg_degree_for_diameter",
+    "star_continuous_optimum",
+    "supernode_distance_profile",
+]
+
+R_STAR_MAX_ORDER = 8  # brute force limit of find_r_star_graph
+
+
+# ------------------------------------------------------------------ PolarStar Prop. 1 / Cor. 3
+def _graphs_max_degree(n: int, max_degree: int):
+    """Every labelled simple graph on n vertices with all degrees <= max_degree (adjacency, bool)."""
+    pairs = list(itertools.combinations(range(n), 2))
+    deg = [0] * n
+    adj = np.zeros((n, n), dtype=bool)
+
+    def rec(i: int):
+        if i == len(pairs):
+            yield adj
+            return
+        yield from rec(i + 1)  # without pair i
+        u, v = pairs[i]
+        if deg[u] < max_degree and deg[v] < max_degree:
+            deg[u] += 1
+            deg[v] += 1
+            adj[u, v] = adj[v, u] = True
+            yield from rec(i + 1)
+            adj[u, v] = adj[v, u] = False
+            deg[u] -= 1
+            deg[v] -= 1
+
+    yield from rec(0)
+
+
+def find_r_star_graph(n: int, max_degree: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """A graph on ``n`` vertices, degrees <= ``max_degree``, with Property R*, or None (exhaustive).
+
+    Property R* (PolarStar Sec. 5.1.2): an involution f such that every pair
+    x', y' has y' = x', y' = f(x'), x'y' an edge or f(x')f(y') an edge.  Every
+    labelled graph with the degree cap is tried against one involution per
+    conjugacy class (k transpositions (0 1)(2 3)..., k = 0 .. n // 2), which
+    loses nothing: relabelling carries any involution to one of these.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices, 1 .. 8 (the search is exponential).
+    max_degree : int
+        Degree cap d' >= 0.
+
+    Returns
+    -------
+    tuple or None
+        ``(adjacency (n, n) bool, f)`` of the first witness, or None if none exists.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is outside 1 .. 8 or ``max_degree`` < 0.
+
+    Examples
+    --------
+    >>> find_r_star_graph(2, 0)[1].tolist()       # IQ_0: two vertices swapped by f
+    [1, 0]
+    >>> find_r_star_graph(4, 1) is None           # no order-4 R* graph of degree 1 (d' = 1 = 1 mod 4)
+    True
+    """
+    n = check_int("n", n, low=1)
+    d = check_int("max_degree", max_degree, low=0)
+    if n > R_STAR_MAX_ORDER:
+        raise ValueError(f"find_r_star_graph is exhaustive: n must be <= {R_STAR_MAX_ORDER}, got {n}")
+    invs = []
+    for k in range(n // 2 + 1):
+        f = np.arange(n)
+        for j in range(k):
+            f[2 * j], f[2 * j + 1] = 2 * j + 1, 2 * j
+        base = np.eye(n, dtype=bool)
+        base[np.arange(n), f] = True
+        invs.append((f, base))
+    for adj in _graphs_max_degree(n, d):
+        for f, base in invs:
+            if (base | adj | adj[np.ix_(f, f)]).all():
+                return adj.copy(), f.copy()
+    return None
+
+
+# ------------------------------------------------------------------ path structure
+def _group_labels(topology: Any, label: str | None) -> np.ndarray:
+    labels = topology.labels
+    if label is None:
+        for name in ("supernode", "group"):
+            if name in labels:
+                label = name
+                break
+        else:
+            raise ValueError(f"{topology.name} has no 'supernode' or 'group' label; pass label=")
+    if label not in labels:
+        raise ValueError(f"{topology.name} has no label {label!r} (has {sorted(labels)})")
+    return np.asarray(labels[label])
+
+
+def supernode_distance_profile(topology: Any, label: str | None = None) -> dict[str, int]:
+    """Largest router distance by supernode relation: same, adjacent (some link) or neither.
+
+    PolarStar Sec. 9.2: minimal paths have at most 3 hops, and at most 2 when
+    the two routers sit in adjacent supernodes.
+
+    Parameters
+    ----------
+    topology : Topology
+        With a supernode label (``"supernode"`` or ``"group"`` by default).
+    label : str, optional
+        The label naming each router's supernode.
+
+    Returns
+    -------
+    dict
+        ``{"same", "adjacent", "other"}`` -> largest distance (0 when a class is empty).
+
+    Raises
+    ------
+    ValueError
+        If the label is missing.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import polarstar
+    >>> supernode_distance_profile(polarstar(3, "iq", 3))
+    {'same': 2, 'adjacent': 2, 'other': 3}
+    """
+    from .metrics.distances import distance_matrix
+
+    g = _group_labels(topology, label)
+    D = distance_matrix(topology).astype(np.int64)
+    groups = np.unique(g)
+    idx = np.searchsorted(groups, g)
+    m = groups.size
+    gadj = np.zeros((m, m), dtype=bool)
+    e = np.asarray(topology.edges)
+    gadj[idx[e[:, 0]], idx[e[:, 1]]] = True
+    gadj[idx[e[:, 1]], idx[e[:, 0]]] = True
+    same = idx[:, None] == idx[None, :]
+    adjacent = gadj[np.ix_(idx, idx)] & ~same
+    other = ~same & ~adjacent
+    return {k: int(D[mask].max()) if mask.any() else 0 for k, mask in
+            (("same", same), ("adjacent", adjacent), ("other", other))}
+
+
+def minpath_hop_profile(topology: Any, label: str | None = None, routers: Any = None) -> dict[str, int]:
+    """Longest minimal path, the most global / local links on one, and the global links a pair cannot avoid.
+
+    A link is *global* when its two routers carry different supernode (group)
+    labels.  Over all ordered pairs of ``routers`` (default: those carrying
+    endpoints) and every minimal path between them, the largest number of
+    global links and of local links on one path (dynamic programming over
+    the BFS layers of each source); ``fewest_global`` is the largest, over
+    pairs, of the fewest global links on a minimal path between them (what a
+    routing that prefers local links still needs).
+
+    Parameters
+    ----------
+    topology : Topology
+    label : str, optional
+        Supernode label (``"supernode"``/``"group"`` by default); with no such
+        label every link counts as local.
+    routers : array of int, optional
+        Routers between which paths are measured.
+
+    Returns
+    -------
+    dict
+        ``{"longest", "max_global", "max_local", "fewest_global"}``.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import dragonfly
+    >>> minpath_hop_profile(dragonfly(4, 2, 2))
+    {'longest': 3, 'max_global': 2, 'max_local': 2, 'fewest_global': 2}
+    """
+    from .metrics.distances import distances_from
+
+    n = topology.num_routers
+    try:
+        g = _group_labels(topology, label)
+    except ValueError:
+        if label is not None:
+            raise
+        g = np.zeros(n, dtype=np.int64)
+    if routers is None:
+        routers = np.flatnonzero(np.asarray(topology.endpoints) > 0)
+    routers = np.asarray(routers, dtype=np.int64)
+    e = np.asarray(topology.edges, dtype=np.int64)
+    u = np.concatenate([e[:, 0], e[:, 1]])
+    v = np.concatenate([e[:, 1], e[:, 0]])
+    glob = (g[u] != g[v]).astype(np.int64)
+    best = {"longest": 0, "max_global": 0, "max_local": 0, "fewest_global": 0}
+    for start in range(0, routers.size, 64):
+        block = routers[start:start + 64]
+        D = distances_from(topology, block).astype(np.int64)
+        for row, s in zip(D, block):
+            layer_u, layer_v = row[u], row[v]
+            on = layer_v == layer_u + 1
+            uu, vv, gg = u[on], v[on], glob[on]
+            mg = np.full(n, -1, dtype=np.int64)
+            ml = np.full(n, -1, dtype=np.int64)
+            fg = np.full(n, n, dtype=np.int64)
+            mg[s] = ml[s] = fg[s] = 0
+            for level in range(1, int(row.max()) + 1):
+                sel = layer_v[on] == level
+                a, b, c = uu[sel], vv[sel], gg[sel]
+                np.maximum.at(mg, b, mg[a] + c)
+                np.maximum.at(ml, b, ml[a] + 1 - c)
+                np.minimum.at(fg, b, fg[a] + c)
+            best["longest"] = max(best["longest"], int(row[routers].max()))
+            best["max_global"] = max(best["max_global"], int(mg[routers].max()))
+            best["max_local"] = max(best["max_local"], int(ml[routers].max()))
+            best["fewest_global"] = max(best["fewest_global"], int(fg[routers].max()))
+    return best
+
+
+def intra_cluster_common_neighbours(q: int) -> set[int]:
+    """Common-neighbour counts of non-adjacent supernodes of one Galaxy cluster (Galaxyfly Sec. 4.1).
+
+    The cluster is the generator graph of F_q (:func:`lowdiam.topologies.galaxy_graph`
+    with one cluster); for q = 1 mod 4 it is the Paley graph, strongly regular
+    with mu = (q - 1)/4.
+
+    Parameters
+    ----------
+    q : int
+        Prime power (as :func:`lowdiam.topologies.galaxy_graph`).
+
+    Returns
+    -------
+    set of int
+        The distinct numbers of common neighbours over non-adjacent pairs.
+
+    Examples
+    --------
+    >>> sorted(intra_cluster_common_neighbours(5)), sorted(intra_cluster_common_neighbours(13))
+    ([1], [3])
+    """
+    from .topologies import galaxy_graph
+
+    top = galaxy_graph(1, q)
+    a = np.zeros((q, q), dtype=np.int64)
+    e = np.asarray(top.edges)
+    a[e[:, 0], e[:, 1]] = a[e[:, 1], e[:, 0]] = 1
+    common = a @ a
+    non_adj = (a == 0) & ~np.eye(q, dtype=bool)
+    return {int(x) for x in common[non_adj]}
+
+
+# ------------------------------------------------------------------ Polarized routing
+#: Polarized Table 2 as printed: (ds, dt) -> (dmu, allowed when D(c,s) < D(c,t), allowed otherwise);
+#: the cell printed "(0, ±1)^-1" can only be (0, +1) (dmu = ds - dt = -1).
+POLARIZED_TABLE2 = {
+    (+1, -1): (2, True, True), (+1, 0): (1, True, True), (+1, +1): (0, True, False),
+    (0, -1): (1, True, True), (0, 0): (0, False, False), (0, +1): (-1, False, False),
+    (-1, -1): (0, False, True), (-1, 0): (-1, False, False), (-1, +1): (-2, False, False),
+}
+
+
+def polarized_table2(allowed: Callable[[int, int, int, int], bool]) -> dict[tuple[int, int], tuple[int, bool, bool]]:
+    """Polarized Table 2 as produced by an implementation of conditions C1-C3.
+
+    Parameters
+    ----------
+    allowed : callable
+        ``allowed(D(c,s), D(c,t), D(c_p,s), D(c_p,t)) -> bool`` (the routing rule under test).
+
+    Returns
+    -------
+    dict
+        ``(ds, dt) -> (dmu, allowed when D(c,s) < D(c,t), allowed when D(c,s) >= D(c,t))``,
+        evaluated at (D(c,s), D(c,t)) = (2, 3) and (3, 2) and (3, 3).
+
+    Examples
+    --------
+    >>> rule = lambda a, b, na, nb: (na - a) - (nb - b) > 0    # C1 alone
+    >>> polarized_table2(rule)[(1, 1)]
+    (0, False, False)
+    """
+    out = {}
+    for ds, dt in itertools.product((1, 0, -1), repeat=2):
+        closer_s = bool(allowed(2, 3, 2 + ds, 3 + dt))
+        others = {bool(allowed(a, b, a + ds, b + dt)) for a, b in ((3, 2), (3, 3))}
+        if len(others) != 1:
+            raise ValueError(f"rule is not a function of the Table 2 regime at (ds, dt) = {(ds, dt)}")
+        out[(ds, dt)] = (ds - dt, closer_s, others.pop())
+    return out
+
+
+def rrg_degree_for_diameter(n: int, diameter: int) -> float:
+    """Degree delta with delta^D = 2 N ln N (Polarized Sec. 2.1, after Bollobas).
+
+    Examples
+    --------
+    >>> round(rrg_degree_for_diameter(720, 3), 1)
+    21.2
+    """
+    n = check_int("n", n, low=2)
+    diameter = check_int("diameter", diameter, low=1)
+    return (2 * n * math.log(n)) ** (1 / diameter)
+
+
+def polarized_sufficient_degree(n: int) -> float:
+    """(2 / ln 2) ln N: RRG degrees above this make Algorithm 1 always succeed (Polarized Sec. 5).
+
+    Examples
+    --------
+    >>> round(polarized_sufficient_degree(720), 2)
+    18.98
+    """
+    n = check_int("n", n, low=2)
+    return 2 / math.log(2) * math.log(n)
+
+
+def grid_topology(dims: tuple[int, ...], wrap: bool = False):
+    """Path / mesh (``wrap=False``) or cycle / torus (``wrap=True``) with side lengths ``dims``.
+
+    Parameters
+    ----------
+    dims : tuple of int
+        Side lengths, each >= 2 (>= 3 with ``wrap``).
+    wrap : bool
+        Add the wrap-around links.
+
+    Returns
+    -------
+    Topology
+        One endpoint per router.
+
+    Raises
+    ------
+    ValueError
+        On a side below the minimum.
+
+    Examples
+    --------
+    >>> grid_topology((4,)).num_edges, grid_topology((4,), wrap=True).num_edges, grid_topology((3, 3)).num_edges
+    (3, 4, 12)
+    """
+    from .topologies import Topology
+
+    dims = tuple(check_int("side", s, low=3 if wrap else 2) for s in dims)
+    if not dims:
+        raise ValueError("dims must name at least one side")
+    n = math.prod(dims)
+    coords = np.array(list(itertools.product(*[range(s) for s in dims])))
+    index = {tuple(c): i for i, c in enumerate(coords.tolist())}
+    edges = set()
+    for i, c in enumerate(coords.tolist()):
+        for axis, side in enumerate(dims):
+            nxt = c[axis] + 1
+            if nxt == side:
+                if not wrap:
+                    continue
+                nxt = 0
+            d = list(c)
+            d[axis] = nxt
+            j = index[tuple(d)]
+            edges.add((min(i, j), max(i, j)))
+    kind = ("torus" if len(dims) > 1 else "cycle") if wrap else ("mesh" if len(dims) > 1 else "path")
+    return Topology.from_edges(f"{kind}{dims}", kind, n, np.array(sorted(edges)), params={"dims": dims, "wrap": wrap})
+
+
+# ------------------------------------------------------------------ scale bounds
+def star_continuous_optimum(radix: int, supernode: str = "iq", samples: int = 200_001) -> tuple[float, float]:
+    """Real q maximising |ER_q| |G'| = (q^2 + q + 1) |G'| at degree q + 1 + d' = ``radix``.
+
+    |G'| = 2d' + 2 (Inductive-Quad) or 2d' + 1 (Paley); PolarStar Sec. 7.1
+    approximates the maxima by (8k^3 + 12k^2 + 18k)/27 and 8k^3/27.
+
+    Parameters
+    ----------
+    radix : int
+        Network radix k >= 3.
+    supernode : {"iq", "paley"}
+    samples : int
+        Grid points on q in [1, k - 1].
+
+    Returns
+    -------
+    tuple of float
+        ``(q*, order)``.
+
+    Raises
+    ------
+    ValueError
+        On an unknown supernode or radix < 3.
+
+    Examples
+    --------
+    >>> q, n = star_continuous_optimum(2000, "paley")
+    >>> round(n / (8 * 2000**3 / 27), 3)
+    1.0
+    """
+    k = check_int("radix", radix, low=3)
+    if supernode not in ("iq", "paley"):
+        raise ValueError(f"supernode must be 'iq' or 'paley', got {supernode!r}")
+    q = np.linspace(1.0, k - 1.0, samples)
+    dp = k - 1 - q
+    order = (q * q + q + 1) * (2 * dp + (2 if supernode == "iq" else 1))
+    i = int(np.argmax(order))
+    return float(q[i]), float(order[i])
+
+
+def galaxyfly_square_bound(total_radix: int, a: int) -> tuple[float, float]:
+    """Upper bound on the endpoints of GF(q, q, a, p) with ``total_radix``-port routers, over real q.
+
+    The port budget a h >= n - 1 + (q - δ)/2 with n = q and δ <= 1 needs
+    h >= (3q - 3) / (2a); the endpoints are a q^2 p with p = r - (a - 1) - h,
+    so N <= max over real q >= 1 of a q^2 (r - a + 1 - (3q - 3)/(2a)).
+
+    Parameters
+    ----------
+    total_radix : int
+        Router ports r, endpoints included.
+    a : int
+        Routers per supernode.
+
+    Returns
+    -------
+    tuple of float
+        ``(q*, N bound)``.
+
+    Examples
+    --------
+    >>> q, n = galaxyfly_square_bound(48, 3)
+    >>> round(q, 1), round(n)
+    (62.0, 178746)
+    """
+    r = check_int("total_radix", total_radix, low=2)
+    a = check_int("a", a, low=1)
+    c = r - a + 1 + 3 / (2 * a)  # p <= c - 3q/(2a)
+    slope = 3 / (2 * a)
+    q = 2 * c / (3 * slope)  # maximiser of q^2 (c - slope q)
+    return q, a * q * q * (c - slope * q)
