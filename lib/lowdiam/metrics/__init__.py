@@ -2,7 +2,8 @@
 
 Submodules: :mod:`.distances` (bit-parallel all-pairs BFS), :mod:`.bisection`
 (METIS minimum bisection), :mod:`.spectral` (adjacency / Laplacian spectra),
-:mod:`.paths` (girth, shortest-path multiplicity).  Names are loaded lazily,
+:mod:`.paths` (girth, shortest-path multiplicity), :mod:`.spectral_bounds`
+(SpectralFly's closed-form bounds, edge connectivity).  Names are loaded lazily,
 so ``import lowdiam.metrics`` does not pull in scipy, pymetis or numba kernels.
 """
 
@@ -31,6 +32,12 @@ _EXPORTS: dict[str, str] = {
     "PathMultiplicity": "paths",
     "path_multiplicity": "paths",
     "shortest_path_counts": "paths",
+    "edge_connectivity": "spectral_bounds",
+    "radix_threshold": "spectral_bounds",
+    "ramanujan_bisection_bound": "spectral_bounds",
+    "ramanujan_mu1_bound": "spectral_bounds",
+    "slimfly_delta": "spectral_bounds",
+    "slimfly_mu1": "spectral_bounds",
 }
 
 __all__ = list(_EXPORTS)
