@@ -23,6 +23,10 @@ Usage::
                (``figures/crossval/caminos_reference_seeds.csv``).
 ``speed``      CPU seconds per run of both simulators on a few points
                (``figures/crossval/caminos_speed.csv``).
+``neighbor``   the Polarized paper's third pattern (router permutation to a neighbour, Fig. 6) on the
+               notebook-05 quick RRG: the *same* server map in both simulators (ours written to a file
+               and read by CAMINOS's ``FileMap`` pattern), min and polarized, both simulators, appended to
+               ``figures/crossval/caminos_neighbor.csv`` (resumable).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
                routing and traffic: saturation load of both simulators,
                accepted load and latency side by side, the targets' verdicts)
@@ -56,6 +60,9 @@ SUMMARY = OUT / "caminos_summary.csv"
 SPEED = OUT / "caminos_speed.csv"
 SEEDS = OUT / "caminos_reference_seeds.csv"
 SPREAD = OUT / "caminos_permutation_spread.csv"
+NEIGHBOR = OUT / "caminos_neighbor.csv"
+NEIGHBOR_COLUMNS = ["graph", "p", "routing", "vcs", "load", "seed", "simulator", "accepted", "latency", "hops",
+                    "cycles"]
 SPEED_COLUMNS = ["graph", "routing", "traffic", "load", "simulator", "cycles", "cpu_seconds", "cycles_per_cpu_second"]
 REF_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "accepted", "latency", "network_latency", "hops",
                "jain", "cycles"]
@@ -466,9 +473,62 @@ def figure(data: dict) -> None:
     print(f"wrote {OUT / 'caminos_crossval.png'}")
 
 
+def neighbor_graph():
+    """The RRG of notebook 05's quick profile (jellyfish(200, 10, 1), 4 servers per router)."""
+    from lowdiam.topologies import jellyfish
+
+    return jellyfish(200, 10, 1, endpoints_per_router=4)
+
+
+def cmd_neighbor(caminos: str | None, routings: list[str], loads: list[float], seed: int = 1) -> None:
+    """Router permutation to a neighbour, same server map in both simulators (CAMINOS: ``FileMap``)."""
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.sim import simulate
+    from lowdiam.sim.caminos import required_vcs
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+
+    top = neighbor_graph()
+    g = "rrg200"
+    ep = Endpoints.of(top.endpoints)
+    spec = make_traffic("neighbor", top, ep, distance_matrix(top), seed)
+    dst = np.full(ep.count, -1)
+    dst[spec.active] = spec.dst  # one destination per active server
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_neighbor_"))
+    (tmp / "map.txt").write_text("".join(f"{i} {d}\n" for i, d in enumerate(dst)))
+    (tmp / "g.txt").write_text(top.to_caminos())
+    CAMINOS_TRAFFIC["neighbor"] = f'FileMap{{filename: "{tmp / "map.txt"}"}}'
+    done = {(r["routing"], float(r["load"]), int(r["seed"]), r["simulator"]) for r in read_csv(NEIGHBOR)}
+    sims = ["lowdiam"] + (["caminos"] if caminos else [])
+    for routing in routings:
+        ours = ROUTING[routing]
+        vcs = required_vcs(top, ours)
+        for load in loads:
+            for sim in sims:
+                if (routing, load, seed, sim) in done:
+                    continue
+                if sim == "caminos":
+                    cfg = tmp / "run.cfg"
+                    cfg.write_text(caminos_config(tmp / "g.txt", top.endpoints_per_router, top.num_endpoints,
+                                                  routing, "neighbor", vcs, load, seed))
+                    out = subprocess.run([caminos, str(cfg)], capture_output=True, text=True, check=True).stdout
+                    res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
+                    acc, lat, hops, cyc = (res["accepted_load"], res["average_message_delay"],
+                                           res["average_packet_hops"], int(res["cycle"]))
+                else:
+                    r = simulate(top, ours, "neighbor", load, router="caminos", packet_flits=16, vcs=vcs,
+                                 warmup_cycles=WARMUP, measure_cycles=MEASURED, seed=seed)
+                    acc, lat, hops, cyc = r.accepted_load, r.latency_mean, r.hops_mean, r.cycles
+                row = {"graph": g, "p": top.endpoints_per_router, "routing": routing, "vcs": vcs, "load": load,
+                       "seed": seed, "simulator": sim, "accepted": round(acc, 4), "latency": round(lat, 2),
+                       "hops": round(hops, 3), "cycles": cyc}
+                append_row(NEIGHBOR, NEIGHBOR_COLUMNS, row)
+                print(f"{sim} {g} {routing} neighbor load {load}: accepted {row['accepted']}, latency "
+                      f"{row['latency']}, hops {row['hops']}", flush=True)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "summary"])
+    ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "neighbor", "summary"])
     ap.add_argument("--routings", default="min,polarized", help="routings (reference-seeds)")
     ap.add_argument("--loads", default="0.2,0.3", help="loads (reference-seeds)")
     ap.add_argument("--graphs", default=None, help="comma-separated graph names")
@@ -492,6 +552,8 @@ def main(argv=None) -> None:
         if not a.caminos:
             sys.exit("speed needs --caminos PATH to the caminos-run binary")
         cmd_speed(a.caminos, a.graphs.split(",") if a.graphs else ["sf5", "hx444"])
+    elif a.command == "neighbor":
+        cmd_neighbor(a.caminos, a.routings.split(","), [float(x) for x in a.loads.split(",")])
     else:
         cmd_summary()
 

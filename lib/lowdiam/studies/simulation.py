@@ -91,3 +91,37 @@ def recorded_saturation(notebook: str, names, tol: float, *, root=None) -> dict:
         if log.path.exists():
             records += sweep.recorded_records(log)
     return saturation_from_records(records, tol)
+
+
+def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
+    """Peak accepted load and the mean hops at that peak, per simulator and routing, of a cross-validation CSV.
+
+    Reads rows with columns ``simulator``, ``routing``, ``accepted``, ``hops`` (and ``graph``), as
+    ``benchmarks/crossval_caminos.py neighbor`` writes them.  Returns ``{simulator: {routing: {"peak": ...,
+    "hops": ...}}}``; an empty dict when the file does not exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.csv"
+    >>> _ = p.write_text("graph,simulator,routing,load,accepted,hops\\n"
+    ...                  "g,caminos,min,0.2,0.2,1.0\\ng,caminos,min,0.3,0.25,1.0\\n")
+    >>> crossval_peaks(p)
+    {'caminos': {'min': {'peak': 0.25, 'hops': 1.0}}}
+    """
+    import csv
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.exists():
+        return {}
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            if graph is not None and row.get("graph") != graph:
+                continue
+            acc = float(row["accepted"])
+            best = out.setdefault(row["simulator"], {}).get(row["routing"])
+            if best is None or acc > best["peak"]:
+                out[row["simulator"]][row["routing"]] = {"peak": acc, "hops": float(row["hops"])}
+    return out

@@ -18,7 +18,7 @@ from lowdiam.sim.rng import new_state
 from lowdiam.sim.routings import build_route_tables, resolve_routing
 from lowdiam.sim.routings.base import BuildContext, Network, PortState, Scratch, route_tables
 from lowdiam.sim.tables import memo
-from lowdiam.sim.traffic import Endpoints, make_traffic
+from lowdiam.sim.traffic import Endpoints, TrafficSpec, make_traffic
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
@@ -114,6 +114,33 @@ def run_booksim(
     >>> r.saturated, 15 < r.latency_mean < 30
     (False, True)
     """
+    return _run(topology, routing, traffic, load, endpoints_per_router=endpoints_per_router,
+                packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles,
+                measure_cycles=measure_cycles, seed=seed, traffic_options=traffic_options,
+                routing_options=routing_options, router_options=router_options)[0]
+
+
+def _run(
+    topology,
+    routing: str,
+    traffic: str | None,
+    load: float | None,
+    *,
+    endpoints_per_router: int | None = None,
+    packet_flits: int = 4,
+    vcs: int | None = None,
+    buffer_flits: int = 32,
+    warmup_cycles: int,
+    measure_cycles: int,
+    seed: int = 0,
+    traffic_options: dict | None = None,
+    routing_options: dict | None = None,
+    router_options: dict | None = None,
+    program=None,
+):
+    """:func:`run_booksim`, or with ``program`` (a :class:`lowdiam.sim.motifs.MessageProgram`; then
+    ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run): returns the result and the
+    kernel's :class:`~.kernel.Messages` (None without a program)."""
     t_start = time.perf_counter()
     if routing == "polarized":
         raise ValueError(
@@ -122,7 +149,8 @@ def run_booksim(
             f"{list(ROUTINGS)}"
         )
     routing = check_choice("routing", routing, ROUTINGS)
-    load = check_float("load", load, low=0.0, high=1.0, low_open=True)
+    if program is None:
+        load = check_float("load", load, low=0.0, high=1.0, low_open=True)
     P = check_int("packet_flits", packet_flits, low=1)
     V = None if vcs is None else check_int("vcs", vcs, low=1, high=64)
     CAP = check_int("buffer_flits", buffer_flits, low=1)
@@ -181,13 +209,24 @@ def run_booksim(
     else:
         nh = np.zeros((1, 1), np.int16)
 
-    tspec = make_traffic(traffic, topology, ep, D, seed, **(traffic_options or {}))
-    active = np.asarray(tspec.active, dtype=bool)
-    n_active = int(active.sum())
-    if n_active == 0:
-        raise ValueError(f"traffic {traffic!r} leaves no endpoint injecting on {topology.name}")
-    p_pkt = load / P
-    logq = np.where(active, -np.inf if p_pkt >= 1.0 else math.log1p(-p_pkt), 0.0)
+    if program is None:
+        tspec = make_traffic(traffic, topology, ep, D, seed, **(traffic_options or {}))
+        active = np.asarray(tspec.active, dtype=bool)
+        n_active = int(active.sum())
+        if n_active == 0:
+            raise ValueError(f"traffic {traffic!r} leaves no endpoint injecting on {topology.name}")
+        p_pkt = load / P
+        logq = np.where(active, -np.inf if p_pkt >= 1.0 else math.log1p(-p_pkt), 0.0)
+    else:  # the program's messages replace random generation (logq 0: an endpoint never generates)
+        if program.num_endpoints != NE:
+            raise ValueError(f"the message program was compiled for {program.num_endpoints} endpoints; "
+                             f"{topology.name} has {NE}")
+        tspec = TrafficSpec(K.TMODE_MESSAGES, np.ones(NE, bool), np.zeros(1, np.int32), np.zeros(1, np.int32),
+                            np.zeros(0, np.int32))
+        active = np.zeros(NE, bool)
+        active[program.src] = True
+        n_active = int(active.sum())
+        logq = np.zeros(NE)
 
     # ------------------------------------------------------------ wiring
     indptr = topology.indptr.astype(np.int64)
@@ -353,6 +392,8 @@ def run_booksim(
         lat_hist=np.zeros(LATENCY_BINS, np.int64),
     )
     wend = warm + meas
+    if program is not None:  # no windows: everything is measured, measure_cycles caps the run
+        warm, wend = 0, meas
     if (wend + max(1000, meas)) * steps >= 2**31 - 8:
         raise ValueError(
             f"warmup_cycles + measure_cycles = {wend} is too long: the model keeps cycles in 32 bits; "
@@ -362,7 +403,7 @@ def run_booksim(
     cfg[K.C_N], cfg[K.C_A], cfg[K.C_NE], cfg[K.C_V], cfg[K.C_CAP], cfg[K.C_P] = n, A, NE, V, CAP, P
     cfg[K.C_RD], cfg[K.C_VD], cfg[K.C_SD] = opts["routing_delay"], opts["vc_alloc_delay"], opts["sw_alloc_delay"]
     cfg[K.C_XD], cfg[K.C_CD], cfg[K.C_SPEED_PPM] = XD, opts["credit_delay"], speed_ppm
-    cfg[K.C_WARM], cfg[K.C_WEND], cfg[K.C_TEND] = warm, wend, wend + max(1000, meas)
+    cfg[K.C_WARM], cfg[K.C_WEND], cfg[K.C_TEND] = warm, wend, wend + (0 if program is not None else max(1000, meas))
     cfg[K.C_ANY] = 1 if opts["vc_selection"] == "any" else 0
     cfg[K.C_ROUTE] = K.ROUTE_MIN if routing == "min" else K.ROUTE_TABLE
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
@@ -379,6 +420,7 @@ def run_booksim(
     else:  # placeholders of the right types: one compiled kernel serves every routing
         tabs = route_tables(0, 0, n, 1, False, D, {})
     deg_max = max(int(deg.max(initial=0)), 1)
+    mo = _messages(program, NE, pool)
     sh = K.Shared(
         tabs=tabs,
         rnet=Network(indptr.astype(np.int32), indices.astype(np.int32), np.ones(A, np.int32),
@@ -388,7 +430,7 @@ def run_booksim(
         scratch=Scratch(np.zeros(1, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64), rs),
     )
     while True:
-        status = K.run_kernel(cfg, net, st, nd, stats, rs, sh)
+        status = K.run_kernel(cfg, net, st, nd, stats, rs, sh, mo)
         if status == K.RUN_GROW:
             nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
             cfg[K.C_QCAP] *= 2
@@ -408,6 +450,11 @@ def run_booksim(
             f"{opts['deadlock_cycles']} cycles with {int(ctr[K.K_LIVE])} packets in the network "
             f"(router_options vc_selection='any' lets cyclic channel dependencies form; use 'hop')"
         )
+    if program is not None and int(ctr[K.K_MSG_DONE]) < mo.src.size:
+        raise RuntimeError(
+            f"the message program did not complete within {meas} cycles on {topology.name}: "
+            f"{int(ctr[K.K_MSG_DONE])} of {mo.src.size} messages delivered; raise max_cycles"
+        )
     cons = _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool)
     wall = time.perf_counter() - t_start
     window = meas * n_active
@@ -419,7 +466,7 @@ def run_booksim(
     nan = float("nan")
     hh = stats.hop_hist
     last = np.flatnonzero(hh)
-    return SimResult(
+    return (SimResult(
         topology=topology.name,
         routing=routing,
         traffic=traffic,
@@ -457,7 +504,34 @@ def run_booksim(
             "router_options": opts,
             "source_queue_capacity": int(cfg[K.C_QCAP]),
         },
-    )
+    ), mo if program is not None else None)
+
+
+def _messages(program, NE: int, pool: int) -> K.Messages:
+    """The kernel's record of ``program`` (fresh mutable state), or an empty one."""
+    i64 = np.int64
+    if program is None:
+        z = np.zeros(0, i64)
+        return K.Messages(z, z, z, z, z.copy(), z.copy(), z.copy(), z.copy(), z.copy(), np.zeros(1, i64), z,
+                          np.zeros(1, i64), np.zeros(NE, i64), np.ones(NE, i64), np.zeros(NE, i64),
+                          np.zeros(NE, i64), np.zeros(1, i64))
+    src = np.asarray(program.src, i64)
+    cap = np.bincount(src, minlength=NE).astype(i64)
+    rq_ptr = np.zeros(NE, i64)
+    np.cumsum(cap[:-1], out=rq_ptr[1:])
+    mo = K.Messages(src=src, dst=np.asarray(program.dst, i64), pkts=np.asarray(program.packets, i64),
+                    delay=np.asarray(program.delay, i64), wait=np.asarray(program.num_deps, i64).copy(),
+                    unsent=np.asarray(program.packets, i64).copy(), left=np.asarray(program.packets, i64).copy(),
+                    ready=np.zeros(src.size, i64), done=np.full(src.size, -1, i64),
+                    dptr=np.asarray(program.dependents_ptr, i64), didx=np.asarray(program.dependents, i64),
+                    rq=np.zeros(max(src.size, 1), i64), rq_ptr=rq_ptr, rq_cap=np.maximum(cap, 1),
+                    rq_head=np.zeros(NE, i64), rq_cnt=np.zeros(NE, i64), p_msg=np.zeros(pool, i64))
+    for m in np.flatnonzero(mo.wait == 0):  # released at the start, after their computation
+        mo.ready[m] = mo.delay[m]
+        e = src[m]
+        mo.rq[rq_ptr[e] + mo.rq_cnt[e]] = m
+        mo.rq_cnt[e] += 1
+    return mo
 
 
 def _first_arrivals(logq: np.ndarray, seed: int) -> np.ndarray:

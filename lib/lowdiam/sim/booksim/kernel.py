@@ -78,10 +78,12 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     K_ERR,
     K_ERR_A,
     K_ERR_B,
+    K_MSG_DONE,
     N_CTR,
-) = range(20)
+) = range(21)
 
 ROUTE_TABLE, ROUTE_MIN, ROUTE_SHARED = 0, 1, 2
+TMODE_MESSAGES = 3  # cfg[C_TMODE] beyond lowdiam.sim.traffic's UNIFORM / TABLE / HOTSPOT: a message program
 RUN_DONE, RUN_GROW, RUN_DEADLOCK, RUN_ROUTE_ERROR = 0, 1, -1, -2
 W = 3  # channel ring slots: latency 1 + the read in the next cycle
 
@@ -214,6 +216,80 @@ class Shared(NamedTuple):
     ports: tuple  # routings.base.PortState
     pkr: PacketRoutes
     scratch: tuple  # routings.base.Scratch (its rs is the kernel's generator state)
+
+
+class Messages(NamedTuple):
+    """A message program (:mod:`lowdiam.sim.motifs`) being run: ``TMODE_MESSAGES`` replaces random generation.
+
+    Message m goes from endpoint ``src[m]`` to ``dst[m]`` as ``pkts[m]`` packets once the ``wait[m]`` messages
+    it depends on are delivered, plus ``delay[m]`` cycles (computation).  Delivering m (its last packet ejected)
+    releases its dependents ``didx[dptr[m]:dptr[m + 1]]``.  Each endpoint keeps a ring of its ready messages
+    (``rq[rq_ptr[e]:rq_ptr[e] + rq_cap[e]]``) and injects them a packet at a time, round robin.
+    """
+
+    src: np.ndarray  # (M,) endpoint
+    dst: np.ndarray  # (M,) endpoint
+    pkts: np.ndarray  # (M,) packets
+    delay: np.ndarray  # (M,) cycles from release to the first packet's creation
+    wait: np.ndarray  # (M,) undelivered messages it still depends on (mutable)
+    unsent: np.ndarray  # (M,) packets not yet injected (mutable)
+    left: np.ndarray  # (M,) packets not yet delivered (mutable)
+    ready: np.ndarray  # (M,) cycle it may start (mutable; valid once wait == 0)
+    done: np.ndarray  # (M,) cycle its last packet was delivered, -1 before (mutable)
+    dptr: np.ndarray  # (M+1,) CSR of dependents
+    didx: np.ndarray
+    rq: np.ndarray  # ready rings, one per endpoint
+    rq_ptr: np.ndarray  # (NE,) start of endpoint e's ring
+    rq_cap: np.ndarray  # (NE,) its size: messages sent by e
+    rq_head: np.ndarray  # (NE,)
+    rq_cnt: np.ndarray  # (NE,)
+    p_msg: np.ndarray  # (pool,) message of each live packet
+
+
+@njit(cache=True, inline="always")
+def _rq_push(mo, e, m):
+    cap = mo.rq_cap[e]
+    mo.rq[mo.rq_ptr[e] + (mo.rq_head[e] + mo.rq_cnt[e]) % cap] = m
+    mo.rq_cnt[e] += 1
+
+
+@njit(cache=True, inline="always")
+def _rq_ready(mo, e, t):
+    """The ready message at the head of endpoint e's ring (rotating past those still computing), or -1."""
+    base = mo.rq_ptr[e]
+    cap = mo.rq_cap[e]
+    for _ in range(mo.rq_cnt[e]):
+        m = mo.rq[base + mo.rq_head[e]]
+        if mo.ready[m] <= t:
+            return m
+        mo.rq_head[e] = (mo.rq_head[e] + 1) % cap
+        mo.rq[base + (mo.rq_head[e] + mo.rq_cnt[e] - 1) % cap] = m
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _rq_sent(mo, e):
+    """One packet of the head message was injected: pop it, and requeue it at the tail if it has more."""
+    base = mo.rq_ptr[e]
+    m = mo.rq[base + mo.rq_head[e]]
+    mo.unsent[m] -= 1
+    mo.rq_head[e] = (mo.rq_head[e] + 1) % mo.rq_cap[e]
+    mo.rq_cnt[e] -= 1
+    if mo.unsent[m] > 0:
+        _rq_push(mo, e, m)
+
+
+@njit(cache=True, inline="always")
+def _message_delivered(mo, m, t, ctr):
+    """Message m's last packet arrived at cycle t: release the messages that waited for it."""
+    mo.done[m] = t
+    ctr[K_MSG_DONE] += 1
+    for k in range(mo.dptr[m], mo.dptr[m + 1]):
+        d = mo.didx[k]
+        mo.wait[d] -= 1
+        if mo.wait[d] == 0:
+            mo.ready[d] = t + mo.delay[d]
+            _rq_push(mo, mo.src[d], d)
 
 
 class Stats(NamedTuple):
@@ -386,7 +462,7 @@ def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_loc
 
 
 @njit(cache=True)
-def run_kernel(cfg, net, st, nd, stats, rs, sh):
+def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
     n = cfg[C_N]
     NE = cfg[C_NE]
@@ -410,6 +486,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh):
     SH = cfg[C_SH]  # flit = packet << SH | index
     FM = (1 << SH) - 1
     ctr = stats.ctr
+    messages = cfg[C_TMODE] == TMODE_MESSAGES
+    n_msgs = mo.src.shape[0]
     (
         rptr,
         o2i,
@@ -615,7 +693,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh):
     ISL = cfg[C_ISL]
     t = ctr[K_NOW]
     while True:
-        if t >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
+        if messages:
+            if ctr[K_MSG_DONE] == n_msgs:
+                break
+        elif t >= wend and ctr[K_MEAS_DONE] == ctr[K_MEAS]:
             break
         if t >= tend:
             break
@@ -651,6 +732,11 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh):
                         ctr[K_LAT_MAX] = max(ctr[K_LAT_MAX], lat)
                         lat_hist[min(lat, LH - 1)] += 1
                         hop_hist[min(p_hops[pk], hop_hist.shape[0] - 1)] += 1
+                    if messages:
+                        m = mo.p_msg[pk]
+                        mo.left[m] -= 1
+                        if mo.left[m] == 0:
+                            _message_delivered(mo, m, t, ctr)
                     free_stack[nfree[0]] = pk
                     nfree[0] += 1
             c = ISL + e
@@ -671,7 +757,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh):
                     ctr[K_GEN_WIN_FLITS] += P
                     ctr[K_MEAS] += 1
             # injection: one flit per cycle
-            if cur_pkt[e] < 0 and sq_cnt[e] > 0:
+            mm = -1
+            if messages and cur_pkt[e] < 0 and mo.rq_cnt[e] > 0:
+                mm = _rq_ready(mo, e, t)
+            if cur_pkt[e] < 0 and (sq_cnt[e] > 0 or mm >= 0):
                 sel = -1
                 if any_mode:
                     lv = last_vc[e]
@@ -683,19 +772,33 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh):
                 elif own_n[e * V] == 0 and occ_n[e * V] < CAP:
                     sel = 0
                 if sel >= 0:
-                    q = e * QCAP + sq_head[e]
+                    if mm >= 0:  # a packet of a ready message: created now, measured from the message's release
+                        dq = mo.dst[mm]
+                        tq = mo.ready[mm]
+                    else:
+                        q = e * QCAP + sq_head[e]
+                        dq = sq_dst[q]
+                        tq = sq_time[q]
                     nfree[0] -= 1
                     pk = free_stack[nfree[0]]
                     p_src[pk] = e
-                    p_dst[pk] = sq_dst[q]
-                    p_ctime[pk] = sq_time[q]
+                    p_dst[pk] = dq
+                    p_ctime[pk] = tq
                     p_itime[pk] = t
                     p_hops[pk] = 0
                     if route_mode == ROUTE_SHARED:
-                        shared_setup_packet(pk, ep_router[e], ep_router[sq_dst[q]], sh.tabs, sh.pkr.route_state, rs)
-                    p_meas[pk] = 1 if warm <= sq_time[q] < wend else 0
-                    sq_head[e] = (sq_head[e] + 1) % QCAP
-                    sq_cnt[e] -= 1
+                        shared_setup_packet(pk, ep_router[e], ep_router[dq], sh.tabs, sh.pkr.route_state, rs)
+                    if mm >= 0:
+                        mo.p_msg[pk] = mm
+                        _rq_sent(mo, e)
+                        p_meas[pk] = 1
+                        ctr[K_GEN] += 1
+                        ctr[K_MEAS] += 1
+                        ctr[K_GEN_WIN_FLITS] += P
+                    else:
+                        p_meas[pk] = 1 if warm <= tq < wend else 0
+                        sq_head[e] = (sq_head[e] + 1) % QCAP
+                        sq_cnt[e] -= 1
                     cur_pkt[e] = pk
                     cur_k[e] = 0
                     cur_v[e] = sel

@@ -1,0 +1,140 @@
+"""Message layer and application motifs (issue 20): analytic zero-load completion, delivery, order, determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from lowdiam.sim.booksim.driver import _run
+from lowdiam.sim.motifs import MessageProgram, compile_motif, run_motif
+from lowdiam.topologies import Topology, hyperx, slimfly
+
+P = 4  # flits per packet (the default)
+PKT = 16 * P  # bytes per packet at the default flit_bytes
+
+
+def ring(n):
+    return Topology.from_edges(f"ring{n}", "ring", n, [(i, (i + 1) % n) for i in range(n)], endpoints_per_router=1)
+
+
+def complete(n):
+    return Topology.from_edges(f"K{n}", "complete", n, [(a, b) for a in range(n) for b in range(a + 1, n)],
+                               endpoints_per_router=1)
+
+
+def one_message(top, src, dst, packets):
+    """A program of one message (no dependencies)."""
+    return MessageProgram(src=np.array([src]), dst=np.array([dst]), packets=np.array([packets]),
+                          delay=np.zeros(1, np.int64), num_deps=np.zeros(1, np.int64),
+                          dependents_ptr=np.zeros(2, np.int64), dependents=np.zeros(0, np.int64),
+                          num_endpoints=top.num_endpoints, ranks=np.arange(top.num_endpoints), label="one")
+
+
+def message_time(top, src, dst, packets):
+    _, mo = _run(top, "min", None, None, warmup_cycles=0, measure_cycles=100_000, program=one_message(top, src, dst,
+                                                                                                       packets))
+    return int(mo.done[0])
+
+
+def test_one_message_serialises_its_packets():
+    """Zero load: a message of m packets takes the first packet's latency plus (m - 1) x P injection cycles."""
+    top = ring(6)
+    l1 = message_time(top, 0, 1, 1)
+    assert 5 < l1 < 40
+    for m in (2, 5):
+        assert message_time(top, 0, 1, m) == l1 + (m - 1) * P
+    # one more hop costs the same per-hop latency each time
+    l2, l3 = message_time(top, 0, 2, 1), message_time(top, 0, 3, 1)
+    assert l3 - l2 == l2 - l1 > 0
+
+
+@pytest.mark.parametrize("n", [4, 7])
+def test_ring_allreduce_on_a_ring_is_2n_minus_2_sequential_one_hop_steps(n):
+    """Each step sends one chunk one hop around the ring, on distinct links: no contention, so the
+    completion time is exactly 2(N - 1) single-message latencies."""
+    top = ring(n)
+    chunk_packets = 3
+    r = run_motif(top, "allreduce", message_bytes=n * chunk_packets * PKT, algorithm="ring")
+    assert r.completion_cycles == 2 * (n - 1) * message_time(top, 0, 1, chunk_packets)
+
+
+def test_recursive_doubling_on_a_complete_graph_is_log2_n_steps():
+    top = complete(8)
+    r = run_motif(top, "allreduce", message_bytes=5 * PKT, algorithm="recursive-doubling")
+    assert r.messages_delivered == 8 * 3
+    assert r.completion_cycles == 3 * message_time(top, 0, 1, 5)
+
+
+@pytest.mark.parametrize("motif, kw", [
+    ("allreduce", {"algorithm": "ring"}),
+    ("allreduce", {"algorithm": "tree", "motif_options": {"segments": 3}}),
+    ("allreduce", {"algorithm": "recursive-doubling", "ranks": 8}),
+    ("allreduce", {"algorithm": "edst", "trees": 2, "motif_options": {"segments": 2}}),
+    ("sweep3d", {"motif_options": {"kba": 2}}),
+    ("halo3d", {"motif_options": {"block": 4}}),
+    ("fft", {}),
+])
+def test_every_message_delivered_once_after_its_predecessors(motif, kw):
+    top = slimfly(5).with_endpoints(1) if kw.get("algorithm") == "edst" else hyperx(2, 3).with_endpoints(2)
+    r = run_motif(top, motif, message_bytes=2 * PKT, iterations=2, **kw)
+    prog = r.program
+    assert r.messages_delivered == prog.num_messages and r.packets_delivered == prog.total_packets
+    done = r.message_done
+    assert done.min() > 0 and r.completion_cycles == done.max()
+    # a message is released by its predecessors' delivery: it cannot be delivered before them
+    for m in range(prog.num_messages):
+        for d in prog.dependents[prog.dependents_ptr[m]:prog.dependents_ptr[m + 1]]:
+            assert done[d] > done[m]
+    assert np.all(prog.src != prog.dst)
+
+
+def test_motif_runs_are_deterministic_and_seeded():
+    top = hyperx(2, 4).with_endpoints(2)
+    a = run_motif(top, "allreduce", message_bytes=8 * PKT, algorithm="ring", routing="ugal", seed=3)
+    b = run_motif(top, "allreduce", message_bytes=8 * PKT, algorithm="ring", routing="ugal", seed=3)
+    assert np.array_equal(a.message_done, b.message_done)
+    c = run_motif(top, "allreduce", message_bytes=8 * PKT, algorithm="ring", mapping="random", seed=4)
+    assert not np.array_equal(c.program.ranks, a.program.ranks)
+
+
+def test_edst_allreduce_sends_only_over_tree_links():
+    top = slimfly(5).with_endpoints(1)
+    prog = compile_motif(top, "allreduce", message_bytes=64 * PKT, algorithm="edst", trees=2)
+    adj = {(int(u), int(v)) for u in range(top.num_routers) for v in top.indices[top.indptr[u]:top.indptr[u + 1]]}
+    assert all((int(s), int(d)) in adj for s, d in zip(prog.src, prog.dst))  # one rank per router: endpoint = router
+    # 2 trees x (n - 1) edges x 8 segments x (up + down)
+    assert prog.num_messages == 2 * (top.num_routers - 1) * 8 * 2
+
+
+def test_bad_motif_input_names_the_rule():
+    top = hyperx(2, 3).with_endpoints(1)
+    with pytest.raises(ValueError, match="motif must be one of"):
+        compile_motif(top, "alltoall", message_bytes=64)
+    with pytest.raises(ValueError, match="power-of-two number of ranks, got 6"):
+        compile_motif(top, "allreduce", message_bytes=64, algorithm="recursive-doubling")
+    with pytest.raises(ValueError, match="unknown halo3d motif_options key 'blocks'"):
+        compile_motif(top, "halo3d", message_bytes=64, motif_options={"blocks": 4})
+    with pytest.raises(ValueError, match="product is ranks=6"):
+        compile_motif(top, "sweep3d", message_bytes=64, motif_options={"grid": (2, 4)})
+    with pytest.raises(ValueError, match="trees must be in"):
+        compile_motif(top, "allreduce", message_bytes=64, algorithm="edst", trees=9)
+    with pytest.raises(ValueError, match="no message layer"):
+        run_motif(top, "fft", message_bytes=64, router="ideal")
+    with pytest.raises(ValueError, match="message_bytes must be a positive number"):
+        compile_motif(top, "fft", message_bytes=0)
+    with pytest.raises(ValueError, match="algorithm= and trees= are allreduce options"):
+        compile_motif(top, "fft", message_bytes=64, algorithm="ring")
+
+
+def test_a_program_that_cannot_finish_in_max_cycles_raises():
+    with pytest.raises(RuntimeError, match="did not complete within 50 cycles"):
+        run_motif(ring(5), "allreduce", message_bytes=5 * 4 * PKT, max_cycles=50)
+
+
+def test_program_for_another_topology_is_refused():
+    prog = compile_motif(ring(4), "fft", message_bytes=64)
+    with pytest.raises(ValueError, match="compiled for 4 endpoints"):
+        _run(ring(5), "min", None, None, warmup_cycles=0, measure_cycles=1000, program=prog)
+    assert dataclasses.is_dataclass(prog)
