@@ -56,8 +56,10 @@ def _naive_coverage(top, allowed):
     return minimal, n_all / n_tri, n_some / n_tri, good / tot
 
 
-@pytest.mark.parametrize("top", [hyperx(3, 3), Topology.from_edges("P", "petersen", 10, list(nx.petersen_graph().edges()))],
-                         ids=["HX(3x3)", "Petersen"])
+PETERSEN = Topology.from_edges("P", "petersen", 10, list(nx.petersen_graph().edges()))
+
+
+@pytest.mark.parametrize("top", [hyperx(3, 3), PETERSEN], ids=["HX(3x3)", "Petersen"])
 def test_polarized_route_coverage_matches_enumeration(top):
     rule = lambda a, b, na, nb: (nb - na) < (b - a) or ((nb - na) == (b - a) and (a < na if a < b else nb < b))  # noqa: E731
     got = th.polarized_route_coverage(top, rule)
