@@ -67,9 +67,12 @@ __all__ = [
     "design_space",
     "dragonfly_configs",
     "galaxyfly_configs",
+    "galaxyfly_dragonfly_ratio",
     "galaxyfly_max_endpoints",
     "galaxyfly_max_endpoints_square",
+    "galaxyfly_square_search",
     "geometric_mean_ratio",
+    "hyperx_balanced_max_endpoints",
     "hyperx_configs",
     "kautz_configs",
     "lps_configs",
@@ -1004,3 +1007,112 @@ def geometric_mean_ratio(
     if not logs:
         raise ValueError(f"{family} and {baseline} share no feasible radix in the range")
     return math.exp(sum(logs) / len(logs)), used
+
+
+def hyperx_balanced_max_endpoints(total_radix: int, dims: int, terminals_per_side: int = 1) -> tuple[int, dict | None]:
+    """Largest endpoint count of a ``dims``-D Flattened Butterfly / HyperX S^dims with p = c S terminals.
+
+    A router has dims (S - 1) network ports and p = ``terminals_per_side`` x S
+    terminal ports (c = 1: bisection ratio S/(2p) = 1/2 counting each link
+    once; c = 2: S/p = 1/2 counting both directions, Galaxyfly Table 5's FB
+    convention), so S is the largest side with dims (S - 1) + c S <= total_radix.
+
+    Parameters
+    ----------
+    total_radix : int
+        Router ports, endpoints included.
+    dims : int
+        Number of dimensions >= 1.
+    terminals_per_side : int
+        c in p = c S.
+
+    Returns
+    -------
+    tuple
+        ``(endpoints S^dims p, {"S", "p", "radix"})``, or ``(0, None)``.
+
+    Examples
+    --------
+    >>> hyperx_balanced_max_endpoints(48, 5)
+    (262144, {'S': 8, 'p': 8, 'radix': 43})
+    """
+    total_radix = _require_radix(total_radix)
+    dims = _require_radix(dims)
+    c = _require_radix(terminals_per_side)
+    s = (total_radix + dims) // (dims + c)
+    if s < 2:
+        return 0, None
+    return s**dims * c * s, {"S": s, "p": c * s, "radix": dims * (s - 1) + c * s}
+
+
+def galaxyfly_square_search(total_radix: int, shape: Callable[[dict], bool] | None = None) -> tuple[int, dict | None]:
+    """Largest GF(n = q, q, a, p) with ``total_radix``-port routers whose parameters pass ``shape``.
+
+    Every prime power q (q ≢ 2 mod 4), every a and every h >= the smallest
+    feasible (a h >= q - 1 + (q - δ)/2), with p = total_radix - (a - 1) - h >= 1.
+
+    Parameters
+    ----------
+    total_radix : int
+        Router ports, endpoints included.
+    shape : callable, optional
+        ``shape({"n", "q", "a", "h", "p"}) -> bool``.
+
+    Returns
+    -------
+    tuple
+        ``(endpoints n q a p, params)``, or ``(0, None)``.
+
+    Examples
+    --------
+    >>> galaxyfly_square_search(8, lambda c: c["a"] in (2, 3))
+    (486, {'n': 9, 'q': 9, 'a': 3, 'h': 4, 'p': 2})
+    """
+    total_radix = _require_radix(total_radix)
+    best: tuple[int, dict | None] = (0, None)
+    for q in prime_powers(3, 4 * total_radix * total_radix):
+        if q % 4 == 2:
+            continue
+        need = q - 1 + (q - galaxy_delta(q)) // 2
+        for a in range(1, total_radix):
+            h_min = max(1, -(-need // a))
+            for h in range(h_min, total_radix - a + 1):
+                p = total_radix - (a - 1) - h
+                if p < 1:
+                    break
+                cfg = {"n": q, "q": q, "a": a, "h": h, "p": p}
+                if (shape is None or shape(cfg)) and q * q * a * p > best[0]:
+                    best = (q * q * a * p, cfg)
+    return best
+
+
+def galaxyfly_dragonfly_ratio(a: int, h: int) -> tuple[float, dict, int]:
+    """Largest GF(n, q, a, .) over the Dragonfly GF(a h + 1, 1, a, .) with the same a and h (routers).
+
+    Galaxyfly Sec. 3.2: "the size of GF can reach approximately a^2/4 times
+    that of DF with a = 2h = 2p".  Over every q (1 or a prime power ≢ 2 mod 4)
+    and the largest n with a h >= n - 1 + (q - δ)/2.
+
+    Returns
+    -------
+    tuple
+        ``(ratio, {"n", "q"} of the largest GF, Dragonfly routers)``.
+
+    Examples
+    --------
+    >>> r, cfg, df = galaxyfly_dragonfly_ratio(4, 2)    # GF(5, 9, 4, .): 180 routers vs DF 36
+    >>> df, cfg, round(r, 2)
+    (36, {'n': 5, 'q': 9}, 5.0)
+    """
+    a = _require_radix(a)
+    h = _require_radix(h)
+    budget = a * h
+    df = a * (budget + 1)
+    best = (0, {})
+    for q in [1, *prime_powers(3, 2 * budget + 1)]:
+        if q % 4 == 2:
+            continue
+        n = budget + 1 - (q - galaxy_delta(q)) // 2
+        if n >= 2 and n * q * a > best[0]:
+            best = (n * q * a, {"n": n, "q": q})
+    return best[0] / df, best[1], df

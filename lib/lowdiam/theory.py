@@ -34,6 +34,10 @@ from .validate import check_int
 
 __all__ = [
     "POLARIZED_TABLE2",
+    "galaxy_generator_checks",
+    "is_vertex_transitive",
+    "polarized_route_coverage",
+    "shuffle_supernode_fanout",
     "find_r_star_graph",
     "galaxyfly_square_bound",
     "grid_topology",
@@ -479,3 +483,252 @@ def galaxyfly_square_bound(total_radix: int, a: int) -> tuple[float, float]:
     slope = 3 / (2 * a)
     q = 2 * c / (3 * slope)  # maximiser of q^2 (c - slope q)
     return q, a * q * q * (c - slope * q)
+
+
+# ------------------------------------------------------------------ Galaxyfly Eq. 1-2, Lemmas 2.1-2.2
+def galaxy_generator_checks(q: int) -> dict[str, bool]:
+    """Galaxyfly Eq. (1)-(2) and Lemmas 2.1-2.2, brute force over every primitive element of GF(q).
+
+    For each primitive ξ, with (X, X') from
+    :func:`lowdiam.topologies.galaxy_generator_sets` and H(x) = ξx:
+
+    * ``sizes``: |X| = |X'| = (q - δ)/2;
+    * ``union``: X ∪ X' = GF(q)* (disjoint only for q = 1 mod 4, where
+      |X| + |X'| = q - 1);
+    * ``symmetric``: X = -X (the generator graph is undirected);
+    * ``lemma21``: the generator graphs of X and X' are isomorphic (networkx VF2);
+    * ``lemma22``: x - y ∈ X iff H(x) - H(y) ∈ X', over all pairs x, y.
+
+    Parameters
+    ----------
+    q : int
+        Prime power q > 2, q ≢ 2 (mod 4).
+
+    Returns
+    -------
+    dict
+        The five names above -> True when they hold for every primitive ξ.
+
+    Raises
+    ------
+    ValueError
+        For q outside the Galaxy family.
+
+    Examples
+    --------
+    >>> galaxy_generator_checks(5)
+    {'sizes': True, 'union': True, 'symmetric': True, 'lemma21': True, 'lemma22': True}
+    """
+    import networkx as nx
+
+    from .topologies._galaxyfly import galaxy_delta, galaxy_generator_sets
+    from .topologies.fields import field
+
+    delta = galaxy_delta(q)
+    if q == 1:
+        raise ValueError("q=1 has no generator sets: the Galaxy graph is then K_n")
+    gf = field(q)
+    elems = gf(np.arange(q))
+    diff = np.asarray(elems[:, None] - elems[None, :], dtype=np.int64)  # x - y
+    iu = np.triu_indices(q, 1)
+    out = dict.fromkeys(("sizes", "union", "symmetric", "lemma21", "lemma22"), True)
+    for xi in gf.primitive_elements:
+        X, Xp = galaxy_generator_sets(q, int(xi))
+        sx, sxp = {int(v) for v in X}, {int(v) for v in Xp}
+        out["sizes"] &= len(sx) == len(sxp) == (q - delta) // 2 == len(X) == len(Xp)
+        out["union"] &= (sx | sxp) == set(range(1, q))
+        out["symmetric"] &= {int(-gf(v)) for v in sx} == sx
+        in_x, in_xp = np.isin(diff, sorted(sx)), np.isin(diff, sorted(sxp))
+        graphs = []
+        for mask in (in_x, in_xp):
+            g = nx.Graph()
+            g.add_nodes_from(range(q))
+            g.add_edges_from(zip(iu[0][mask[iu]].tolist(), iu[1][mask[iu]].tolist()))
+            graphs.append(g)
+        out["lemma21"] &= nx.is_isomorphic(*graphs)
+        h = np.asarray(xi * elems, dtype=np.int64)  # H(x) = xi x
+        out["lemma22"] &= bool((in_x == in_xp[np.ix_(h, h)]).all())
+    return {k: bool(v) for k, v in out.items()}
+
+
+# ------------------------------------------------------------------ symmetry (PolarStar Table 2)
+def is_vertex_transitive(adjacency: Any) -> bool:
+    """Whether a graph is vertex-transitive (some automorphism maps vertex 0 to every vertex).
+
+    Brute force with networkx VF2: for each vertex v, an isomorphism of the
+    graph onto itself with 0 and v marked.  Small graphs only.
+
+    Parameters
+    ----------
+    adjacency : array-like (n, n) or networkx.Graph
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> is_vertex_transitive(nx.petersen_graph()), is_vertex_transitive(nx.path_graph(3))
+    (True, False)
+    """
+    import networkx as nx
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    g = adjacency if isinstance(adjacency, nx.Graph) else nx.from_numpy_array(np.asarray(adjacency).astype(int))
+    g = nx.convert_node_labels_to_integers(g)
+    if g.number_of_nodes() <= 1:
+        return True
+    degrees = {d for _, d in g.degree()}
+    if len(degrees) > 1:
+        return False
+    g0 = g.copy()
+    nx.set_node_attributes(g0, {v: v == 0 for v in g0}, "mark")
+    for v in range(1, g.number_of_nodes()):
+        gv = g.copy()
+        nx.set_node_attributes(gv, {u: u == v for u in gv}, "mark")
+        if not GraphMatcher(g0, gv, node_match=lambda a, b: a["mark"] == b["mark"]).is_isomorphic():
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ PolarStar Sec. 9.4: bit shuffle
+def shuffle_supernode_fanout(topology: Any, pattern: str = "shuffle", label: str | None = None) -> dict[str, Any]:
+    """How many *other* supernodes each supernode's endpoints send to under a bit pattern.
+
+    Endpoints are numbered contiguously per router in router order (as
+    :mod:`lowdiam.sim.traffic`), and the destinations are those of the
+    simulator's own pattern (default ``"shuffle"``, d = rotate-left(s) on the
+    largest power-of-two subset 2^b <= #endpoints; the rest stay silent).
+
+    Parameters
+    ----------
+    topology : Topology
+        With a supernode / group label.
+    pattern : str
+        A deterministic pattern of :data:`lowdiam.sim.traffic.PATTERNS`.
+    label : str, optional
+        Supernode label (``"supernode"`` / ``"group"`` by default).
+
+    Returns
+    -------
+    dict
+        ``fanout`` (supernode -> number of other destination supernodes, active
+        supernodes only), ``endpoint_fraction_at_most_2`` (share of active
+        endpoints whose supernode sends to <= 2 other supernodes) and
+        ``histogram`` (fan-out -> active endpoints).
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import polarstar
+    >>> f = shuffle_supernode_fanout(polarstar(3, "iq", 3))
+    >>> f["endpoint_fraction_at_most_2"] > 0.5
+    True
+    """
+    from .sim.traffic import Endpoints, make_traffic
+
+    g = _group_labels(topology, label)
+    ep = Endpoints.of(np.asarray(topology.endpoints))
+    spec = make_traffic(pattern, topology, ep, None, seed=0)
+    src = np.repeat(np.arange(ep.count), np.diff(spec.ptr))
+    dst = spec.dst.astype(np.int64)
+    gs, gd = g[ep.router[src]], g[ep.router[dst]]
+    fan = {}
+    for s_group in np.unique(gs):
+        others = set(np.unique(gd[gs == s_group]).tolist()) - {int(s_group)}
+        fan[int(s_group)] = len(others)
+    per_ep = np.array([fan[int(x)] for x in gs])
+    hist = {int(k): int(v) for k, v in zip(*np.unique(per_ep, return_counts=True))}
+    return {"fanout": fan, "endpoint_fraction_at_most_2": float(np.mean(per_ep <= 2)) if per_ep.size else 0.0,
+            "histogram": hist}
+
+
+# ------------------------------------------------------------------ Polarized: minimal and Valiant routes
+def _rule_table(allowed: Callable[[int, int, int, int], bool], dmax: int) -> np.ndarray:
+    r = np.arange(dmax + 2)
+    t = np.zeros((dmax + 2,) * 4, dtype=bool)
+    for a, b, na, nb in itertools.product(r, repeat=4):
+        t[a, b, na, nb] = bool(allowed(int(a), int(b), int(na), int(nb)))
+    return t
+
+
+def polarized_route_coverage(topology: Any, allowed: Callable[[int, int, int, int], bool]) -> dict[str, Any]:
+    """Which minimal and Valiant routes a hop rule admits (Polarized Sec. 3: "all minimal, most Valiant").
+
+    A route from s to t is admitted when every hop c -> c' passes
+    ``allowed(D(s,c), D(c,t), D(s,c'), D(c',t))``.  Minimal routes: every hop
+    of every shortest s-t path.  Valiant routes: for each intermediate router
+    m not in {s, t}, the paths made of a shortest s-m path followed by a
+    shortest m-t path; a triple (s, m, t) counts as *all* when every such path
+    is admitted, *some* when at least one is.
+
+    Parameters
+    ----------
+    topology : Topology
+        Connected; O(n^3 E) work, small graphs only.
+    allowed : callable
+        The hop rule, e.g. :func:`lowdiam.sim.caminos.routing.polarized_allowed`.
+
+    Returns
+    -------
+    dict
+        ``minimal_all`` (bool), ``valiant_all`` and ``valiant_some`` (fractions of
+        the (s, m, t) triples), ``valiant_paths`` (admitted Valiant paths over all
+        Valiant paths, every triple and path counted once), ``triples``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import Topology
+    >>> t = Topology.from_edges("C5", "cycle", 5, list(nx.cycle_graph(5).edges()))
+    >>> polarized_route_coverage(t, lambda a, b, na, nb: True)["valiant_all"]
+    1.0
+    """
+    from .metrics.distances import distance_matrix
+
+    D = distance_matrix(topology).astype(np.int64)
+    n = D.shape[0]
+    if (D < 0).any() or D.max() > 10 * n:
+        raise ValueError("polarized_route_coverage needs a connected topology")
+    T = _rule_table(allowed, int(D.max()))
+    e = np.asarray(topology.edges, dtype=np.int64)
+    u = np.concatenate([e[:, 0], e[:, 1]])
+    v = np.concatenate([e[:, 1], e[:, 0]])
+    minimal_ok = True
+    n_all = n_some = n_tri = 0
+    paths_total = paths_ok = 0.0
+    for s in range(n):
+        for t in range(n):
+            if s == t:
+                continue
+            ok = T[D[s, u], D[u, t], D[s, v], D[v, t]]  # admissible directed edges for (s, t)
+            on_min = (D[s, u] + 1 + D[v, t]) == D[s, t]
+            minimal_ok &= bool(ok[on_min].all())
+            # forward along shortest s-c paths: number of paths, number with every hop admitted
+            n_sc = np.zeros(n)
+            a_sc = np.zeros(n)
+            n_sc[s] = a_sc[s] = 1.0
+            layer = D[s, v] == D[s, u] + 1
+            for level in range(1, int(D[s].max()) + 1):
+                sel = layer & (D[s, v] == level)
+                np.add.at(n_sc, v[sel], n_sc[u[sel]])
+                np.add.at(a_sc, v[sel & ok], a_sc[u[sel & ok]])
+            # backward along shortest c-t paths
+            n_ct = np.zeros(n)
+            a_ct = np.zeros(n)
+            n_ct[t] = a_ct[t] = 1.0
+            toward = D[u, t] == D[v, t] + 1
+            for level in range(1, int(D[:, t].max()) + 1):
+                sel = toward & (D[u, t] == level)
+                np.add.at(n_ct, u[sel], n_ct[v[sel]])
+                np.add.at(a_ct, u[sel & ok], a_ct[v[sel & ok]])
+            m = np.ones(n, dtype=bool)
+            m[[s, t]] = False
+            n_tri += int(m.sum())
+            n_some += int((m & (a_sc > 0) & (a_ct > 0)).sum())
+            n_all += int((m & (a_sc == n_sc) & (a_ct == n_ct)).sum())
+            paths_total += float((n_sc * n_ct)[m].sum())
+            paths_ok += float((a_sc * a_ct)[m].sum())
+    return {"minimal_all": bool(minimal_ok), "valiant_all": n_all / n_tri if n_tri else 1.0,
+            "valiant_some": n_some / n_tri if n_tri else 1.0,
+            "valiant_paths": paths_ok / paths_total if paths_total else 1.0, "triples": n_tri}

@@ -10,6 +10,7 @@ module                 tables                                                   
 :mod:`.polarstar`      Table 3 (simulated configurations)                          ``"polarstar"``
 :mod:`.spectralfly`    Table I (structural properties at five size classes)        ``"spectralfly"``
 :mod:`.galaxyfly`      Table 3 (GF vs DF bisection), Table 5 (configurations, beta)  ``"galaxyfly"``
+:mod:`.cayley`         Abas (2017) diameter-2 Cayley construction (PolarStar Fig. 4)  ``"abas2017"``
 =====================  ==========================================================  ==================
 
 Examples
@@ -26,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import galaxyfly, polarstar, spectralfly
+from . import cayley, galaxyfly, polarstar, spectralfly
 
-__all__ = ["CITATIONS", "build", "galaxyfly", "polarstar", "spectralfly"]
+__all__ = ["CITATIONS", "build", "cayley", "galaxyfly", "polarstar", "spectralfly"]
 
 CITATIONS = {
     "polarstar": "K. Lakhotia, L. Monroe, K. Isham, M. Besta, N. Blach, T. Hoefler, F. Petrini. PolarStar: Expanding "
@@ -40,6 +41,9 @@ CITATIONS = {
                    "arXiv:2104.11725.",
     "galaxyfly": "F. Lei, D. Dong, X. Liao. Exploring the Galaxyfly Family to Build Flexible-Scale Interconnection "
                  "Networks. IEEE TPDS, 2021. DOI 10.1109/TPDS.2021.3100783.",
+    "abas2017": "M. Abas. Large Networks of Diameter Two Based on Cayley Graphs. Computer Science On-line Conference, "
+                "Springer, 2017, "
+                "pp. 225-233. arXiv:1509.00842.",
     "polarized": "C. Camarero, C. Martinez, R. Beivide. Polarized routing: an efficient and versatile algorithm for large "
                  "direct networks. HOTI 2021, pp. 52-59. DOI 10.1109/HOTI52880.2021.00021.",
 }
