@@ -13,6 +13,12 @@ name                what                                                   optio
 ``valiant``         random intermediate, ``inner`` routing both phases     ``inner``
 ``ugal``            UGAL-L: minimal vs sampled Valiant routes at source    ``inner``, ``samples``
 ``nag``             Galaxyfly NAG: threshold misrouting via a supernode    ``inner``
+``nar``             Galaxyfly NAR: misrouting via a common neighbour       ``inner``
+                    supernode of linked same-cluster supernodes
+``nal``             Galaxyfly NAL: misrouting by one local hop in the      ``inner``
+                    source supernode
+``omni``            Omni-dimensional adaptive routing (HyperX): any        ``deroutes``
+                    unaligned dimension, limited deroutes
 ``polarized``       Polarized routing (Algorithm 1, HOTI 2021)             ``weights``
 ``ksp``             k-shortest-paths source routing                        ``paths``
 ``df-ugal``         alias: ``ugal`` with ``{"inner": "df-min"}``           as ``ugal``
@@ -78,7 +84,7 @@ import numpy as np
 
 from lowdiam.validate import check_options
 
-from . import df_min, ksp, min_single, nag, polarized, polarstar_min, source_min, ugal, valiant
+from . import df_min, ksp, min_single, nag, nal, nar, omni, polarized, polarstar_min, source_min, ugal, valiant
 from . import min as min_routing
 from .base import (
     EJECT,
@@ -111,7 +117,8 @@ __all__ = [
     "resolve_routing",
 ]
 
-_MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, source_min, ksp, nag)
+_MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, source_min, ksp, nag, nar, nal,
+            omni)
 
 REGISTRY: dict[str, Routing] = {m.ROUTING.name: m.ROUTING for m in _MODULES}
 _codes = [r.code for r in REGISTRY.values()]
@@ -143,7 +150,7 @@ def _spec(name: str) -> RoutingSpec:
 ROUTINGS: dict[str, RoutingSpec] = {
     name: _spec(name) for name in (
         "min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "source-min",
-        "ksp", "nag",
+        "ksp", "nag", "nar", "nal", "omni",
     )
 }
 
@@ -213,7 +220,9 @@ def max_route_length(name: str, D: np.ndarray, endpoint_routers_mask: np.ndarray
     the largest distance between endpoint-carrying routers; Valiant / UGAL:
     twice the largest eccentricity of an endpoint router; Polarized:
     ``max(4D - 3, 2D)`` with ``D`` the diameter; KSP: ``D + 1``; NAG: the
-    larger of MIN's and min(7, Valiant's).
+    larger of MIN's and min(7, Valiant's); NAR: min(5, Valiant's) (the
+    simulator's own tables give the exact detour bound); NAL: min(6, MIN's + 1);
+    Omni: MIN's plus the deroutes (default the diameter).
 
     Examples
     --------

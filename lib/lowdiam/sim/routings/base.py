@@ -57,7 +57,11 @@ class RouteTables(NamedTuple):
     ksp_counts: np.ndarray  # (n*n,) uint8 paths per pair (ksp)
     ksp_k: int
     ksp_stride: int  # entries per path (longest path + 1)
-    misroute_group: np.ndarray  # (n,) int32 supernode of every router (nag)
+    misroute_group: np.ndarray  # (n,) int32 supernode of every router (nag, nar, nal)
+    sn_exit: np.ndarray  # (S, S) int32 router of supernode g holding the link to supernode h, -1 if none (nar)
+    sn_cluster: np.ndarray  # (S,) int32 Galaxy cluster of every supernode (nar)
+    sn_routers: np.ndarray  # (S, a) int32 routers of every supernode (nal)
+    omni_deroutes: int  # deroutes (non-minimal hops) a packet may take (omni)
     ugal_samples: int  # Valiant candidates UGAL compares with the minimal route
     polarized_w1: int  # Polarized weights (0, w1, w2) in flits
     polarized_w2: int
@@ -69,6 +73,8 @@ _PLACEHOLDERS: dict[str, Any] = {
     "ps_supernode": np.zeros((1, 1), np.uint8), "ps_f": np.zeros(1, np.int32), "ps_quadric": np.zeros(1, np.uint8),
     "ps_sv": np.zeros(1, np.int32), "ps_sn": np.zeros(1, np.int32), "ksp_paths": np.full(1, -1, np.int16),
     "ksp_counts": np.zeros(1, np.uint8), "ksp_k": 1, "ksp_stride": 1, "misroute_group": np.zeros(1, np.int32),
+    "sn_exit": np.zeros((1, 1), np.int32), "sn_cluster": np.zeros(1, np.int32),
+    "sn_routers": np.zeros((1, 1), np.int32), "omni_deroutes": 0,
     "ugal_samples": 0, "polarized_w1": 0, "polarized_w2": 0, "grouped": 0,
 }
 

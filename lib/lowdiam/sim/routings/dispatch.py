@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from . import ksp, nag, polarized, ugal, valiant
+from . import ksp, nag, nal, nar, omni, polarized, ugal, valiant
 from .base import EJECT, checked
 from .minimal import minimal_hop
 
@@ -33,6 +33,12 @@ def setup_packet(p, s_r, d_r, tabs, route_state, rs):
         ugal.setup(p, s_r, d_r, tabs, route_state, rs)
     elif code == nag.CODE:
         nag.setup(p, s_r, d_r, tabs, route_state, rs)
+    elif code == nar.CODE:
+        nar.setup(p, s_r, d_r, tabs, route_state, rs)
+    elif code == nal.CODE:
+        nal.setup(p, s_r, d_r, tabs, route_state, rs)
+    elif code == omni.CODE:
+        omni.setup(p, s_r, d_r, tabs, route_state, rs)
     elif code == ksp.CODE:
         ksp.setup(p, s_r, d_r, tabs, route_state, rs)
 
@@ -55,6 +61,12 @@ def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):
         return ugal.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
     if code == nag.CODE:
         return nag.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
+    if code == nar.CODE:
+        return nar.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
+    if code == nal.CODE:
+        return nal.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
+    if code == omni.CODE:
+        return omni.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
     if code == valiant.CODE:
         return valiant.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, rs)
     # minimal routings
