@@ -33,18 +33,21 @@ def one_message(top, src, dst, packets):
 
 
 def message_time(top, src, dst, packets):
-    _, mo = _run(top, "min", None, None, warmup_cycles=0, measure_cycles=100_000, program=one_message(top, src, dst,
-                                                                                                       packets))
+    _, mo = _run(top, "min", None, None, warmup_cycles=0, measure_cycles=100_000,
+                 program=one_message(top, src, dst, packets), router_options={"vc_selection": "hop"})  # as run_motif
     return int(mo.done[0])
 
 
 def test_one_message_serialises_its_packets():
-    """Zero load: a message of m packets takes the first packet's latency plus (m - 1) x P injection cycles."""
+    """Zero load: a message of m packets takes the first packet's latency plus (m - 1) equal packet gaps, at
+    least P cycles each (one flit per cycle; with hop-indexed VCs a packet follows the previous one on the same
+    VC, so its head also waits out the router pipeline behind the tail)."""
     top = ring(6)
     l1 = message_time(top, 0, 1, 1)
     assert 5 < l1 < 40
-    for m in (2, 5):
-        assert message_time(top, 0, 1, m) == l1 + (m - 1) * P
+    gap = message_time(top, 0, 1, 2) - l1
+    assert P <= gap <= P + 4
+    assert message_time(top, 0, 1, 5) == l1 + 4 * gap
     # one more hop costs the same per-hop latency each time
     l2, l3 = message_time(top, 0, 2, 1), message_time(top, 0, 3, 1)
     assert l3 - l2 == l2 - l1 > 0
@@ -77,7 +80,7 @@ def test_recursive_doubling_on_a_complete_graph_is_log2_n_steps():
     ("fft", {}),
 ])
 def test_every_message_delivered_once_after_its_predecessors(motif, kw):
-    top = slimfly(5).with_endpoints(1) if kw.get("algorithm") == "edst" else hyperx(2, 3).with_endpoints(2)
+    top = slimfly(5).with_endpoints(2) if kw.get("algorithm") == "edst" else hyperx(2, 3).with_endpoints(2)
     r = run_motif(top, motif, message_bytes=2 * PKT, iterations=2, **kw)
     prog = r.program
     assert r.messages_delivered == prog.num_messages and r.packets_delivered == prog.total_packets
@@ -88,6 +91,7 @@ def test_every_message_delivered_once_after_its_predecessors(motif, kw):
         for d in prog.dependents[prog.dependents_ptr[m]:prog.dependents_ptr[m + 1]]:
             assert done[d] > done[m]
     assert np.all(prog.src != prog.dst)
+    assert prog.serialization_bound(P) <= r.completion_cycles
 
 
 def test_motif_runs_are_deterministic_and_seeded():
@@ -99,11 +103,19 @@ def test_motif_runs_are_deterministic_and_seeded():
     assert not np.array_equal(c.program.ranks, a.program.ranks)
 
 
-def test_edst_allreduce_sends_only_over_tree_links():
-    top = slimfly(5).with_endpoints(1)
+def test_edst_allreduce_uses_disjoint_tree_links_and_one_endpoint_per_tree():
+    top = slimfly(5).with_endpoints(3)
     prog = compile_motif(top, "allreduce", message_bytes=64 * PKT, algorithm="edst", trees=2)
+    router = np.repeat(np.arange(top.num_routers), top.endpoints)
+    local = np.arange(top.num_endpoints) - np.repeat(np.cumsum(top.endpoints) - top.endpoints, top.endpoints)
     adj = {(int(u), int(v)) for u in range(top.num_routers) for v in top.indices[top.indptr[u]:top.indptr[u + 1]]}
-    assert all((int(s), int(d)) in adj for s, d in zip(prog.src, prog.dst))  # one rank per router: endpoint = router
+    links = [set(), set()]
+    for s, d in zip(prog.src, prog.dst):
+        j = int(local[s])
+        assert local[d] == j and j < 2  # tree j lives on the routers' j-th endpoints
+        assert (int(router[s]), int(router[d])) in adj  # one router link per message
+        links[j].add(frozenset((int(router[s]), int(router[d]))))
+    assert all(len(x) == top.num_routers - 1 for x in links) and not links[0] & links[1]  # edge-disjoint trees
     # 2 trees x (n - 1) edges x 8 segments x (up + down)
     assert prog.num_messages == 2 * (top.num_routers - 1) * 8 * 2
 
@@ -119,7 +131,9 @@ def test_bad_motif_input_names_the_rule():
     with pytest.raises(ValueError, match="product is ranks=6"):
         compile_motif(top, "sweep3d", message_bytes=64, motif_options={"grid": (2, 4)})
     with pytest.raises(ValueError, match="trees must be in"):
-        compile_motif(top, "allreduce", message_bytes=64, algorithm="edst", trees=9)
+        compile_motif(top.with_endpoints(9), "allreduce", message_bytes=64, algorithm="edst", trees=9)
+    with pytest.raises(ValueError, match="needs >= 2 endpoints on every router"):
+        compile_motif(top, "allreduce", message_bytes=64, algorithm="edst", trees=2)
     with pytest.raises(ValueError, match="no message layer"):
         run_motif(top, "fft", message_bytes=64, router="ideal")
     with pytest.raises(ValueError, match="message_bytes must be a positive number"):
@@ -138,3 +152,21 @@ def test_program_for_another_topology_is_refused():
     with pytest.raises(ValueError, match="compiled for 4 endpoints"):
         _run(ring(5), "min", None, None, warmup_cycles=0, measure_cycles=1000, program=prog)
     assert dataclasses.is_dataclass(prog)
+
+
+FAMILIES = [
+    ("polarstar", (3, "iq", 3), {}), ("bundlefly", (5, 3), {}), ("slimfly", (5,), {}), ("polarfly", (3,), {}),
+    ("dragonfly", (4, 2, 2), {}), ("hyperx", (3, 3), {}), ("megafly", (4, 2, 2), {}), ("fat_tree", (4, 2), {}),
+    ("lps", (3, 5), {}), ("galaxyfly", (2, 5, 2, 1), {}), ("jellyfish", (30, 4, 1), {}),
+]
+
+
+@pytest.mark.parametrize("ctor, args, kw", FAMILIES, ids=[f[0] for f in FAMILIES])
+def test_motifs_run_on_every_topology_family(ctor, args, kw):
+    import lowdiam.topologies as T
+    from lowdiam.studies.simulation import min_routing
+
+    top = getattr(T, ctor)(*args, **kw).with_endpoints(2)
+    for motif, extra in (("allreduce", {"algorithm": "tree"}), ("halo3d", {})):
+        r = run_motif(top, motif, message_bytes=2 * PKT, routing=min_routing(ctor), ranks=8, **extra)
+        assert r.messages_delivered == r.program.num_messages > 0

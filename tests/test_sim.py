@@ -192,6 +192,9 @@ STRUCTURED = {
     "df-min": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
     "df-ugal": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
     "nag": (_grouped, "nag"),
+    "nar": (lambda t: t.family == "galaxyfly", "nar"),
+    "nal": (lambda t: t.family == "galaxyfly", "nal"),
+    "omni": (lambda t: t.family == "hyperx", "omni"),
 }
 
 
@@ -200,9 +203,9 @@ def applies(routing, top) -> bool:
 
 
 def structured_families():
-    from lowdiam.topologies import dragonfly_canonical, megafly
+    from lowdiam.topologies import dragonfly_canonical, galaxyfly, megafly
 
-    return [dragonfly_canonical(3), megafly(3, 4)]
+    return [dragonfly_canonical(3), megafly(3, 4), galaxyfly(2, 5, 2, 1)]
 
 
 @pytest.mark.parametrize("routing", sorted(ROUTINGS))
@@ -214,7 +217,7 @@ def test_every_routing_delivers_everything(routing):
             with pytest.raises(ValueError, match=STRUCTURED[routing][1]):
                 simulate(top, routing, "uniform", 0.3, warmup_cycles=10, measure_cycles=10)
             continue
-        if routing == "polarized" and top.family in ("dragonfly", "megafly"):
+        if routing == "polarized" and top.family in ("dragonfly", "megafly", "galaxyfly"):
             continue  # covered by test_polarized_refuses_topologies_with_corners where it applies
         res = simulate(top, routing, "uniform", 0.3, warmup_cycles=100, measure_cycles=400, drain="all", seed=3)
         c = res.conservation

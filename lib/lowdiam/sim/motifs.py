@@ -24,9 +24,11 @@ Motifs (``MOTIFS``):
     to rank+1 once it has received the previous one), ``"recursive-doubling"`` (log2 N steps of the full
     size with partner rank xor 2^i; N a power of two), ``"tree"`` (reduce up a binary tree of ranks,
     then broadcast down, in ``segments`` pipelined pieces), ``"edst"`` (the size split over ``trees``
-    edge-disjoint spanning trees of the *router* graph, :func:`lowdiam.edst.edst_packing`; one rank per
-    router, the router's first endpoint; on each tree a pipelined reduce to its centre and broadcast
-    back, ``segments`` pieces per tree).
+    edge-disjoint spanning trees of the *router* graph, :func:`lowdiam.edst.edst_packing`; on each tree
+    a pipelined reduce to its centre and broadcast back, ``segments`` pieces per tree; tree j runs on
+    every router's j-th endpoint, so k trees use k endpoint channels per router and edge-disjoint
+    router links -- the per-router reduction the EDST paper assumes; needs ``trees`` endpoints on every
+    router).
 ``sweep3d``
     KBA wavefront on a px x py process grid: for each of the 8 octants (4 corners x 2 z-directions), ``kba``
     blocks; a rank handles block b once it has block b from its upstream x and y neighbours, then sends
@@ -115,6 +117,13 @@ class MessageProgram:
     @property
     def total_packets(self) -> int:
         return int(self.packets.sum())
+
+    def serialization_bound(self, packet_flits: int) -> int:
+        """A lower bound on the completion time, in cycles: the flits the busiest endpoint must inject or
+        eject at one flit per cycle (latency and dependencies ignored)."""
+        fl = self.packets * int(packet_flits)
+        n = self.num_endpoints
+        return int(max(np.bincount(self.src, fl, minlength=n).max(), np.bincount(self.dst, fl, minlength=n).max()))
 
 
 class _Builder:
@@ -252,8 +261,18 @@ def _allreduce_tree(b: _Builder, N: int, size: float, segments: int, last_recv):
     return [last[r] for r in range(N)]
 
 
-def _edst_trees(topology, trees: int):
-    """``trees`` EDSTs of the router graph, each as (parent map, centre root)."""
+def edst_trees(topology, trees: int) -> list[tuple[dict[int, int], int]]:
+    """The ``trees`` edge-disjoint spanning trees the ``"edst"`` Allreduce uses, each as (parent map, root).
+
+    From :func:`lowdiam.edst.edst_packing` (``max_trees=trees``), each rooted at its centre (lowest depth; ties
+    to the smallest router id).
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import slimfly
+    >>> [len(parent) for parent, root in edst_trees(slimfly(5), 2)]  # n - 1 edges each
+    [49, 49]
+    """
     import networkx as nx
 
     from ..edst import edst_packing
@@ -350,14 +369,18 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
             raise ValueError(f"trees= is an option of algorithm 'edst', not {algo!r}")
     # ranks -> endpoints
     if algo == "edst":
-        carriers = np.flatnonzero(np.asarray(topology.endpoints) > 0)
-        if carriers.size != topology.num_routers:
-            raise ValueError("algorithm 'edst' needs an endpoint on every router (one rank per router)")
-        first = np.concatenate([[0], np.cumsum(topology.endpoints)[:-1]]).astype(np.int64)
-        if ranks is not None and ranks != topology.num_routers:
-            raise ValueError(f"algorithm 'edst' runs one rank per router: ranks must be {topology.num_routers} "
-                             f"(or None), got {ranks}")
-        rank_ep = first
+        k = 1 if trees is None else check_int("trees", trees, low=1)
+        epr = np.asarray(topology.endpoints)
+        if epr.min() < k:
+            raise ValueError(f"algorithm 'edst' runs tree j on every router's j-th endpoint: {topology.name} needs "
+                             f">= {k} endpoints on every router (has {int(epr.min())} on some); use "
+                             f"topology.with_endpoints({k}) or fewer trees")
+        if ranks is not None:
+            raise ValueError("algorithm 'edst' places its ranks itself (router v's j-th endpoint serves tree j); "
+                             "leave ranks=None")
+        first = np.concatenate([[0], np.cumsum(epr)[:-1]]).astype(np.int64)
+        n = topology.num_routers
+        rank_ep = (first[None, :] + np.arange(k)[:, None]).ravel()  # rank j * n + v = endpoint j of router v
     else:
         nr = NE if ranks is None else check_int("ranks", ranks, low=2, high=NE)
         if nr < 2:
@@ -370,9 +393,8 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
     label = f"{motif} {algo or ''} {message_bytes:g} B x {iterations} on {N} ranks".replace("  ", " ")
     if motif == "allreduce":
         if algo == "edst":
-            k = 1 if trees is None else check_int("trees", trees, low=1)
             segments = check_int("segments", opts.get("segments", 8), low=1)
-            tree_list = _edst_trees(topology, k)
+            tree_list = edst_trees(topology, k)
             label += f", {k} EDST(s), {segments} segments"
         else:
             segments = check_int("segments", opts.get("segments", 1), low=1)
@@ -384,12 +406,14 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
             elif algo == "tree":
                 last = _allreduce_tree(b, N, message_bytes, segments, last)
             else:
-                nxt = [[] for _ in range(N)]
-                for parent, root in tree_list:
-                    lt = _tree_allreduce(b, parent, root, range(N), message_bytes / k, segments, last)
-                    for v in range(N):
-                        nxt[v].extend(lt[v])
-                last = nxt
+                done_at = [[] for _ in range(n)]  # router v has the result once every tree's broadcast reached it
+                for j, (parent, root) in enumerate(tree_list):
+                    off = j * n
+                    lt = _tree_allreduce(b, {off + v: off + p for v, p in parent.items()}, off + root,
+                                         range(off, off + n), message_bytes / k, segments, last)
+                    for v in range(n):
+                        done_at[v].extend(lt[off + v])
+                last = [done_at[r % n] for r in range(N)]
     elif motif == "sweep3d":
         px, py = _check_grid(opts.get("grid"), N, 2, "sweep3d")
         kba = check_int("kba", opts.get("kba", 4), low=1)
@@ -513,7 +537,9 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
     """Run an application motif to completion on the packet simulator.
 
     Compiles the motif (:func:`compile_motif`; parameters there) and runs it on the router model
-    (``"booksim"``, the only one with a message layer) with ``routing`` (any routing the model runs).
+    (``"booksim"``, the only one with a message layer) with ``routing`` (any routing the model runs), with
+    hop-indexed VCs unless ``router_options`` says otherwise (``vc_selection="any"``, BookSim anynet's
+    own, can deadlock under a motif's bursts: the run then raises).
 
     Returns
     -------
@@ -545,6 +571,9 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
                          trees=trees, ranks=ranks, mapping=mapping, flit_bytes=flit_bytes, packet_flits=packet_flits,
                          compute_cycles=compute_cycles, seed=seed, motif_options=motif_options)
     from .booksim.driver import _run
+
+    # hop-indexed VCs by default: a motif's bursts are heavy, and BookSim's any-VC minimal routing can deadlock
+    router_options = {"vc_selection": "hop", **(router_options or {})}
 
     sim, mo = _run(topology, routing, None, None, packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits,
                    warmup_cycles=0, measure_cycles=max_cycles, seed=seed, routing_options=routing_options,

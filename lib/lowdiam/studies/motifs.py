@@ -1,0 +1,110 @@
+"""Notebook 07 (application motifs): runs of :func:`lowdiam.sim.motifs.run_motif`, cached, as table rows.
+
+Examples
+--------
+>>> from lowdiam.topologies import hyperx
+>>> row = motif_row(hyperx(2, 3).with_endpoints(2), "fft", "min", message_bytes=256, ranks=12)  # 4 x 3 grid
+>>> row["messages"], row["completion_cycles"] >= row["serialization_bound"]
+(60, True)
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..cache import cached
+from ..labels import label
+
+__all__ = ["motif_row", "edst_gains", "edst_tree_shapes", "ratio"]
+
+
+def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
+              algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
+              motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4, flit_bytes: int = 16,
+              router_options: dict | None = None) -> dict:
+    """One motif run (cached on disk by its parameters, the topology's content and the code) as a flat row.
+
+    Returns ``network``, ``motif``, ``algorithm``, ``routing``, ``message_bytes``, ``iterations``, ``ranks``,
+    ``messages``, ``packets``, ``completion_cycles``, ``serialization_bound`` (cycles; the busiest endpoint's
+    flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache).
+    """
+    from ..sim.motifs import run_motif
+
+    params = dict(motif=motif, routing=routing, message_bytes=message_bytes, iterations=iterations,
+                  algorithm=algorithm, trees=trees, ranks=ranks, motif_options=motif_options or {}, seed=seed,
+                  packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options or {},
+                  topology=topology)
+
+    def compute():
+        t0 = time.perf_counter()
+        r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
+                      trees=trees, ranks=ranks, routing=routing, motif_options=motif_options, seed=seed,
+                      packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options)
+        return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
+                "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
+                "ranks": int(r.program.ranks.size), "messages": r.messages_delivered,
+                "packets": r.packets_delivered, "completion_cycles": r.completion_cycles,
+                "serialization_bound": r.program.serialization_bound(packet_flits),
+                "hops_mean": round(float(r.sim.hops_mean), 4), "wall_seconds": round(time.perf_counter() - t0, 2)}
+
+    return cached("07_motifs", params, compute)
+
+
+def edst_gains(rows) -> dict[str, dict[int, float]]:
+    """Per network: completion time of 1 tree over k trees (the speed-up of splitting the Allreduce over k EDSTs).
+
+    >>> edst_gains([{"network": "A", "trees": 1, "completion_cycles": 100},
+    ...             {"network": "A", "trees": 2, "completion_cycles": 40}])
+    {'A': {1: 1.0, 2: 2.5}}
+    """
+    base = {r["network"]: r["completion_cycles"] for r in rows if r["trees"] == 1}
+    out: dict[str, dict[int, float]] = {}
+    for r in rows:
+        if r["network"] in base:
+            out.setdefault(r["network"], {})[r["trees"]] = round(base[r["network"]] / r["completion_cycles"], 3)
+    return out
+
+
+def ratio(rows, num: dict, den: dict) -> float:
+    """``completion_cycles`` of the row matching ``num`` over that of the row matching ``den`` (each a dict of
+    column values that selects exactly one row); ``ValueError`` if either selects none or several.
+
+    >>> ratio([{"n": "DF", "completion_cycles": 10}, {"n": "PS", "completion_cycles": 4}], {"n": "DF"}, {"n": "PS"})
+    2.5
+    """
+    def one(sel):
+        hits = [r for r in rows if all(r.get(k) == v for k, v in sel.items())]
+        if len(hits) != 1:
+            raise ValueError(f"{sel} selects {len(hits)} rows; it must select exactly one")
+        return hits[0]["completion_cycles"]
+
+    return round(one(num) / one(den), 3)
+
+
+def edst_tree_shapes(topology, trees: int) -> list[dict[str, int]]:
+    """Depth (from the root) and largest number of tree neighbours of a router, for each of the ``trees`` EDSTs
+    the ``"edst"`` Allreduce uses (:func:`lowdiam.sim.motifs.edst_trees`): what bounds its pipeline and its
+    busiest endpoint.
+
+    >>> from lowdiam.topologies import hyperx
+    >>> edst_tree_shapes(hyperx(4), 1)  # K4: the centre of a path tree, or a star
+    [{'depth': 2, 'max_tree_degree': 2}]
+    """
+    from ..sim.motifs import edst_trees
+
+    out = []
+    for parent, root in edst_trees(topology, trees):
+        deg: dict[int, int] = {}
+        for v, p in parent.items():
+            deg[v] = deg.get(v, 0) + 1
+            deg[p] = deg.get(p, 0) + 1
+        depth = {root: 0}
+        todo = list(parent)
+        while todo:  # parents first: repeat until every vertex's parent has a depth
+            rest = [v for v in todo if parent[v] not in depth]
+            for v in todo:
+                if parent[v] in depth:
+                    depth[v] = depth[parent[v]] + 1
+            todo = rest
+        out.append({"depth": max(depth.values()), "max_tree_degree": max(deg.values())})
+    return out
