@@ -623,6 +623,12 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
     else:
         lines.append("None.")
     lines.append("")
+    from .published.not_computable import NOT_COMPUTABLE
+
+    lines += ["## Not computable here", "",
+              "Claims of the papers that no notebook can compute, with the reason "
+              "(`lowdiam.published.not_computable`).", "", "| paper | claim | why not |", "|---|---|---|"]
+    lines += [f"| {p} | {what} | {why} |" for p, what, why in NOT_COMPUTABLE] + [""]
     unscaled = [c for c in claims if _scale_of(c) == NOT_STATED]
     if unscaled:
         lines += ["## Scale not stated", "", "Not counted as matches until their notebook states the scale.", ""]

@@ -1,0 +1,36 @@
+"""The papers' claims the workbook cannot compute, with the reason (rendered under "Not computable here" in
+``figures/claims.md`` by :func:`lowdiam.claims.render`).
+
+One entry per claim: (paper, the claim as the paper states it, why it cannot be computed here).  An entry
+leaves this list when the missing piece arrives (a definition, a table, a model) and the claim becomes a
+scorecard row.
+
+>>> all(len(e) == 3 and all(isinstance(x, str) and x for x in e) for e in NOT_COMPUTABLE)
+True
+"""
+
+from __future__ import annotations
+
+NOT_COMPUTABLE: tuple[tuple[str, str, str], ...] = (
+    ("PolarStar", "Sec. 5: 1.06x and 1.21x geometric-mean scale over the two largest star-product graphs of "
+     "Bermond et al. (radix 8-128)",
+     "the paper does not define those two graph families and the Bermond et al. paper is not among the sources; "
+     "without their orders per radix there is nothing to divide by"),
+    ("PolarStar", "Sec. 4: order-2d'+2 graphs with property R* exist only for d' = 0, 3 (mod 4)",
+     "checked exhaustively for d' <= 2 (row ps-r-star-order-2d2-only-0-3-mod-4); from d' = 5 on the search runs "
+     "over all graphs on 12 or more vertices, and the paper gives no proof to check instead"),
+    ("PolarStar", "Fig. 4: ER_q larger than the best known Cayley graphs of diameter 2 at almost all degrees",
+     "the record table of diameter-2 Cayley graphs could not be read here; row er-larger-than-cayley-abas compares "
+     "with the d^2/2 construction of Abas (2017), a lower envelope of the records, not the records themselves"),
+    ("Galaxyfly", "Sec. 4: VC counts (MIN 3 local + 2 global; NAR / NAL / NAG 3/4/4 local and 2/2/3 global)",
+     "they describe the route shapes of the paper's supernode-by-supernode MIN (Sec. 4.1), which is not "
+     "implemented; our minimal routes between routers can take 3 global links on a tie (GF(15,29,4,2) even up "
+     "to 5), so counting ours would not test the paper's statement"),
+    ("Galaxyfly", "Sec. 6: fat-tree cabinets '9x16+12' = 156",
+     "the paper gives no packing rule for the fat-tree's 1,922 non-leaf routers; its leaf cabinets (124) are a "
+     "row of notebook 06"),
+    ("SpectralFly", "Fig. 11: latency 5-10 % above Slim Fly (5 ns/m wires)",
+     "the switch latencies on the figure's axis are not given and the ratio depends on them (it is the "
+     "wire-length ratio at zero switch latency, already a row, and tends to the hop ratio as switch latency "
+     "grows); the SkyWalk network it is compared with has no constructor here"),
+)
