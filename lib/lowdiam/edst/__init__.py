@@ -44,7 +44,7 @@ from .constructions import maximum_edsts, universal_edsts
 from .dispatch import METHODS, construct_edsts, star_product_edsts
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
 from .property_vd1 import NoPropertyVD1Split, VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
-from .report import CONSTRUCTION_NAMES, edst_row, generic_row
+from .report import CONSTRUCTION_NAMES, depth_row, edst_row, generic_row, pure_generic_count
 from .theory import (
     TABLE_V_KINDS,
     chimera,
@@ -87,7 +87,9 @@ __all__ = [
     "table_v_graph",
     "CONSTRUCTION_NAMES",
     "edst_row",
+    "depth_row",
     "generic_row",
+    "pure_generic_count",
     "METHODS",
     "EDSTPacking",
     "EDSTSet",
