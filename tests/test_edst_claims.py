@@ -61,6 +61,12 @@ def test_regular_bound_closed_form_and_prop_iv3_grid():
         E.regular_bound_closed_form(3, 5)
     out = E.prop_iv3_grid_check(12)
     assert out["violations"] == 0 and out["max_slack"] == 1 and 0 < out["tight"] < out["cases"]
+    # scalar reference on a smaller grid
+    sizes = [(n, m) for n in range(2, 8) for m in range(n - 1, n * (n - 1) // 2 + 1)]
+    slack = [E.prop_iv3_bound(m1 // (n1 - 1), m1 % (n1 - 1), m2 // (n2 - 1), m2 % (n2 - 1))
+             - E.star_product_bound(n1, m1, n2, m2) for n1, m1 in sizes for n2, m2 in sizes]
+    ref = E.prop_iv3_grid_check(7)
+    assert (ref["cases"], ref["tight"], ref["max_slack"]) == (len(slack), slack.count(0), max(slack))
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -314,15 +314,16 @@ def prop_iv3_grid_check(n_max: int) -> dict[str, int]:
     n, m = a[:, 0], a[:, 1]
     t = m // (n - 1)
     r = m - t * (n - 1)
-    N1, N2 = np.meshgrid(n, n, indexing="ij")
-    M1, M2 = np.meshgrid(m, m, indexing="ij")
-    T1, T2 = np.meshgrid(t, t, indexing="ij")
-    R1, R2 = np.meshgrid(r, r, indexing="ij")
-    eq1 = (N1 * M2 + N2 * M1) // (N1 * N2 - 1)
-    base = T1 + T2
-    iv3 = np.where((R1 >= T1) & (R2 >= T2), base + 1, np.where((R1 < T1) & (R2 < T2), base - 1, base))
-    assert int(iv3[2, 3]) == prop_iv3_bound(int(T1[2, 3]), int(R1[2, 3]), int(T2[2, 3]), int(R2[2, 3]))
-    slack = iv3 - eq1
+    # broadcasting: axis 0 = structure graph (n1, m1), axis 1 = supernode (n2, m2)
+    eq1 = (n[:, None] * m[None, :] + n[None, :] * m[:, None]) // (n[:, None] * n[None, :] - 1)
+    ok1, ok2 = (r >= t), (r >= t)
+    both = ok1[:, None] & ok2[None, :]
+    none = ~ok1[:, None] & ~ok2[None, :]
+    slack = (t[:, None] + t[None, :]) + both.astype(np.int64) - none.astype(np.int64) - eq1
+    del eq1, both, none
+    k = len(rows) // 3
+    assert int(slack[k, 2 * k] + ((n[k] * m[2 * k] + n[2 * k] * m[k]) // (n[k] * n[2 * k] - 1))) == prop_iv3_bound(
+        int(t[k]), int(r[k]), int(t[2 * k]), int(r[2 * k]))
     return {
         "cases": int(slack.size),
         "violations": int((slack < 0).sum()),
