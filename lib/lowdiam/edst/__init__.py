@@ -23,6 +23,11 @@ Modules, lowest first (each imports only modules above it in this list):
 * ``dispatch`` -- :data:`METHODS`, :func:`construct_edsts` (one by name),
   :func:`star_product_edsts` (the best verified set).
 * ``report`` -- :func:`edst_row`, :func:`generic_row` (Table IV rows).
+* ``theory`` -- checked statements around the constructions: star-product
+  counts (Property II-B.3, B-A.1, B-A.2), Table I / Table V, Corollary IV.2,
+  Proposition IV.3 on every small factor size, Lemma V-C.2, depth bounds
+  (Theorems V-B.4, V-B.5, V-C.12, V-D.7), Slim Fly = K_{q,q} * Cayley,
+  factor order and diameter, the Chimera graph (Appendix C).
 
 Examples
 --------
@@ -39,14 +44,52 @@ from .constructions import maximum_edsts, universal_edsts
 from .dispatch import METHODS, construct_edsts, star_product_edsts
 from .packing import EDSTPacking, as_graph, edst_packing, forest_union
 from .property_vd1 import NoPropertyVD1Split, VD1Split, bijection_orbits, find_property_vd1, property_vd1_edsts
-from .report import CONSTRUCTION_NAMES, edst_row, generic_row
+from .report import CONSTRUCTION_NAMES, depth_row, edst_row, generic_row, pure_generic_count
+from .theory import (
+    TABLE_V_KINDS,
+    chimera,
+    chimera_c2_view,
+    depth_bounds,
+    diameters_over_bijections,
+    lemma_vc2_violations,
+    product_facts,
+    prop_iv3_grid_check,
+    pure_product,
+    random_star_product,
+    regular_bound_closed_form,
+    slimfly_factor_check,
+    star_product_bound,
+    star_product_counts,
+    table_i_theorem,
+    table_v_counts,
+    table_v_graph,
+)
 from .verify import tree_depth, tree_depths, verify_edsts
 from .view import StarProductView, factor_packings, star_product_view, view_from_factors
 
 __all__ = [
+    "TABLE_V_KINDS",
+    "chimera",
+    "chimera_c2_view",
+    "depth_bounds",
+    "diameters_over_bijections",
+    "lemma_vc2_violations",
+    "product_facts",
+    "prop_iv3_grid_check",
+    "pure_product",
+    "random_star_product",
+    "regular_bound_closed_form",
+    "slimfly_factor_check",
+    "star_product_bound",
+    "star_product_counts",
+    "table_i_theorem",
+    "table_v_counts",
+    "table_v_graph",
     "CONSTRUCTION_NAMES",
     "edst_row",
+    "depth_row",
     "generic_row",
+    "pure_generic_count",
     "METHODS",
     "EDSTPacking",
     "EDSTSet",

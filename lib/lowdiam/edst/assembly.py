@@ -39,6 +39,9 @@ class EDSTSet:
         Trees and non-tree edges of the factor packings.
     rank1, rank2 : int
         Ranks of the factors' non-tree edge sets H1, H2.
+    x0 : int
+        Root x_0 of the reserved structure tree T_0 (the supernode the V-B.3 /
+        V-C.6 trees grow from); -1 when not recorded.
 
     Examples
     --------
@@ -58,6 +61,7 @@ class EDSTSet:
     r2: int
     rank1: int
     rank2: int
+    x0: int = -1
 
     @property
     def count(self) -> int:
@@ -65,7 +69,7 @@ class EDSTSet:
 
     @classmethod
     def from_packings(
-        cls, trees: list[np.ndarray], kinds: list[str], method: str, P1: EDSTPacking, P2: EDSTPacking
+        cls, trees: list[np.ndarray], kinds: list[str], method: str, P1: EDSTPacking, P2: EDSTPacking, x0: int = -1
     ) -> EDSTSet:
         """The set ``trees`` built by ``method`` from the factor packings P1 (structure) and P2 (supernode)."""
         return cls(
@@ -78,6 +82,7 @@ class EDSTSet:
             P2.r,
             int(P1.extra_forest.shape[0]),
             int(P2.extra_forest.shape[0]),
+            int(x0),
         )
 
 

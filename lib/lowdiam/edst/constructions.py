@@ -240,4 +240,4 @@ def _build(
         trees.append(_spanning_tree(view.num_routers, sub, int(R[S1[0], ords2[0][0]])))
         kinds.append("V-C.7")
     method = "universal_lowdepth" if low_depth else ("maximum" if (extra6 or extra7) else "universal")
-    return EDSTSet.from_packings(trees, kinds, method, P1, P2)
+    return EDSTSet.from_packings(trees, kinds, method, P1, P2, x0)

@@ -353,4 +353,4 @@ def property_vd1_edsts(
     )
     trees.append(_spanning_tree(view.num_routers, sub, int(R[x0, ords2[0][0]])))
     kinds.append("V-D.5")
-    return EDSTSet.from_packings(trees, kinds, "property_vd1", P1, P2)
+    return EDSTSet.from_packings(trees, kinds, "property_vd1", P1, P2, x0)

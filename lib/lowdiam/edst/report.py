@@ -18,10 +18,11 @@ from .bounds import combinatorial_bound, factor_counts, prop_iv3_bound
 from .dispatch import METHODS, construct_edsts
 from .packing import edst_packing
 from .property_vd1 import NoPropertyVD1Split, bijection_orbits
+from .theory import depth_bounds, pure_product
 from .verify import tree_depths, verify_edsts
 from .view import factor_packings, star_product_view
 
-__all__ = ["edst_row", "generic_row", "CONSTRUCTION_NAMES"]
+__all__ = ["edst_row", "generic_row", "depth_row", "pure_generic_count", "CONSTRUCTION_NAMES"]
 
 CONSTRUCTION_NAMES = {
     "universal": "Universal (V-B.2 + V-B.3)",
@@ -157,3 +158,65 @@ def generic_row(topology: Any) -> dict[str, Any]:
     d = tree_depths(topology, p.trees)
     depths = {f"generic_{k}": v for k, v in _depth_summary(d).items()}
     return {"name": topology.name, "generic_count": p.t, "generic_seconds": dt, **depths}
+
+
+def depth_row(topology: Any, methods: tuple[str, ...] = METHODS) -> dict[str, Any]:
+    """Per-tree depths against the paper's depth bounds for every construction on one star product.
+
+    Parameters
+    ----------
+    topology : Topology
+        A PolarStar, Bundlefly, Slim Fly or star-product router graph.
+    methods : tuple of str, optional
+        Constructions to run (default all of :data:`~lowdiam.edst.METHODS`).
+
+    Returns
+    -------
+    dict
+        ``name`` and, per method that applies, ``<m>`` = the
+        :func:`~lowdiam.edst.depth_bounds` dict (kinds, depths, bounds, h1,
+        h2, e0, x0_is_centre, D0, L1, L2, ok).  Every set is verified.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lowdiam.topologies import star_product
+    >>> row = depth_row(star_product(nx.complete_graph(4), nx.complete_graph(4), [0, 1, 2, 3]), ("universal",))
+    >>> row["universal"]["kinds"], row["universal"]["ok"]
+    (['V-B.2', 'V-B.3'], True)
+    """
+    view = star_product_view(topology)
+    P1, P2 = factor_packings(view)
+    out: dict[str, Any] = {"name": topology.name}
+    for m in methods:
+        try:
+            res = construct_edsts(view, m, verify=True)
+        except NoPropertyVD1Split:
+            continue
+        out[m] = depth_bounds(view, res, P1, P2)
+    return out
+
+
+def pure_generic_count(topology: Any) -> int:
+    """Exact maximum number of EDSTs of the *pure* star product under a topology (no extra local links).
+
+    For PolarStar this drops the quadric self-loop links, leaving the graph
+    the EDST paper's Table IV counts (ER_q without loops as structure graph).
+
+    Parameters
+    ----------
+    topology : Topology
+        A star-product router graph (small: the packing is exact).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from lowdiam import topologies as T
+    >>> pure_generic_count(T.polarstar(3, "paley", 2))      # 185 edges on 65 routers: Eq. (1) gives 2
+    2
+    """
+    v = pure_product(star_product_view(topology))
+    return edst_packing((v.num_routers, v.router_edges)).t

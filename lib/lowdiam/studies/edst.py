@@ -14,7 +14,7 @@ from __future__ import annotations
 from .. import topologies as T
 from ..topologies._slimfly import mms_delta
 
-__all__ = ["build", "table_iv_configs"]
+__all__ = ["PAPER_TABLE_IV", "build", "bundlefly_two_level", "table_iv_class", "table_iv_configs"]
 
 PALEY_ORDERS = (5, 9, 13, 17, 25, 29)
 
@@ -78,3 +78,114 @@ def build(spec: tuple):
     if kind == "polarstar":
         return T.polarstar(spec[1], spec[2], spec[3])
     raise ValueError(f"unknown configuration kind {kind!r}: expected slimfly, bundlefly or polarstar")
+
+
+# EDST paper Table IV, one entry per printed row: (family, parameter class) -> (theorem, trees built, maximum?).
+# The extraction kept the theorem and "Max?" columns and the parity labels but lost the formulas; the
+# parameter class of each row is rebuilt from Table V (which class has r_i = t_i): Slim Fly and Bundlefly rows
+# follow delta = 1, 0, -1 of q (resp. s) in print order, PolarStar rows q even / q odd (r1 = 0), and the two
+# PolarStar-IQ odd-q rows differ in d' (r2 = t2 for d' = 0 mod 4, r2 > t2 for d' = 3 mod 4).
+PAPER_TABLE_IV = {
+    ("Slim Fly", "delta=1"): ("V-C.10", "t1 + t2", "yes"),
+    ("Slim Fly", "delta=0"): ("V-C.3", "t1 + t2", "yes"),
+    ("Slim Fly", "delta=-1"): ("V-C.10", "t1 + t2", "yes"),
+    ("Bundlefly", "delta=1"): ("V-C.10", "t1 + t2", "yes"),
+    ("Bundlefly", "delta=0"): ("V-C.3", "t1 + t2", "yes"),
+    ("Bundlefly", "delta=-1"): ("V-C.10", "t1 + t2", "yes"),
+    ("PolarStar-Paley", "q even"): ("V-C.10", "t1 + t2", "yes"),
+    ("PolarStar-Paley", "q odd"): ("V-C.11", "t1 + t2 - 1", "yes"),
+    ("PolarStar-IQ", "q even, d'=0 mod 4"): ("V-C.10", "t1 + t2", "yes"),
+    ("PolarStar-IQ", "q even, d'=3 mod 4"): ("V-C.10", "t1 + t2", "yes"),
+    ("PolarStar-IQ", "q odd, d'=0 mod 4"): ("V-C.11", "t1 + t2 - 1", "yes"),
+    ("PolarStar-IQ", "q odd, d'=3 mod 4"): ("V-C.11", "t1 + t2 - 1", "maybe"),
+}
+
+
+def table_iv_class(family: str, spec: tuple) -> str:
+    """The Table IV row (parameter class) of a :func:`table_iv_configs` entry; a key of :data:`PAPER_TABLE_IV`.
+
+    Parameters
+    ----------
+    family : str
+        Family name of the entry (used in the error message).
+    spec : tuple
+        Its :func:`build` spec.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        For a spec outside the table's families.
+
+    Examples
+    --------
+    >>> table_iv_class("Slim Fly", ("slimfly", 8)), table_iv_class("PolarStar-IQ", ("polarstar", 5, "iq", 3))
+    ('delta=0', "q odd, d'=3 mod 4")
+    """
+    kind = spec[0]
+    if kind == "slimfly":
+        return f"delta={mms_delta(spec[1])}"
+    if kind == "bundlefly":
+        return f"delta={mms_delta(spec[2])}"
+    if kind == "polarstar":
+        q, sn, d = spec[1], spec[2], spec[3]
+        par = "q even" if q % 2 == 0 else "q odd"
+        if sn == "paley":
+            return par
+        if sn == "iq":
+            return f"{par}, d'={d % 4} mod 4"
+    raise ValueError(f"no Table IV row for {family!r} {spec!r}")
+
+
+def bundlefly_two_level(p: int, s: int) -> dict[str, int]:
+    """EDSTs of BF(p, s) = (K_{s,s} * Cay(GF(s), X)) * Paley(p) when each construction is applied at both levels.
+
+    Sec. VI of the EDST paper: Universal on MMS(s) gives t_K + t_C - 2 trees
+    of the structure graph, then Universal on Bundlefly gives that plus
+    t_P - 2; Maximum gives t_K + t_C on MMS(s) (Theorem V-C.3 / Corollary
+    V-C.10: r_K >= t_K and r_C = t_C) and t(MMS) + t_P on Bundlefly (r_P = t_P
+    and r(MMS) >= t(MMS)).  Counts from the Table V closed forms
+    (:func:`lowdiam.edst.table_v_counts`).
+
+    Parameters
+    ----------
+    p : int
+        Paley supernode order.
+    s : int
+        MMS parameter of the structure graph.
+
+    Returns
+    -------
+    dict
+        ``universal``, ``maximum`` (two-level counts; Universal builds nothing
+        when MMS(s) gets no tree from it), ``single_universal``
+        (Universal on Bundlefly with a maximum packing of MMS(s)),
+        ``single_maximum`` (t(MMS) + t_P).
+
+    Raises
+    ------
+    ValueError
+        If the Table V closed forms do not give a maximum MMS(s) construction.
+
+    Examples
+    --------
+    >>> bundlefly_two_level(5, 5)
+    {'universal': 0, 'maximum': 4, 'single_universal': 2, 'single_maximum': 4}
+    """
+    from ..edst import table_i_theorem, table_v_counts
+
+    K, C, P, M = (table_v_counts(k, x) for k, x in
+                  (("complete_bipartite", s), ("mms_supernode", s), ("paley", p), ("mms", s)))
+    mms_max = table_i_theorem(K["t"], K["r"], C["t"], C["r"])[1]
+    if mms_max != M["t"]:
+        raise ValueError(f"MMS({s}): the Maximum construction gives {mms_max} trees, not t(MMS) = {M['t']}")
+    mms_universal = K["t"] + C["t"] - 2  # Universal needs >= 1 structure tree at the next level
+    return {
+        "universal": max(0, mms_universal + P["t"] - 2) if mms_universal >= 1 else 0,
+        "maximum": table_i_theorem(M["t"], M["r"], P["t"], P["r"])[1],
+        "single_universal": M["t"] + P["t"] - 2,
+        "single_maximum": M["t"] + P["t"],
+    }
