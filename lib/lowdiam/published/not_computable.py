@@ -33,4 +33,10 @@ NOT_COMPUTABLE: tuple[tuple[str, str, str], ...] = (
      "the switch latencies on the figure's axis are not given and the ratio depends on them (it is the "
      "wire-length ratio at zero switch latency, already a row, and tends to the hop ratio as switch latency "
      "grows); the SkyWalk network it is compared with has no constructor here"),
+    ("EDST", "Table V: the BDF row (t_i and r_i of the Brown-Dinneen-Fahey supernode)",
+     "the row's formula was lost from the text, and lowdiam's 'bdf' supernode is documented as not BDF's original "
+     "graph, so an exact packing of ours would not check the printed row"),
+    ("EDST", "Thm V-D.7 (1) and (3): depth bounds of the V-D.3 and V-D.5 trees",
+     "the formulas and the split-tree quantities they use were lost from the text; only V-D.7 (2) could be rebuilt "
+     "from its proof (row edst-thm-vd7-2-depth)"),
 )
