@@ -1093,10 +1093,22 @@ def galaxyfly_dragonfly_ratio(a: int, h: int) -> tuple[float, dict, int]:
     that of DF with a = 2h = 2p".  Over every q (1 or a prime power ≢ 2 mod 4)
     and the largest n with a h >= n - 1 + (q - δ)/2.
 
+    Parameters
+    ----------
+    a : int
+        Routers per group (Dragonfly) / per supernode cluster (Galaxyfly), >= 1.
+    h : int
+        Global links per router, >= 1.
+
     Returns
     -------
     tuple
         ``(ratio, {"n", "q"} of the largest GF, Dragonfly routers)``.
+
+    Raises
+    ------
+    ValueError
+        ``a`` or ``h`` not a positive integer.
 
     Examples
     --------
