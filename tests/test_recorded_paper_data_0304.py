@@ -34,6 +34,7 @@ def _build(call: str):
     if m is None or not hasattr(T, m.group(1)):
         return None
     namespace = {name: getattr(T, name) for name in dir(T) if not name.startswith("_")}
+    namespace.update(false=False, true=True, null=None)  # notebook 03 writes keyword values as JSON
     return eval(call, {"__builtins__": {}}, namespace)  # a call of a lowdiam constructor, from our own CSV
 
 
