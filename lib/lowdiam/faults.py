@@ -53,6 +53,8 @@ __all__ = [
     "median_trial",
     "metrics_along_sequence",
     "metrics_under_failures",
+    "recorded_disconnection_ratio",
+    "recorded_metrics_under_failures",
     "spectralfly_trials",
 ]
 
@@ -489,3 +491,133 @@ def metrics_under_failures(topology: Any, ratios: Any, trials: int | str = 10, s
         for m in ms:
             values[m].append(np.array([row[m] for row in rows]))
     return FailureMetrics(ratios=r, values=values, trials=used, cv=cvs, num_links=E, sampled_sources=sources)
+
+
+# ------------------------------------------------------- recorded (paper-scale) results
+def _json_values(values: Any) -> list[float | None]:
+    """Per-trial values as JSON-safe numbers: a disconnected trial's ``inf`` becomes ``None``."""
+    return [float(x) if math.isfinite(x) else None for x in np.asarray(values, dtype=float)]
+
+
+def _values_from_json(values: Sequence[float | None]) -> np.ndarray:
+    return np.array([math.inf if x is None else float(x) for x in values], dtype=float)
+
+
+def _rows_by_key(log, items: Sequence[dict]) -> list[dict] | None:
+    have = {log.item_key(row): row for row in log.rows()}
+    keys = [log.item_key(it) for it in items]
+    return [have[k] for k in keys] if all(k in have for k in keys) else None
+
+
+def recorded_disconnection_ratio(log, item: dict, topology: Any, trials: int = 100, seed: int = 0, *,
+                                 read_only: bool = False) -> np.ndarray | None:
+    """:func:`disconnection_ratio` through a :class:`lowdiam.recorded.ResultLog`: one row per network.
+
+    Parameters
+    ----------
+    log : lowdiam.recorded.ResultLog
+        Its key must include ``"trials"`` and ``"seed"`` and the columns of ``item`` that name the network.
+    item : dict
+        The network's key columns (e.g. ``{"network": "SF(17)", "constructor": "slimfly(17)"}``).
+    topology : Topology or callable
+        The network, or a zero-argument builder (called only when the row must be computed).
+    trials, seed : int
+        As for :func:`disconnection_ratio`.
+    read_only : bool
+        Do not compute a missing row: return ``None`` instead.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The ``trials`` disconnection ratios (recorded, or computed now and appended).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.topologies import slimfly
+    >>> log = ResultLog("04_demo", "disc", key=("network", "trials", "seed"), root=tempfile.mkdtemp())
+    >>> r = recorded_disconnection_ratio(log, {"network": "SF(5)"}, slimfly(5), trials=4, seed=1)
+    >>> bool(np.array_equal(r, disconnection_ratio(slimfly(5), 4, 1)))
+    True
+    >>> recorded_disconnection_ratio(log, {"network": "SF(7)"}, slimfly, trials=4, seed=1, read_only=True) is None
+    True
+    """
+    it = {**item, "trials": int(trials), "seed": int(seed)}
+    rows = _rows_by_key(log, [it])
+    if rows is None:
+        if read_only:
+            return None
+        top = topology() if callable(topology) else topology
+        rows = [{**it, "ratios": [float(x) for x in disconnection_ratio(top, trials, seed)]}]
+        log.append(rows[0])
+    return np.asarray(rows[0]["ratios"], dtype=float)
+
+
+def recorded_metrics_under_failures(log, item: dict, topology: Any, ratios: Any, trials: int | str = 10,
+                                    seed: int = 0, *, read_only: bool = False, **options: Any) -> FailureMetrics | None:
+    """:func:`metrics_under_failures` one failure ratio at a time, each ratio a row of a ``ResultLog``.
+
+    Ratio ``r`` depends only on the failure sequences and the trial rule, not on the other ratios asked for,
+    so computing the ratios one by one gives exactly the result of one call over all of them; a stopped run
+    resumes at the first unrecorded ratio.
+
+    Parameters
+    ----------
+    log : lowdiam.recorded.ResultLog
+        Its key must include ``item``'s columns and ``ratio``, ``trials``, ``seed``, ``options``.
+    item : dict
+        The network's key columns.
+    topology : Topology or callable
+        The network, or a zero-argument builder (called only if a row must be computed).
+    ratios, trials, seed, **options
+        As for :func:`metrics_under_failures` (``options``: ``metrics``, ``bisection_trials``, ``max_trials``,
+        ...; recorded in the key column ``options``).
+    read_only : bool
+        Do not compute missing rows: return ``None`` unless every ratio is recorded.
+
+    Returns
+    -------
+    FailureMetrics or None
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.topologies import slimfly
+    >>> log = ResultLog("04_demo", "fig5", key=("network", "ratio", "trials", "seed", "options"),
+    ...                 root=tempfile.mkdtemp())
+    >>> rec = recorded_metrics_under_failures(log, {"network": "SF(5)"}, slimfly(5), [0.0, 0.3], 3, seed=2)
+    >>> ref = metrics_under_failures(slimfly(5), [0.0, 0.3], 3, seed=2)
+    >>> bool(np.array_equal(rec.mean("mean_distance"), ref.mean("mean_distance"))), len(log.rows())
+    (True, 2)
+    """
+    r = _check_ratios(ratios)
+    opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in sorted(options.items()) if k != "progress"}
+    items = [{**item, "ratio": float(x), "trials": trials if isinstance(trials, str) else int(trials),
+              "seed": int(seed), "options": opts} for x in r]
+    rows = _rows_by_key(log, items)
+    if rows is None:
+        if read_only:
+            return None
+        top: list = []
+
+        def compute(it):
+            if not top:
+                top.append(topology() if callable(topology) else topology)
+            fm = metrics_under_failures(top[0], [it["ratio"]], trials, seed, **options)
+            return {"num_links": fm.num_links, "trials_used": int(fm.trials[0]),
+                    "values": {m: _json_values(v[0]) for m, v in fm.values.items()},
+                    "cv": {m: (float(c[0]) if math.isfinite(c[0]) else None) for m, c in fm.cv.items()}}
+
+        log.run(items, compute, progress=bool(options.get("progress", False)))
+        rows = _rows_by_key(log, items)
+    ms = list(rows[0]["values"])
+    return FailureMetrics(
+        ratios=r,
+        values={m: [_values_from_json(row["values"][m]) for row in rows] for m in ms},
+        trials=np.array([row["trials_used"] for row in rows], dtype=np.int64),
+        cv={m: np.array([math.nan if row["cv"][m] is None else row["cv"][m] for row in rows]) for m in ms},
+        num_links=int(rows[0]["num_links"]),
+        sampled_sources=options.get("sources"),
+    )

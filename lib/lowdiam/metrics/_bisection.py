@@ -34,14 +34,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-__all__ = ["Bisection", "as_graph", "bisection", "cut_size"]
+__all__ = ["PARALLEL_MIN_WORK", "Bisection", "as_graph", "bisection", "cut_size"]
 
 BALANCES = ("auto", "routers", "endpoints")
+#: links x trials from which ``bisection(workers=None)`` runs its METIS trials in parallel processes
+#: (METIS partitions ~2.7 M links/s here, so below this a trial takes well under a second and the
+#: process start-up would dominate).
+PARALLEL_MIN_WORK = 20_000_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,9 +198,45 @@ def _rebalance(indptr, indices, side, weight, slack):
                 improved = True
 
 
+# ------------------------------------------------------------ METIS trials
+# One METIS trial is one seeded pymetis call; trials are independent, so they can run in any process in any
+# order and give the same partitions.  pymetis holds the GIL, hence processes, not threads.  The graph is
+# handed to each worker once (inherited on fork, pickled once otherwise), not once per trial.
+_METIS_GRAPH: tuple | None = None
+
+
+def _metis_init(indptr, indices, vweights, ufactor) -> None:
+    global _METIS_GRAPH
+    if indptr is None:
+        _METIS_GRAPH = None
+        return
+    import pymetis
+
+    _METIS_GRAPH = (pymetis.CSRAdjacency(np.asarray(indptr, dtype=np.int64), np.asarray(indices, dtype=np.int64)),
+                    vweights, int(ufactor))
+
+
+def _metis_trial(seed: int) -> np.ndarray:
+    """Sides (int8) of the METIS 2-way partition with this seed, of the graph set by ``_metis_init``."""
+    import pymetis
+
+    adjacency, vweights, ufactor = _METIS_GRAPH
+    opts = pymetis.Options(seed=int(seed), ufactor=ufactor)
+    _, parts = pymetis.part_graph(2, adjacency=adjacency, vweights=vweights, options=opts)
+    return np.asarray(parts, dtype=np.int8)
+
+
+def _parallel_trials(indptr, indices, vweights, ufactor, seeds, workers) -> list[np.ndarray]:
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_metis_init,
+                             initargs=(indptr, indices, vweights, ufactor)) as pool:
+        return list(pool.map(_metis_trial, seeds))  # in seed order, whatever finishes first
+
+
 # ------------------------------------------------------------------ bisection
 def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "auto",
-              endpoint_mask: Any = None, ufactor: int = 1) -> Bisection:
+              endpoint_mask: Any = None, ufactor: int = 1, workers: int | None = None) -> Bisection:
     """Estimate the minimum balanced bisection with METIS (best of ``trials`` seeded runs).
 
     Parameters
@@ -208,6 +251,10 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
     endpoint_mask : endpoint-bearing routers for raw inputs (default: all);
         overrides the topology's ``labels["carries_endpoints"]``.
     ufactor : METIS load-imbalance tolerance in 1/1000 (1 = 0.1%).
+    workers : processes that run the METIS trials (each trial is one seeded,
+        independent METIS call, so the result is the same for any count).
+        ``None`` (default): one process for small graphs, else up to
+        ``os.cpu_count()`` when ``links * trials >= PARALLEL_MIN_WORK``.
 
     Returns
     -------
@@ -216,9 +263,14 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
 
     References: PolarStar Fig. 12 (METIS, normalisation), SpectralFly Fig. 4,
     Galaxyfly Table 3 (beta = cut / (N / 2)).
-    """
-    import pymetis
 
+    Examples
+    --------
+    >>> from lowdiam import topologies as T
+    >>> b = bisection(T.slimfly(5), trials=4, seed=0)
+    >>> b.cut_edges == bisection(T.slimfly(5), trials=4, seed=0, workers=2).cut_edges, b.imbalance
+    (True, 0)
+    """
     from lowdiam.topologies.base import _mask
     from lowdiam.validate import check_choice, check_int
 
@@ -248,19 +300,32 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
     counted = int(np.count_nonzero(mask[u] | mask[v]))
     slack = total % 2
 
+    if workers is not None:
+        workers = check_int("workers (processes for the METIS trials, or None)", workers, low=1)
+    elif indices.size // 2 * trials >= PARALLEL_MIN_WORK:
+        workers = os.cpu_count() or 1
+    else:
+        workers = 1
+    workers = min(workers, trials)
+
     cuts = np.zeros(trials, dtype=np.int64)
     best_side: np.ndarray | None = None
     best_metis_imb = 0
-    adjacency = pymetis.CSRAdjacency(indptr.astype(np.int64), indices.astype(np.int64))
     # zero-weight vertices are allowed; METIS needs a positive total (checked above)
     vweights = None if balance == "routers" else weight.tolist()
-    for t in range(trials):
-        if indices.size == 0:
-            side = np.zeros(n, dtype=np.int64)
-        else:
-            opts = pymetis.Options(seed=int(seed + t), ufactor=int(ufactor))
-            _, parts = pymetis.part_graph(2, adjacency=adjacency, vweights=vweights, options=opts)
-            side = np.asarray(parts, dtype=np.int64)
+    seeds = [int(seed + t) for t in range(trials)]
+    if indices.size == 0:
+        metis_parts = (np.zeros(n, dtype=np.int8) for _ in seeds)
+    elif workers == 1:
+        _metis_init(indptr, indices, vweights, ufactor)
+        try:
+            metis_parts = [_metis_trial(s) for s in seeds]
+        finally:
+            _metis_init(None, None, None, None)
+    else:
+        metis_parts = _parallel_trials(indptr, indices, vweights, ufactor, seeds, workers)
+    for t, parts in enumerate(metis_parts):
+        side = np.asarray(parts, dtype=np.int64)
         metis_imb = int(abs(weight[side == 0].sum() - weight[side == 1].sum()))
         _rebalance(indptr, indices, side, weight, slack)
         cuts[t] = np.count_nonzero(side[u] != side[v])
