@@ -305,7 +305,8 @@ def test_simulate_router_booksim_is_run_booksim():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"routing": "polarized"}, "routing 'polarized' does not run on router 'booksim'; it runs on router 'ideal' or 'caminos'"),
+        ({"routing": "polarized"},
+         "routing 'polarized' does not run on router 'booksim'; it runs on router 'ideal' or 'caminos'"),
         ({"router_delay": 2}, "does not model router_delay"),
         ({"router_options": {"speedup": 2.0}}, "unknown router 'booksim' router_options key"),
         ({"flow_control": "vct"}, "models flow_control"),

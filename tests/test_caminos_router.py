@@ -330,7 +330,8 @@ def test_simulate_router_caminos_is_run_caminos():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"routing": "ugal"}, "routing 'ugal' does not run on router 'caminos'; it runs on router 'ideal' or 'booksim'"),
+        ({"routing": "ugal"},
+         "routing 'ugal' does not run on router 'caminos'; it runs on router 'ideal' or 'booksim'"),
         ({"buffer_flits": 64}, "does not model buffer_flits"),
         ({"router_options": {"input_buffer": 4}}, "unknown router 'caminos' router_options key"),
         ({"polarized_weights": (0, 1, 2)}, "not an option of router 'caminos'"),
