@@ -18,8 +18,9 @@ from .routings.base import (  # noqa: F401
 from .routings.df_min import arc_classes, dragonfly_fields, hier_min_arc, hierarchical_distances  # noqa: F401
 from .routings.ksp import KSP_PATHS, ksp_tables  # noqa: F401
 from .routings.min_single import single_path_table  # noqa: F401
-from .routings.nag import NAG_MAX_HOPS, NAG_TH_MIN, NAG_TH_NONMIN, nag_groups  # noqa: F401
+from .routings.nag import NAG_MAX_HOPS, nag_groups  # noqa: F401
 from .routings.polarized import POLARIZED_EXACT_CHECK, polarized_arc, polarized_dead_end  # noqa: F401
 from .routings.polarstar_min import polarstar_arc, polarstar_fields, ps_adjacent, ps_within_two  # noqa: F401
 from .routings.source_min import shortest_path_counts_table, weighted_min_arc  # noqa: F401
+from .routings.threshold import TH_MIN, TH_NONMIN  # noqa: F401
 from .routings.ugal import UGAL_SAMPLES  # noqa: F401

@@ -23,17 +23,15 @@ from .base import (
     checked,
     eccentricities,
     endpoint_routers,
-    port_occupancy,
     random_other_group_router,
 )
 from .inner import build_inner
 from .minimal import minimal_hop
+from .threshold import misroute_wanted, threshold_choice, within_bound
 from .valiant import phased_hop
 
 CODE = 9
 NAG_MAX_HOPS = 7  # Galaxyfly Sec. 4.2: NAG routes are at most seven hops
-NAG_TH_MIN = 0.8  # Th_min = 0.8 x buffer size
-NAG_TH_NONMIN = 0.5  # Th_nonmin = 0.5 x Q_min
 NAG_TRIES = 16  # draws for an intermediate within the hop bound
 
 
@@ -63,19 +61,13 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     route_state[p] = DIRECT
     if c == dst_r:
         return EJECT
-    inner = tabs.inner
-    dist = tabs.dist
-    out = minimal_hop(inner, c, dst_r, tabs, net, rs)
-    q_min = port_occupancy(out, ports)
-    if q_min > NAG_TH_MIN * ports.buffer_flits:
+    out = minimal_hop(tabs.inner, c, dst_r, tabs, net, rs)
+    if misroute_wanted(out, ports):
         grp = tabs.misroute_group
         for _try in range(NAG_TRIES):  # a random router of another supernode within the hop bound
             m = random_other_group_router(tabs.n, grp, grp[c], grp[dst_r], rs)
-            if np.int64(dist[m, c]) + np.int64(dist[m, dst_r]) <= min(NAG_MAX_HOPS, ports.vcs):
-                a = minimal_hop(inner, c, m, tabs, net, rs)
-                if port_occupancy(a, ports) < NAG_TH_NONMIN * q_min:
-                    out = a
-                    route_state[p] = m
+            if within_bound(m, c, dst_r, NAG_MAX_HOPS, tabs, ports):
+                out = threshold_choice(p, c, dst_r, m, out, NAG_MAX_HOPS, tabs, net, route_state, ports, rs)
                 break
     return checked(out, vc_next, tabs.hop_classes)
 

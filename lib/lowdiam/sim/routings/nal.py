@@ -8,7 +8,7 @@ its routers other than the source and destination routers, and continues by
 the ``inner`` minimal routing (default ``"min"``) from ``R_m``; so it is at most
 ``1 + D(R_m, R_d) <= NAL_MAX_HOPS`` = 6 links, the paper's bound (4 local + 2
 global on the supernode path).  The choice is the threshold rule of NAR / NAG
-(:func:`.nar.threshold_choice`: misroute when ``Q_min`` > 0.8 x buffer and
+(:func:`.threshold.threshold_choice`: misroute when ``Q_min`` > 0.8 x buffer and
 ``Q_nonmin`` < 0.5 x ``Q_min``), made once at the source router.  Supernodes of
 one router (Galaxy graphs, ``a = 1``) leave nothing to misroute through: NAL is
 then the minimal routing.
@@ -24,10 +24,11 @@ from __future__ import annotations
 from numba import njit
 
 from ..rng import below
-from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, endpoint_routers, port_occupancy
+from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, endpoint_routers
 from .inner import build_inner
 from .minimal import minimal_hop
-from .nar import TH_MIN, galaxyfly_supernodes, threshold_choice
+from .nar import galaxyfly_supernodes
+from .threshold import misroute_wanted, threshold_choice
 from .valiant import phased_hop
 
 CODE = 11
@@ -62,7 +63,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     if c == dst_r:
         return EJECT
     out = minimal_hop(tabs.inner, c, dst_r, tabs, net, rs)
-    if port_occupancy(out, ports) > TH_MIN * ports.buffer_flits:
+    if misroute_wanted(out, ports):
         m = nal_intermediate(c, dst_r, tabs, rs)
         out = threshold_choice(p, c, dst_r, m, out, NAL_MAX_HOPS, tabs, net, route_state, ports, rs)
     return checked(out, vc_next, tabs.hop_classes)

@@ -36,15 +36,14 @@ import numpy as np
 from numba import njit
 
 from ..rng import below
-from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, eccentricities, endpoint_routers, port_occupancy
+from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, eccentricities, endpoint_routers
 from .inner import build_inner
 from .minimal import minimal_hop
+from .threshold import misroute_wanted, threshold_choice
 from .valiant import phased_hop
 
 CODE = 13
 NAR_MAX_HOPS = 5  # Galaxyfly Sec. 4.2: NAR routes are at most five hops
-TH_MIN = 0.8  # Th_min = 0.8 x buffer size (shared by NAR, NAL, NAG)
-TH_NONMIN = 0.5  # Th_nonmin = 0.5 x Q_min
 
 
 def galaxyfly_supernodes(topology, name: str) -> dict:
@@ -112,26 +111,6 @@ def setup(p, s_r, d_r, tabs, route_state, rs):
     route_state[p] = UNDECIDED
 
 
-@njit(cache=True, inline="always")
-def threshold_choice(p, c, dst_r, m, out, bound, tabs, net, route_state, ports, rs):
-    """Galaxyfly's source decision (Sec. 4.2): the arc towards ``m`` if ``Q_nonmin < 0.5 Q_min``, else ``out``.
-
-    Called when ``Q_min > 0.8 x buffer``; ``m < 0`` or a detour longer than
-    ``bound`` or the VC count keeps the minimal arc ``out``.
-    """
-    if m < 0:
-        return out
-    dist = tabs.dist
-    if np.int64(dist[m, c]) + np.int64(dist[m, dst_r]) > min(bound, ports.vcs):
-        return out
-    q_min = port_occupancy(out, ports)
-    a = minimal_hop(tabs.inner, c, m, tabs, net, rs)
-    if a >= 0 and port_occupancy(a, ports) < TH_NONMIN * q_min:
-        route_state[p] = m
-        return a
-    return out
-
-
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     if route_state[p] != UNDECIDED:
@@ -140,7 +119,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     if c == dst_r:
         return EJECT
     out = minimal_hop(tabs.inner, c, dst_r, tabs, net, rs)
-    if port_occupancy(out, ports) > TH_MIN * ports.buffer_flits:
+    if misroute_wanted(out, ports):
         m = nar_intermediate(c, dst_r, tabs, rs)
         out = threshold_choice(p, c, dst_r, m, out, NAR_MAX_HOPS, tabs, net, route_state, ports, rs)
     return checked(out, vc_next, tabs.hop_classes)
