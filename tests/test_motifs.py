@@ -75,7 +75,7 @@ def test_recursive_doubling_on_a_complete_graph_is_log2_n_steps():
     ("allreduce", {"algorithm": "tree", "motif_options": {"segments": 3}}),
     ("allreduce", {"algorithm": "recursive-doubling", "ranks": 8}),
     ("allreduce", {"algorithm": "edst", "trees": 2, "motif_options": {"segments": 2}}),
-    ("sweep3d", {"motif_options": {"kba": 2}}),
+    ("sweep3d", {"motif_options": {"blocks": 2}}),
     ("halo3d", {"motif_options": {"block": 4}}),
     ("fft", {}),
 ])
@@ -170,3 +170,40 @@ def test_motifs_run_on_every_topology_family(ctor, args, kw):
     for motif, extra in (("allreduce", {"algorithm": "tree"}), ("halo3d", {})):
         r = run_motif(top, motif, message_bytes=2 * PKT, routing=min_routing(ctor), ranks=8, **extra)
         assert r.messages_delivered == r.program.num_messages > 0
+
+
+def test_public_api_is_lowdiam_sim_run_motif():
+    import lowdiam.sim
+
+    assert lowdiam.sim.run_motif is run_motif and lowdiam.sim.compile_motif is compile_motif
+    assert set(lowdiam.sim.MOTIFS) == {"allreduce", "sweep3d", "halo3d", "fft"}
+
+
+def test_ember_sizes_give_embers_message_bytes():
+    """Ember's formulas (embersweep3d.cc, emberhalo3d26.cc) against the compiled programs' message sizes."""
+    from lowdiam.sim.motifs import EMBER_DEFAULTS, ember_motif_args
+
+    top = hyperx(3, 3, 3).with_endpoints(1)  # 27 ranks: a 3 x 3 x 3 halo grid, a 9 x 3 sweep grid
+    n, f, w = 6, 2, 8
+    args = ember_motif_args("halo3d", nx=n, ny=n, nz=n, fields_per_cell=f, datatype_width=w)
+    prog = compile_motif(top, "halo3d", flit_bytes=1, packet_flits=1, **args)  # 1-byte packets: exact sizes
+    # the centre rank (1, 1, 1) of the 3 x 3 x 3 grid sends to all 26 neighbours: 6 faces, 12 edges, 8 corners
+    sizes = sorted(prog.packets[prog.src == 13].tolist())
+    assert sizes == [f * w] * 8 + [f * w * n] * 12 + [f * w * n * n] * 6
+    e = EMBER_DEFAULTS["sweep3d"]
+    args = ember_motif_args("sweep3d", kba=5)
+    assert args["message_bytes"] == e["nx"] * 5 * e["datatype_width"] * e["fields_per_cell"]
+    assert args["motif_options"] == {"blocks": e["nz"] // 5}
+    prog = compile_motif(top, "sweep3d", flit_bytes=1, packet_flits=1, motif_options={"grid": (9, 3), "blocks": 10},
+                         message_bytes=args["message_bytes"])
+    assert set(prog.packets.tolist()) == {args["message_bytes"]}
+    # 8 octants x 10 blocks x (x-links 8 x 3 + y-links 9 x 2) messages
+    assert prog.num_messages == 8 * 10 * (8 * 3 + 9 * 2)
+    with pytest.raises(ValueError, match="nz a multiple of kba"):
+        ember_motif_args("sweep3d", kba=7)
+    with pytest.raises(ValueError, match="cubic block"):
+        ember_motif_args("halo3d", nz=50)
+    with pytest.raises(ValueError, match="must be one of"):
+        ember_motif_args("fft")
+    with pytest.raises(ValueError, match="nq"):
+        ember_motif_args("halo3d", nq=3)

@@ -12,7 +12,8 @@ idealised input-queued router of :mod:`lowdiam.sim.ideal`, an upper bound) and h
 register one: :mod:`lowdiam.sim.routers`;
 traffic patterns: :mod:`lowdiam.sim.traffic`; result fields and the
 saturation rule: :mod:`lowdiam.sim.results`; channel-load throughput bounds of
-the oblivious routings: :mod:`lowdiam.sim.bounds`; where compiled kernels are
+the oblivious routings: :mod:`lowdiam.sim.bounds`; application motifs (Allreduce, Sweep3D,
+Halo3D-26, FFT) as message programs, :func:`run_motif`: :mod:`lowdiam.sim.motifs`; where compiled kernels are
 cached: :mod:`lowdiam.sim.kernel_cache`.
 """
 
@@ -29,18 +30,24 @@ with kernel_cache_scope() as KERNEL_CACHE_DIR:
     from .routers import ROUTERS
     from .routings import ROUTINGS, max_route_length
 
+from .motifs import MOTIFS, MotifResult, compile_motif, ember_motif_args, run_motif  # application motifs
 from .traffic import PATTERNS
 
 __all__ = [
     "BOUND_ROUTINGS",
     "KERNEL_CACHE_DIR",
+    "MOTIFS",
+    "MotifResult",
     "PATTERNS",
     "ROUTERS",
     "ROUTINGS",
     "ChannelLoadBound",
     "SimResult",
     "channel_load_bound",
+    "compile_motif",
+    "ember_motif_args",
     "max_route_length",
+    "run_motif",
     "saturation_load",
     "simulate",
 ]

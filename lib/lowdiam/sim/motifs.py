@@ -30,9 +30,9 @@ Motifs (``MOTIFS``):
     router links -- the per-router reduction the EDST paper assumes; needs ``trees`` endpoints on every
     router).
 ``sweep3d``
-    KBA wavefront on a px x py process grid: for each of the 8 octants (4 corners x 2 z-directions), ``kba``
-    blocks; a rank handles block b once it has block b from its upstream x and y neighbours, then sends
-    block b downstream (``message_bytes`` per message).
+    KBA wavefront on a px x py process grid: for each of the 8 octants (4 corners x 2 z-directions),
+    ``blocks`` blocks (Ember's nz / kba); a rank handles block b once it has block b from its upstream x
+    and y neighbours, then sends block b downstream (``message_bytes`` per message).
 ``halo3d``
     Halo3D-26 on a px x py x pz grid (non-periodic): every iteration each rank sends to each of its up to
     26 neighbours -- faces ``message_bytes``, edges ``message_bytes / block``, corners
@@ -60,7 +60,8 @@ import numpy as np
 
 from ..validate import check_choice, check_int, check_options
 
-__all__ = ["MOTIFS", "ALLREDUCE_ALGORITHMS", "MessageProgram", "MotifResult", "compile_motif", "run_motif"]
+__all__ = ["MOTIFS", "ALLREDUCE_ALGORITHMS", "EMBER_DEFAULTS", "MessageProgram", "MotifResult", "compile_motif",
+           "ember_motif_args", "run_motif"]
 
 MOTIFS = ("allreduce", "sweep3d", "halo3d", "fft")
 ALLREDUCE_ALGORITHMS = ("ring", "recursive-doubling", "tree", "edst")
@@ -68,7 +69,7 @@ MAPPINGS = ("linear", "random")
 #: motif -> its own options (beyond message_bytes / iterations / ranks / mapping)
 MOTIF_OPTIONS = {
     "allreduce": ("algorithm", "trees", "segments"),
-    "sweep3d": ("grid", "kba"),
+    "sweep3d": ("grid", "blocks"),
     "halo3d": ("grid", "block"),
     "fft": ("grid", "balanced"),
 }
@@ -195,6 +196,71 @@ def _check_grid(grid, ranks: int, dims: int, name: str) -> tuple[int, ...]:
         raise ValueError(f"{name} grid must be {dims} positive integers whose product is ranks={ranks}, got "
                          f"{grid!r} (e.g. {_grid(ranks, dims)})")
     return g
+
+
+# ---------------------------------------------------------------- Ember problem sizes
+
+#: Ember's defaults (SST elements, ``ember/mpi/motifs``: ``embersweep3d.cc``, ``emberhalo3d26.cc``) for the
+#: per-rank problem that sets a motif's message sizes; the papers name the motifs but not their arguments.
+EMBER_DEFAULTS = {
+    "sweep3d": {"nx": 50, "ny": 50, "nz": 50, "kba": 1, "fields_per_cell": 8, "datatype_width": 8},
+    "halo3d": {"nx": 100, "ny": 100, "nz": 100, "fields_per_cell": 1, "datatype_width": 8},
+}
+
+
+def ember_motif_args(motif: str, **ember_args) -> dict:
+    """``message_bytes`` and ``motif_options`` that give an Ember motif's message sizes.
+
+    Ember's Sweep3D sends, for each block of ``kba`` z-planes, ``nx * kba * datatype_width *
+    fields_per_cell`` bytes to its x neighbour (``ny * ...`` to its y neighbour), ``nz / kba`` blocks per
+    octant.  Its Halo3D-26 sends ``fields_per_cell * datatype_width`` bytes times ``ny * nz`` (``nx * nz``,
+    ``nx * ny``) across the x (y, z) faces, times ``nz`` (``nx``, ``ny``) across edges and times 1 across
+    corners.  The motifs here have one size per face / edge / corner class, so the per-rank block must be
+    square (Sweep3D: ``nx == ny``) or cubic (Halo3D: ``nx == ny == nz``) -- as Ember's defaults are.  Ember's
+    computation times (flops at 1 GFLOP/s) are not carried over; model computation with ``compute_cycles``.
+
+    Parameters
+    ----------
+    motif : {"sweep3d", "halo3d"}
+    **ember_args
+        Ember's argument names without ``arg.`` (``nx``, ``ny``, ``nz``, ``kba`` (Sweep3D),
+        ``fields_per_cell``, ``datatype_width``); the rest keep :data:`EMBER_DEFAULTS`.
+
+    Returns
+    -------
+    dict
+        ``{"message_bytes": ..., "motif_options": {...}}`` for :func:`compile_motif` / :func:`run_motif`.
+
+    Raises
+    ------
+    ValueError
+        A motif without an Ember size model here, an unknown argument, a non-positive size, ``nz`` not a
+        multiple of ``kba`` (Ember asserts it), or a non-square / non-cubic block.
+
+    Examples
+    --------
+    >>> ember_motif_args("sweep3d")      # 50 x 1 x 8 B x 8 fields per block, 50 blocks per octant
+    {'message_bytes': 3200, 'motif_options': {'blocks': 50}}
+    >>> ember_motif_args("halo3d", nx=20, ny=20, nz=20)   # faces 3,200 B, edges 160 B, corners 8 B
+    {'message_bytes': 3200, 'motif_options': {'block': 20}}
+    """
+    motif = check_choice("motif with an Ember size model", motif, tuple(EMBER_DEFAULTS))
+    given = check_options(f"ember {motif} arguments", ember_args, EMBER_DEFAULTS[motif])
+    a = {k: check_int(f"ember {motif} {k}", v, low=1) for k, v in {**EMBER_DEFAULTS[motif], **given}.items()}
+    width = a["fields_per_cell"] * a["datatype_width"]
+    if motif == "sweep3d":
+        if a["nz"] % a["kba"]:
+            raise ValueError(f"ember sweep3d needs nz a multiple of kba (Ember asserts nz % kba == 0), got "
+                             f"nz={a['nz']}, kba={a['kba']}")
+        if a["nx"] != a["ny"]:
+            raise ValueError(f"ember sweep3d here needs nx == ny (one message size for both directions), got "
+                             f"nx={a['nx']}, ny={a['ny']}")
+        return {"message_bytes": a["nx"] * a["kba"] * width, "motif_options": {"blocks": a["nz"] // a["kba"]}}
+    if not a["nx"] == a["ny"] == a["nz"]:
+        raise ValueError(f"ember halo3d here needs a cubic block nx == ny == nz (one size per face / edge / corner "
+                         f"class), got {a['nx']} x {a['ny']} x {a['nz']}")
+    n = a["nx"]
+    return {"message_bytes": n * n * width, "motif_options": {"block": n}}
 
 
 # ---------------------------------------------------------------- motifs
@@ -325,7 +391,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
         Cycles between a message's release and its first packet.
     motif_options : dict, optional
         ``segments`` (allreduce tree/edst pipelining, default 1 / 8), ``grid`` (sweep3d 2-D, halo3d 3-D,
-        fft 2-D), ``kba`` (sweep3d blocks per octant, default 4), ``block`` (halo3d cells per side,
+        fft 2-D), ``blocks`` (sweep3d blocks per octant, default 4), ``block`` (halo3d cells per side,
         default 8), ``balanced`` (fft, default True).
 
     Returns
@@ -416,7 +482,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
                 last = [done_at[r % n] for r in range(N)]
     elif motif == "sweep3d":
         px, py = _check_grid(opts.get("grid"), N, 2, "sweep3d")
-        kba = check_int("kba", opts.get("kba", 4), low=1)
+        blocks = check_int("blocks", opts.get("blocks", 4), low=1)
         rid = lambda i, j: i * py + j  # noqa: E731
         for _ in range(iterations):
             for corner in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
@@ -427,7 +493,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
                     got = {}  # (rank, block) -> messages it received for that block
                     start = [list(x) for x in last]
                     new_last = [[] for _ in range(N)]
-                    for blk in range(kba):
+                    for blk in range(blocks):
                         for i in xs:
                             for j in ys:
                                 r = rid(i, j)
@@ -437,13 +503,13 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
                                         m = b.send(r, rid(ni, nj), message_bytes, deps)
                                         got.setdefault((rid(ni, nj), blk), []).append(m)
                     for (r, blk), ms in got.items():
-                        if blk == kba - 1:
+                        if blk == blocks - 1:
                             new_last[r] = ms
                     for r in range(N):  # a rank with no upstream starts the next octant at once
                         if not new_last[r]:
                             new_last[r] = start[r]
                     last = new_last
-        label += f", grid {px}x{py}, kba {kba}"
+        label += f", grid {px}x{py}, {blocks} blocks"
     elif motif == "halo3d":
         g = _check_grid(opts.get("grid"), N, 3, "halo3d")
         block = check_int("block", opts.get("block", 8), low=1)
