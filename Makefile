@@ -56,6 +56,7 @@ notebook: $(STAMP)
 
 scorecard: $(STAMP)
 	$(BIN)/python -m lowdiam.claims
+	$(BIN)/python -m lowdiam.recorded_status
 	$(BIN)/python tools/gallery.py
 
 test: $(STAMP)

@@ -1,0 +1,136 @@
+"""What paper-scale data is recorded, and what it cost: the index ``results/paper/README.md``.
+
+Each notebook's paper profile appends its rows to ``results/paper/<notebook>/*.csv``
+(:mod:`lowdiam.recorded`) and its per-section wall times to ``section_times.csv``
+(:mod:`lowdiam.timing`).  This module summarises both for a reader who wants to
+know, without opening the files, which notebooks have paper-scale data, how many
+rows, from which commits, and how long the recorded runs took.
+
+Times are summed over every recorded paper run of a section: a run that stopped
+and a later run that resumed it both count, and a resumed run re-reads the rows
+already recorded, so the sum is what the recorded data cost to compute (on the
+machine named by ``cpus``; shared machines make it an upper bound).
+
+Run ``python -m lowdiam.recorded_status`` (``make scorecard`` does) to rewrite
+``results/paper/README.md``.
+
+Examples
+--------
+>>> import tempfile
+>>> from lowdiam.recorded import ResultLog
+>>> root = tempfile.mkdtemp()
+>>> log = ResultLog("04_fault_tolerance", "demo", key=("graph",), root=root)
+>>> log.append({"graph": "SF(5)", "diameter": 2})
+>>> [(s["notebook"], s["files"][0]["name"], s["files"][0]["rows"]) for s in status(root)]
+[('04_fault_tolerance', 'demo', 1)]
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+from .paths import results_dir
+
+__all__ = ["status", "render_status", "write_status"]
+
+_TIMES = "section_times.csv"
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def status(root: str | Path | None = None) -> list[dict]:
+    """One entry per notebook folder under ``<root>/paper``, sorted by name.
+
+    Parameters
+    ----------
+    root : path, optional
+        Results folder; default :func:`lowdiam.paths.results_dir`.
+
+    Returns
+    -------
+    list of dict
+        ``notebook``; ``files``: per data file its ``name``, ``rows`` and ``commits`` (distinct
+        ``code_commit`` values); ``sections``: per section (in first-run order) its summed ``seconds`` and
+        ``runs``; ``runs``: distinct recorded run starts; ``cpus``: the cpu counts the runs reported.
+    """
+    base = Path(root if root is not None else results_dir()) / "paper"
+    out = []
+    if not base.is_dir():
+        return out
+    for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+        files = []
+        for f in sorted(folder.glob("*.csv")):
+            if f.name == _TIMES:
+                continue
+            rows = _read(f)
+            files.append({"name": f.stem, "rows": len(rows),
+                          "commits": len({r.get("code_commit", "") for r in rows} - {""})})
+        sections: dict[str, dict] = {}
+        starts, cpus = set(), set()
+        if (folder / _TIMES).is_file():
+            for r in _read(folder / _TIMES):
+                if r.get("profile") != "paper":
+                    continue
+                s = sections.setdefault(r["section"], {"seconds": 0.0, "runs": 0})
+                s["seconds"] += float(r["seconds"])
+                s["runs"] += 1
+                starts.add(r["run_started_utc"])
+                cpus.add(r.get("cpus", ""))
+        out.append({"notebook": folder.name, "files": files,
+                    "sections": [{"section": k, **v} for k, v in sections.items()],
+                    "runs": len(starts), "cpus": sorted(c for c in cpus if c)})
+    return out
+
+
+def _hms(seconds: float) -> str:
+    m, s = divmod(round(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s"
+
+
+def render_status(root: str | Path | None = None) -> str:
+    """Markdown index of the recorded paper-scale data (see :func:`status`)."""
+    lines = ["# Paper-scale results (recorded data)", "",
+             "Written by `python -m lowdiam.recorded_status` (`make scorecard`) from the files below; do not edit.",
+             "Each notebook's paper profile appends one row per finished computation (settings, seed, result, code",
+             "commit) and resumes from these files; its quick profile reads them and records the paper-scale claims",
+             "from them. Times are wall-clock seconds summed over every recorded paper run of a section (stopped and",
+             "resumed runs both count; shared machines make them upper bounds).", ""]
+    entries = status(root)
+    if not entries:
+        return "\n".join(lines + ["No paper-scale data recorded yet.", ""])
+    lines += ["| notebook | data files (rows) | rows | commits | recorded runs | recorded time |",
+              "|---|---|---:|---:|---:|---:|"]
+    for e in entries:
+        files = ", ".join(f"`{f['name']}` ({f['rows']})" for f in e["files"]) or "—"
+        total = sum(s["seconds"] for s in e["sections"])
+        commits = max((f["commits"] for f in e["files"]), default=0)
+        lines.append(f"| {e['notebook']} | {files} | {sum(f['rows'] for f in e['files'])} | {commits} | "
+                     f"{e['runs']} | {_hms(total) if e['sections'] else '—'} |")
+    for e in entries:
+        if not e["sections"]:
+            continue
+        cpus = ", ".join(e["cpus"]) or "?"
+        runs = f"{e['runs']} recorded paper run" + ("s" if e["runs"] != 1 else "")
+        lines += ["", f"## {e['notebook']}: time per section ({runs}, {cpus} cpus)", "",
+                  "| section | runs | seconds | time |", "|---|---:|---:|---:|"]
+        for s in e["sections"]:
+            lines.append(f"| {s['section']} | {s['runs']} | {s['seconds']:.1f} | {_hms(s['seconds'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_status(root: str | Path | None = None) -> Path:
+    """Write :func:`render_status` to ``<root>/paper/README.md``; returns the path."""
+    path = Path(root if root is not None else results_dir()) / "paper" / "README.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_status(root))
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover - command line
+    print("wrote", write_status(sys.argv[1] if len(sys.argv) > 1 else None))
