@@ -107,3 +107,23 @@ def test_iq_meets_prop1_bound():
     for d in (0, 3, 4, 7, 8):
         sn = inductive_quad(d)
         assert sn.num_vertices == 2 * d + 2 and has_property_R_star(sn)
+
+
+def test_rrg_diameter_census_against_networkx_diameters():
+    import networkx as nx
+
+    from lowdiam.topologies import jellyfish
+
+    c = th.rrg_diameter_census(30, 3, range(6))
+    ref = {}
+    for s in range(6):
+        g = nx.Graph([tuple(e) for e in jellyfish(30, 3, s).edges.tolist()])
+        d = nx.diameter(g)
+        ref[d] = ref.get(d, 0) + 1
+        far = sum(1 for u, lengths in nx.all_pairs_shortest_path_length(g)
+                  for v, x in lengths.items() if u < v and x == d)
+        assert c["far_pairs"][s] == far
+    assert c["counts"] == dict(sorted(ref.items())) and c["draws"] == 6
+    assert 3 ** c["k"] == pytest.approx(2 * 30 * math.log(30))
+    with pytest.raises(ValueError, match="at least one seed"):
+        th.rrg_diameter_census(30, 3, [])
