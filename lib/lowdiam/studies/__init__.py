@@ -1,6 +1,7 @@
 """Notebook-specific library code: the pieces of a study that are computation, not presentation.
 
 Each module serves one notebook and keeps its algorithms testable outside it:
+:mod:`lowdiam.studies.zoo` (notebook 00: the best-PolarStar and Thm 1 rows its paper profile records),
 :mod:`lowdiam.studies.edst` (notebook 02: the Table IV configuration list and ``build(spec)``),
 :mod:`lowdiam.studies.bisection` (notebook 03: the f-invariant split of IQ PolarStars),
 :mod:`lowdiam.studies.simulation` (notebook 05: which routing fits which family).
