@@ -44,3 +44,56 @@ def test_iq_f_invariant_split_balanced_and_cuts_only_supernode_links():
         iq_f_invariant_split(T.polarstar(5, "paley", 4))
     with pytest.raises(ValueError):
         iq_f_invariant_split(T.polarstar(5, "iq", 4))
+
+
+def test_higher_beta_pairs_are_the_galaxyfly_papers_named_winners():
+    """Sec. 5.1.1 names GF(15,29,1,7), GF(81,1,10,4), GF(15,37,2,3), GF(15,29,4,2) better than the other four:
+    exactly the higher-beta member of each same-diameter pair of Table 5."""
+    from lowdiam.published.galaxyfly import TABLE5
+    from lowdiam.studies.simulation import higher_beta_pairs
+
+    pairs = higher_beta_pairs(TABLE5)
+    assert pairs == [("GF(15,29,1,7)", "GF(11,29,1,10)", 2), ("GF(81,1,10,4)", "GF(56,1,11,5)", 3),
+                     ("GF(15,37,2,3)", "GF(11,29,2,5)", 4), ("GF(15,29,4,2)", "GF(11,37,4,2)", 5)]
+    # brute force: every same-diameter pair, winner by beta
+    rows = {r["name"]: r for r in TABLE5}
+    brute = {(a, b) for a in rows for b in rows
+             if a != b and rows[a]["diameter"] == rows[b]["diameter"] and rows[a]["beta"] > rows[b]["beta"]}
+    assert {(w, lo) for w, lo, _ in pairs} == brute
+    three = [{"name": "a", "diameter": 2, "beta": 1}, {"name": "b", "diameter": 2, "beta": 3},
+             {"name": "c", "diameter": 2, "beta": 2}]
+    assert higher_beta_pairs(three) == [("b", "a", 2), ("c", "a", 2), ("b", "c", 2)]
+    with pytest.raises(ValueError, match="equal beta"):
+        higher_beta_pairs([{"name": "a", "diameter": 2, "beta": 1}, {"name": "b", "diameter": 2, "beta": 1}])
+    with pytest.raises(ValueError, match="lacks"):
+        higher_beta_pairs([{"name": "a", "beta": 1}])
+
+
+def test_peak_accepted_and_best_within():
+    from lowdiam.studies.simulation import best_within, peak_accepted
+
+    curves = {"polarized": [{"accepted_load": x} for x in (0.1, 0.42, 0.4)],
+              "min": [{"accepted_load": x} for x in (0.1, 0.44, 0.3)], "valiant": [{"accepted_load": 0.25}]}
+    peaks = peak_accepted(curves)
+    assert peaks == {"polarized": 0.42, "min": 0.44, "valiant": 0.25}
+    assert best_within(peaks, "min", 0) and not best_within(peaks, "polarized", 0)
+    assert best_within(peaks, "polarized", 0.05) and not best_within(peaks, "polarized", 0.04)
+    assert not best_within(peaks, "valiant", 0.5)
+    with pytest.raises(ValueError, match="no runs"):
+        peak_accepted({"x": []})
+    with pytest.raises(ValueError, match="not among"):
+        best_within(peaks, "ksp", 0.1)
+    with pytest.raises(ValueError, match="rel"):
+        best_within(peaks, "min", -0.1)
+
+
+def test_levi_graph_constructor_label_rebuilds():
+    from lowdiam import labels
+    from lowdiam import topologies as T
+
+    top = T.levi_graph(5, endpoints_per_router=2)
+    call = labels.constructor(top)
+    assert call == "levi_graph(q=5, endpoints_per_router=2)"
+    rebuilt = eval("T." + call)
+    assert (rebuilt.num_routers, rebuilt.num_edges, rebuilt.num_endpoints) == (62, 186, 124)
+    assert labels.label(top) == "Levi(PG(2,5))"

@@ -32,7 +32,7 @@ _FAMILY = {
     "jellyfish": ("RRG", ("n", "degree")),
     "polarfly": ("PF", ("q",)),
 }
-_CONSTRUCTOR = {"fattree": "fat_tree"}
+_CONSTRUCTOR = {"fattree": "fat_tree", "levi": "levi_graph"}
 
 
 def label(topology) -> str:
@@ -74,6 +74,7 @@ _ARGS = {
     "galaxyfly": (("n", "n"), ("q", "q"), ("a", "a"), ("p", "p"), ("h", "h"), ("assignment", "assignment")),
     "jellyfish": (("n", "n"), ("degree", "degree"), ("seed", "seed"), ("endpoints_per_router", "endpoints_per_router")),
     "polarfly": (("q", "q"), ("endpoints_per_router", "endpoints_per_router")),
+    "levi": (("q", "q"), ("endpoints_per_router", "endpoints_per_router")),
 }
 
 

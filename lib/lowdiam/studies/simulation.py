@@ -10,7 +10,10 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["min_routing", "recorded_saturation", "saturation_from_records", "ugal_routing"]
+__all__ = [
+    "best_within", "higher_beta_pairs", "min_routing", "peak_accepted", "recorded_saturation",
+    "saturation_from_records", "ugal_routing",
+]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
 
@@ -125,3 +128,106 @@ def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dic
             if best is None or acc > best["peak"]:
                 out[row["simulator"]][row["routing"]] = {"peak": acc, "hops": float(row["hops"])}
     return out
+
+
+def higher_beta_pairs(rows) -> list[tuple[str, str, int]]:
+    """Galaxyfly Sec. 5.1.1 ("with the same diameter, higher bisection bandwidth gives higher performance"):
+    every pair of configurations with equal diameter, as (higher-beta name, lower-beta name, diameter).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Rows with ``name``, ``diameter`` and ``beta`` (e.g. :data:`lowdiam.published.galaxyfly.TABLE5`).
+
+    Returns
+    -------
+    list of tuple
+        One ``(winner, loser, diameter)`` per same-diameter pair, by diameter then table order.
+
+    Raises
+    ------
+    ValueError
+        If a row lacks one of the keys, or two rows of one diameter have the same beta (no expected winner).
+
+    Examples
+    --------
+    >>> from lowdiam.published.galaxyfly import TABLE5
+    >>> higher_beta_pairs(TABLE5)[0]
+    ('GF(15,29,1,7)', 'GF(11,29,1,10)', 2)
+    """
+    rows = list(rows)
+    for r in rows:
+        missing = [k for k in ("name", "diameter", "beta") if k not in r]
+        if missing:
+            raise ValueError(f"every row needs name, diameter and beta; {r!r} lacks {missing}")
+    out = []
+    for d in sorted({int(r["diameter"]) for r in rows}):
+        same = [r for r in rows if int(r["diameter"]) == d]
+        for i, a in enumerate(same):
+            for b in same[i + 1:]:
+                if a["beta"] == b["beta"]:
+                    raise ValueError(f"{a['name']} and {b['name']} have equal beta {a['beta']}: "
+                                     "a pair needs a higher-beta member")
+                hi, lo = (a, b) if a["beta"] > b["beta"] else (b, a)
+                out.append((hi["name"], lo["name"], d))
+    return out
+
+
+def peak_accepted(curves) -> dict:
+    """Highest accepted load of each load curve: ``{key: max(record["accepted_load"])}``.
+
+    Parameters
+    ----------
+    curves : dict
+        ``key -> list of run records`` (as :func:`lowdiam.sweep.load_curve` returns them).
+
+    Raises
+    ------
+    ValueError
+        If a curve is empty.
+
+    Examples
+    --------
+    >>> peak_accepted({"min": [{"accepted_load": 0.2}, {"accepted_load": 0.35}, {"accepted_load": 0.3}]})
+    {'min': 0.35}
+    """
+    out = {}
+    for k, recs in curves.items():
+        recs = list(recs)
+        if not recs:
+            raise ValueError(f"load curve {k!r} has no runs: a peak needs at least one")
+        out[k] = max(float(r["accepted_load"]) for r in recs)
+    return out
+
+
+def best_within(values: dict, key, rel: float) -> bool:
+    """Whether ``values[key]`` is the largest of ``values`` up to a relative margin: no other value exceeds it by
+    more than ``rel`` of itself (``other <= (1 + rel) * values[key]``).
+
+    Parameters
+    ----------
+    values : dict
+        Name -> number (e.g. peak accepted loads per routing).
+    key
+        The name expected best.
+    rel : float
+        Relative margin, ``>= 0`` (0: strictly no other value above it).
+
+    Raises
+    ------
+    ValueError
+        If ``key`` is not in ``values`` or ``rel`` is negative.
+
+    Examples
+    --------
+    >>> best_within({"polarized": 0.50, "min": 0.51, "valiant": 0.3}, "polarized", 0.05)
+    True
+    >>> best_within({"polarized": 0.50, "min": 0.60}, "polarized", 0.05)
+    False
+    """
+    if key not in values:
+        raise ValueError(f"{key!r} is not among the compared values {sorted(map(str, values))}")
+    if not rel >= 0:
+        raise ValueError(f"rel (relative margin) must be >= 0; got {rel!r}")
+    mine = float(values[key])
+    return all(float(v) <= (1.0 + rel) * mine for k, v in values.items() if k != key)
