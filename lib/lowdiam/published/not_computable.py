@@ -29,6 +29,17 @@ NOT_COMPUTABLE: tuple[tuple[str, str, str], ...] = (
     ("Galaxyfly", "Sec. 6: fat-tree cabinets '9x16+12' = 156",
      "the paper gives no packing rule for the fat-tree's 1,922 non-leaf routers; its leaf cabinets (124) are a "
      "row of notebook 06"),
+    ("Galaxyfly", "Fig. 11c: NAG +25 / +260 / +100 % over MIN under the blended pattern",
+     "the blended pattern is 90 % uniform plus 10 % hot-spot traffic to 'a fixed range of I/O nodes', and the paper "
+     "does not say which endpoints those are; the hot-spot share decides the gains"),
+    ("Galaxyfly", "Fig. 8 / Sec. 5.1.4: GPCNeT results (+50 %, GF(15,29,1,7) best, diameter-5 GFs no worse than "
+     "diameter-3)",
+     "GPCNeT measures canary jobs' slowdown under concurrent congestor jobs (its own mix of patterns and message "
+     "sizes); the workbook simulates single traffic patterns and motifs, not GPCNeT's job mix"),
+    ("Galaxyfly", "Sec. 5.3 / Fig. 10a-b, 11a: fixed-layout results (per-link latencies of 50 / 100 cycles from the "
+     "cabinet layout; GF(81,1,10,4) >= GF(15,29,1,7), latency spikes at loads 0.25 and 0.35)",
+     "the paper does not give its cabinet assignment of routers, which sets which links are optical (100 cycles) "
+     "and which electrical (50 cycles); the simulator here has one latency for every link"),
     ("SpectralFly", "Fig. 11: latency 5-10 % above Slim Fly (5 ns/m wires)",
      "the switch latencies on the figure's axis are not given and the ratio depends on them (it is the "
      "wire-length ratio at zero switch latency, already a row, and tends to the hop ratio as switch latency "
