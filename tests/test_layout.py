@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from lowdiam.cost import layout as L
-from lowdiam.topologies import hyperx
+from lowdiam.topologies import hyperx, slimfly
 from lowdiam.topologies.base import Topology
 
 
@@ -131,3 +131,32 @@ def test_square_grid():
     for c in range(1, 300):
         r, k = L.square_grid(c)
         assert r * k >= c
+
+
+def test_spectral_start_independent_of_the_eigenbasis(monkeypatch):
+    """Repeated Laplacian eigenvalues leave LAPACK free to pick any basis of their eigenspace (it changed
+    with the BLAS thread count); the placement must not depend on that choice."""
+    t = slimfly(5)  # the Hoffman-Singleton graph: Laplacian eigenvalues 0, 5, 10 with multiplicities 1, 28, 21
+    ref = L.embed_spectralfly(t)
+    eigh = np.linalg.eigh
+    rng = np.random.default_rng(7)
+
+    def rotated_eigh(a):
+        vals, vecs = eigh(a)
+        vecs = vecs.copy()
+        tol = 1e-8 * max(1.0, abs(vals[-1]))
+        start = 0
+        while start < len(vals):  # an arbitrary orthonormal basis of every repeated eigenspace
+            stop = start + 1
+            while stop < len(vals) and vals[stop] - vals[start] <= tol:
+                stop += 1
+            if stop - start > 1:
+                q, _ = np.linalg.qr(rng.standard_normal((stop - start, stop - start)))
+                vecs[:, start:stop] = vecs[:, start:stop] @ q
+            start = stop
+        return vals, vecs
+
+    monkeypatch.setattr(np.linalg, "eigh", rotated_eigh)
+    other = L.embed_spectralfly(t)
+    assert np.array_equal(ref.cabinet_xy, other.cabinet_xy)
+    assert np.array_equal(ref.lengths, other.lengths)

@@ -160,6 +160,34 @@ def _swap_search(w, dist, slot_of, max_passes):
     return passes
 
 
+def _spectral_coordinates(lap: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two coordinates per vertex from the eigenspaces of Laplacian eigenvalues 2 and 3 (in ascending order).
+
+    Why not the eigenvectors themselves: symmetric networks (LPS, Slim Fly) have repeated Laplacian
+    eigenvalues, and within a repeated eigenspace LAPACK's basis is arbitrary -- it changed with the BLAS
+    thread count, and with it the placement.  The orthogonal projector onto an eigenspace is unique, so we
+    project two fixed probe vectors (seeded) onto it: the result depends on the graph only.  Eigenvalues
+    within ``1e-8 * max(1, lambda_max)`` count as one; coordinates are rounded to 1e-9 so that rounding
+    noise cannot reorder them.
+    """
+    c = lap.shape[0]
+    if c < 2:
+        return np.zeros(c), np.zeros(c)
+    vals, vecs = np.linalg.eigh(lap)
+    tol = 1e-8 * max(1.0, float(abs(vals[-1])))
+    probes = np.random.default_rng(0).standard_normal((2, c))
+
+    def project(i: int, probe: np.ndarray) -> np.ndarray:
+        basis = vecs[:, np.abs(vals - vals[i]) <= tol]
+        return basis @ (basis.T @ probe)
+
+    f1 = project(1, probes[0])
+    f2 = project(2, probes[1]) if c > 2 else np.zeros(c)
+    if c > 2 and abs(vals[2] - vals[1]) <= tol:  # same eigenspace: the second coordinate orthogonal to the first
+        f2 = f2 - f1 * (f1 @ f2) / (f1 @ f1)
+    return np.round(f1, 9), np.round(f2, 9)
+
+
 @dataclasses.dataclass(frozen=True)
 class Embedding:
     """A placement of routers into cabinets on a grid, and each link's length.
@@ -193,8 +221,10 @@ def embed_spectralfly(topology: Any, *, max_passes: int = 50) -> Embedding:
 
     Cabinets hold the two routers of a maximum-matching edge
     (:func:`max_matching_pairs`); c cabinets go on the :func:`spectralfly_grid`;
-    the initial placement sorts cabinets by the Fiedler vector of the cabinet
-    graph into columns and by the third Laplacian eigenvector within a column;
+    the initial placement sorts cabinets into columns by a Fiedler coordinate
+    of the cabinet graph and within a column by a third-eigenvalue coordinate
+    (projections of fixed probe vectors onto those Laplacian eigenspaces, so
+    the placement does not depend on LAPACK's basis of a repeated eigenvalue);
     then first-improvement pairwise swaps (empty cells included) run until a
     full pass finds no shorter total wire length, or ``max_passes``.
 
@@ -229,12 +259,9 @@ def embed_spectralfly(topology: Any, *, max_passes: int = 50) -> Embedding:
     inter = ca != cb
     np.add.at(w, (ca[inter], cb[inter]), 1.0)
     np.add.at(w, (cb[inter], ca[inter]), 1.0)
-    # spectral start: Laplacian eigenvectors of the cabinet graph
+    # spectral start: coordinates from the low Laplacian eigenspaces of the cabinet graph
     wc = w[:c, :c]
-    lap = np.diag(wc.sum(axis=1)) - wc
-    _, vecs = np.linalg.eigh(lap)
-    f1 = vecs[:, 1] if c > 1 else np.zeros(c)
-    f2 = vecs[:, 2] if c > 2 else np.zeros(c)
+    f1, f2 = _spectral_coordinates(np.diag(wc.sum(axis=1)) - wc)
     order = np.argsort(f1, kind="stable")
     slot_of = np.empty(m, dtype=np.int64)
     for x in range(gx):
