@@ -244,3 +244,22 @@ def test_lps_order_is_the_group_order_with_or_without_ramanujan():
         lps_mod.lps_order(7, 7)
     with pytest.raises(ValueError, match="q=9 is not an odd prime"):
         lps_mod.lps_order(3, 9)
+
+
+@pytest.mark.parametrize("p,q", [(23, 13), (17, 19), (5, 37), (19, 7)])
+def test_lps_diameter_group_bfs_equals_bfs_of_built_graph(p, q):
+    """lps_diameter walks the group without building the graph; the built graph's BFS is the reference."""
+    from lowdiam.metrics.distances import distances_from
+    from lowdiam.topologies import lps_diameter
+
+    top = lps(p, q, require_ramanujan=False)
+    assert lps_diameter(p, q) == int(distances_from(top, np.array([0])).max())
+
+
+def test_lps_diameter_validates_like_lps():
+    from lowdiam.topologies import lps_diameter
+
+    with pytest.raises(ValueError, match="not an odd prime"):
+        lps_diameter(9, 13)
+    with pytest.raises(ValueError, match=r"q > 2 sqrt\(p\)"):
+        lps_diameter(23, 7, require_ramanujan=True)
