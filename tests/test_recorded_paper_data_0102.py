@@ -67,3 +67,10 @@ def test_table5_packing_recomputes():
 def test_lps_diameter_recomputes():
     row = min(LPS, key=lambda r: r["q"] ** 3 * r["p"])
     assert T.lps_diameter(row["p"], row["q"]) == row["diameter"]
+
+
+@pytest.mark.skipif(not LPS, reason="no recorded LPS diameters of notebook 01 yet")
+def test_largest_recorded_diameter3_lps_recomputes():
+    # the largest recorded LPS of diameter 3 (a Fig. 1 point, e.g. LPS(127, 43) with 39,732 routers): a few seconds
+    row = max((r for r in LPS if r["diameter"] == 3), key=lambda r: r["routers"])
+    assert T.lps_diameter(row["p"], row["q"]) == 3
