@@ -365,9 +365,42 @@ def test_worst_case_follows_the_galaxyfly_rule_per_family():
     a = make_traffic("worst_case", df, Endpoints.of(df.endpoints), D, 1)
     b = make_traffic("adversarial", df, Endpoints.of(df.endpoints), D, 1)
     assert np.array_equal(a.ptr, b.ptr) and np.array_equal(a.dst, b.dst)
-    with pytest.raises(ValueError, match="no Galaxyfly worst-case rule for family 'hyperx'"):
-        top = hamming(3, 2, 1)
+    top = hamming(3, 2, 1)  # a HyperX without its coordinates: no tornado
+    with pytest.raises(ValueError, match=r"tornado traffic needs labels\['coords'\]"):
         make_traffic("worst_case", top, Endpoints.of(top.endpoints), distance_matrix(top), 0)
+    with pytest.raises(ValueError, match="no Galaxyfly worst-case rule for family 'ring'"):
+        make_traffic("worst_case", ring(6), Endpoints.of(ring(6).endpoints), distance_matrix(ring(6)), 0)
+
+
+def test_worst_case_flattened_butterfly_is_tornado_and_fat_tree_crosses_the_top():
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.sim import channel_load_bound
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+    from lowdiam.topologies import fat_tree, hyperx
+
+    fb = hyperx(8, 3, 4, endpoints_per_router=2)  # offsets ceil(k/2) - 1 = 3, 1, 1
+    ep = Endpoints.of(fb.endpoints)
+    spec = make_traffic("worst_case", fb, ep, distance_matrix(fb), 0)
+    coords = fb.labels["coords"]
+    assert np.array_equal(spec.ptr, np.arange(ep.count + 1))  # one destination per source: a permutation
+    assert sorted(spec.dst.tolist()) == list(range(ep.count))
+    for e in range(ep.count):
+        d = int(spec.dst[e])
+        assert ep.local[d] == ep.local[e]  # endpoint j to endpoint j
+        assert np.array_equal(coords[ep.router[d]], (coords[ep.router[e]] + [3, 1, 1]) % [8, 3, 4])
+    # every packet crosses one offset link per dimension and each such link carries one router's p endpoints:
+    # MIN saturates at 1 / p
+    assert channel_load_bound(hyperx(4, 4, 4, endpoints_per_router=2), "min", "worst_case").bound == pytest.approx(0.5)
+    ft = fat_tree(4, 3)  # 16 leaves in 4 pods of 4: a leaf's farthest leaves are the 12 outside its pod
+    ep = Endpoints.of(ft.endpoints)
+    D = distance_matrix(ft)
+    spec = make_traffic("worst_case", ft, ep, D, 0)
+    leaves = np.flatnonzero(np.diff(ep.first) > 0)
+    for e in range(ep.count):
+        r = ep.router[e]
+        got = set(ep.router[spec.dst[spec.ptr[e]:spec.ptr[e + 1]]].tolist())
+        assert len(got) == 12 and all(D[r, t] == D[r, leaves].max() == 4 for t in got)
+        assert len(spec.dst[spec.ptr[e]:spec.ptr[e + 1]]) == 12 * 4  # all their terminals
 
 
 def test_worst_case_simulates_on_galaxyfly():

@@ -35,7 +35,9 @@ Registered patterns (``PATTERNS``):
                  ``galaxyfly_rule="cluster_permutation"``: each cluster to one
                  other cluster, longest minimal distance), Slim Fly terminals
                  only to other groups of their own subgraph, Dragonfly group
-                 adversarial; other families raise.
+                 adversarial, flattened butterfly (HyperX) tornado, fat tree
+                 to the terminals whose paths cross the top level; other
+                 families raise.
 ``neighbor``     router permutation to a neighbour (Polarized 4.1): a random
                  permutation tau with tau(r) adjacent to r (a random perfect
                  matching of the bipartite double cover); endpoint i of r sends
@@ -212,10 +214,24 @@ def adversarial(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     return _block_adversarial(_groups(topology), ep, D, rng, "group")
 
 
-WORST_CASE_FAMILIES = ("galaxyfly", "slimfly", "mms", "dragonfly")
+WORST_CASE_FAMILIES = ("galaxyfly", "slimfly", "mms", "dragonfly", "hyperx", "fattree")
 
 
 GALAXYFLY_RULES = ("inter_cluster", "cluster_permutation")
+
+
+def _tornado(topology) -> np.ndarray:
+    """Tornado router permutation of a HyperX / flattened butterfly from its ``coords`` label."""
+    if "coords" not in topology.labels:
+        raise ValueError(f"tornado traffic needs labels['coords'] (a HyperX built by lowdiam.topologies.hyperx); "
+                         f"{topology.name} has labels {sorted(topology.labels)}")
+    coords = np.asarray(topology.labels["coords"], dtype=np.int64)
+    sides = coords.max(axis=0) + 1
+    image = (coords + (sides + 1) // 2 - 1) % sides
+    index = np.ravel_multi_index(tuple(coords.T), tuple(sides))
+    router_at = np.full(int(np.prod(sides)), -1, dtype=np.int64)
+    router_at[index] = np.arange(coords.shape[0])
+    return router_at[np.ravel_multi_index(tuple(image.T), tuple(sides))]
 
 
 def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_cluster") -> TrafficSpec:
@@ -232,7 +248,13 @@ def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_clu
     * Slim Fly (MMS): terminals talk only within their subgraph and to other
       groups (all such routers are at distance 2: no links join two groups of
       one subgraph);
-    * Dragonfly: group adversarial (``adversarial``).
+    * Dragonfly: group adversarial (``adversarial``);
+    * flattened butterfly (``hyperx``: "similar to the tornado pattern of the k-ary n-cube"): the tornado
+      router permutation, coordinate x_i -> x_i + ceil(k_i / 2) - 1 (mod k_i) in every dimension (Dally and
+      Towles), endpoint j of a router to endpoint j of its image;
+    * fat tree ("packets are transmitted through the highest level routers"): every terminal picks uniformly
+      among the terminals of the leaf routers at the largest distance from its own, the leaves whose paths
+      all climb to the top level.
     """
     fam = topology.family
     labels = topology.labels
@@ -249,6 +271,11 @@ def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_clu
         return _partner_rows(ep, lambda r: (sub == sub[r]) & (grp != grp[r]))
     if fam == "dragonfly":
         return adversarial(topology, ep, D, rng)
+    if fam == "hyperx":
+        return _table(ep.count, _router_map(ep, _tornado(topology)))
+    if fam == "fattree":
+        carriers = np.diff(ep.first) > 0
+        return _partner_rows(ep, lambda r: D[r] == D[r, carriers].max())
     raise ValueError(
         f"no Galaxyfly worst-case rule for family {fam!r}; worst_case supports {WORST_CASE_FAMILIES} "
         "(use 'adversarial' for any topology with supernode / group labels)"
