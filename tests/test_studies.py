@@ -97,3 +97,20 @@ def test_levi_graph_constructor_label_rebuilds():
     rebuilt = eval("T." + call)
     assert (rebuilt.num_routers, rebuilt.num_edges, rebuilt.num_endpoints) == (62, 186, 124)
     assert labels.label(top) == "Levi(PG(2,5))"
+
+
+def test_recorded_curves_read_a_result_log_back(tmp_path):
+    from lowdiam import sweep
+    from lowdiam.studies.simulation import recorded_curves
+
+    log = sweep.result_log("05_simulation", "demo", root=tmp_path)
+    sim = {"measure_cycles": 100, "warmup_cycles": 50, "router": "ideal"}
+    runs = [sweep.Run(sweep.Recipe("hyperx", args=(3, 3)), "min", "uniform", x, sim=sim) for x in (0.2, 0.4)]
+    done = sweep.run_sweep(runs, processes=1, progress=False, record=log)
+    recs = sweep.recorded_records(log)
+    curves = recorded_curves(recs, [0.2, 0.4], sim_router="ideal", sim_measure_cycles=100)
+    (key, (by_load, complete)), = curves.items()
+    assert key[1:] == ("min", "uniform") and complete
+    assert [by_load[x]["accepted_load"] for x in (0.2, 0.4)] == [r["accepted_load"] for r in done]
+    assert recorded_curves(recs, [0.2, 0.4, 0.6], sim_router="ideal")[key][1] is False  # 0.6 not recorded
+    assert recorded_curves(recs, [0.2, 0.4], sim_measure_cycles=5000) == {}  # another configuration

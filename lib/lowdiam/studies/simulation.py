@@ -11,7 +11,7 @@ Examples
 from __future__ import annotations
 
 __all__ = [
-    "best_within", "higher_beta_pairs", "min_routing", "peak_accepted", "recorded_saturation",
+    "best_within", "higher_beta_pairs", "min_routing", "peak_accepted", "recorded_curves", "recorded_saturation",
     "saturation_from_records", "ugal_routing",
 ]
 
@@ -198,6 +198,43 @@ def peak_accepted(curves) -> dict:
             raise ValueError(f"load curve {k!r} has no runs: a peak needs at least one")
         out[k] = max(float(r["accepted_load"]) for r in recs)
     return out
+
+
+def recorded_curves(records, loads, **match) -> dict:
+    """Load curves of recorded sweep runs: ``{(label, routing, traffic): (records by load, complete)}``.
+
+    Keeps the records whose fields equal every ``match`` item (e.g. ``sim_router="caminos"``,
+    ``sim_warmup_cycles=3000``: one configuration of a log that may hold several) and whose load is one of
+    ``loads``; a curve is *complete* when every load of ``loads`` is recorded.  A paper profile resumed across
+    sessions thus gives its partial curves, marked incomplete.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Sweep records, e.g. :func:`lowdiam.sweep.recorded_records` of a result log.
+    loads : iterable of float
+        The curve's offered loads.
+    **match
+        Field values a record must have.
+
+    Examples
+    --------
+    >>> recs = [{"label": "A", "routing": "min", "traffic": "uniform", "load": x, "sim_router": "caminos",
+    ...          "accepted_load": min(x, 0.5)} for x in (0.2, 0.4, 0.6)]
+    >>> curves = recorded_curves(recs, [0.2, 0.4, 0.6, 0.8], sim_router="caminos")
+    >>> sorted(curves[("A", "min", "uniform")][0]), curves[("A", "min", "uniform")][1]
+    ([0.2, 0.4, 0.6], False)
+    >>> recorded_curves(recs, [0.2], sim_router="ideal")
+    {}
+    """
+    loads = sorted({round(float(x), 6) for x in loads})
+    out: dict = {}
+    for r in records:
+        x = round(float(r["load"]), 6)
+        if x not in loads or any(r.get(k) != v for k, v in match.items()):
+            continue
+        out.setdefault((r["label"], r["routing"], r["traffic"]), {})[x] = r
+    return {k: (dict(sorted(v.items())), len(v) == len(loads)) for k, v in out.items()}
 
 
 def best_within(values: dict, key, rel: float) -> bool:
