@@ -40,6 +40,8 @@ __all__ = [
     "shuffle_supernode_fanout",
     "find_r_star_graph",
     "galaxyfly_square_bound",
+    "galaxyfly_table2_census",
+    "galaxyfly_table2_row",
     "grid_topology",
     "intra_cluster_common_neighbours",
     "minpath_hop_profile",
@@ -780,3 +782,96 @@ def polarized_route_coverage(topology: Any, allowed: Callable[[int, int, int, in
     return {"minimal_all": bool(minimal_ok), "valiant_all": n_all / n_tri if n_tri else 1.0,
             "valiant_some": n_some / n_tri if n_tri else 1.0,
             "valiant_paths": paths_ok / paths_total if paths_total else 1.0, "triples": n_tri}
+
+
+# ------------------------------------------------------------------ Galaxyfly Table 2
+def galaxyfly_table2_row(n: int, q: int, a: int) -> int:
+    """Index of the row of Galaxyfly Table 2 whose configuration class contains GF(n, q, a, ., .).
+
+    The rows (``lowdiam.published.galaxyfly.TABLE2``, in the paper's order): 0 = (n = 1, q = 1, a > 1),
+    1 = (n > 1, q = 1, a = 1), 2 = (n > 1, q > 1, a = 1), 3 = (n > 1, q = 1, a > 1),
+    4 = (n > 1, q > 1, a > 1).
+
+    Parameters
+    ----------
+    n, q, a : int
+        Galaxyfly parameters (q = 1 or a prime power not 2 mod 4, as :func:`lowdiam.topologies.galaxyfly`).
+
+    Returns
+    -------
+    int
+        The row index.
+
+    Raises
+    ------
+    ValueError
+        n or a below 1, q invalid for Galaxyfly, or (n, q, a) in no row of Table 2: a single router
+        (n = q = a = 1) or n = 1 with q > 1 (Table 2 lists no configuration with one cluster of several
+        supernodes).
+
+    Examples
+    --------
+    >>> [galaxyfly_table2_row(*c) for c in [(1, 1, 4), (6, 1, 1), (3, 5, 1), (7, 1, 3), (3, 5, 2)]]
+    [0, 1, 2, 3, 4]
+    """
+    from .topologies._galaxyfly import galaxy_delta
+
+    n, a = check_int("n", n, low=1), check_int("a", a, low=1)
+    galaxy_delta(q)
+    if n == 1 and q == 1 and a == 1:
+        raise ValueError("GF(1, 1, 1) is a single router: Table 2 has no row for it (its rows need n > 1 or a > 1)")
+    if n == 1 and q > 1:
+        raise ValueError(f"GF(1, {q}, {a}) has n = 1 and q > 1: no row of Table 2 has n = 1 with q > 1")
+    if n == 1:
+        return 0
+    if a == 1:
+        return 1 if q == 1 else 2
+    return 3 if q == 1 else 4
+
+
+def galaxyfly_table2_census(configs) -> dict[int, dict[str, Any]]:
+    """Measured diameters of built Galaxyflies, grouped by their Galaxyfly Table 2 row.
+
+    Each (n, q, a) is built as ``galaxyfly(n, q, a, 1)`` (terminals do not change the router graph) and
+    its exact diameter taken from the all-pairs distance matrix.
+
+    Parameters
+    ----------
+    configs : iterable of (n, q, a)
+        The instances; each must lie in a Table 2 row (:func:`galaxyfly_table2_row`).
+
+    Returns
+    -------
+    dict
+        {row index: {"configs": [(n, q, a), ...], "diameters": [int, ...], "largest": int}}, rows in
+        increasing order.
+
+    Raises
+    ------
+    ValueError
+        No configurations, or one that is not a valid Galaxyfly in a Table 2 row.
+
+    Examples
+    --------
+    >>> c = galaxyfly_table2_census([(1, 1, 5), (3, 5, 1), (2, 3, 2), (3, 5, 2)])
+    >>> {r: (v["diameters"], v["largest"]) for r, v in c.items()}
+    {0: ([1], 1), 2: ([2], 2), 4: ([4, 5], 5)}
+    """
+    from .metrics.distances import distance_matrix
+    from .topologies import galaxyfly
+
+    configs = [tuple(c) for c in configs]
+    if not configs:
+        raise ValueError("galaxyfly_table2_census needs at least one (n, q, a)")
+    out: dict[int, dict[str, Any]] = {}
+    for cfg in configs:
+        if len(cfg) != 3:
+            raise ValueError(f"each configuration is (n, q, a); got {cfg!r}")
+        row = galaxyfly_table2_row(*cfg)
+        d = int(distance_matrix(galaxyfly(*cfg, 1)).max())
+        e = out.setdefault(row, {"configs": [], "diameters": []})
+        e["configs"].append(cfg)
+        e["diameters"].append(d)
+    for e in out.values():
+        e["largest"] = max(e["diameters"])
+    return dict(sorted(out.items()))

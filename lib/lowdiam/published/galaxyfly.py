@@ -1,4 +1,8 @@
-"""Galaxyfly (Lei, Dong, Liao, TPDS 2021): Table 3 (GF vs DF bisection) and Table 5 (configurations, beta).
+"""Galaxyfly (Lei, Dong, Liao, TPDS 2021): Table 2 (configuration classes), Table 3 (GF vs DF bisection) and
+Table 5 (configurations, beta).
+
+Table 2 lists five configuration classes of GF(n, q, a, p, h) with their diameter (the text calls 5 "the
+diameter upper bound"); ``lowdiam.theory.galaxyfly_table2_row`` maps (n, q, a) to a row.
 
 Table 5 rows give the total router radix r = p + (a - 1) + h, the diameter, N_r and the bisection ratio
 beta = C_min / (N / 2); the comparator rows (FT, FB, SF, DF) carry beta only.  Table 3 rows give N_r, the
@@ -29,4 +33,11 @@ TABLE3 = [  # kind, GF(n, q, a, p), N_r, C_min, beta
         ("DF", (55, 1, 10, 5), 550, 701, 0.51), ("DF", (73, 1, 12, 6), 876, 1332, 0.51),
         ("GF", (5, 7, 4, 2), 140, 44, 0.31), ("GF", (9, 19, 6, 3), 1026, 560, 0.36), ("GF", (17, 31, 8, 4), 4216, 2350, 0.28),
         ("GF", (30, 53, 10, 5), 15900, 14026, 0.35), ("GF", (37, 73, 12, 6), 32412, 36676, 0.38)]
+]
+TABLE2 = [  # configuration, diameter, description (in the paper's order)
+    {"configuration": "GF(n=1, q=1, a>1, p, h)", "diameter": 1, "description": "Fully connected graph"},
+    {"configuration": "GF(n>1, q=1, a=1, p, h)", "diameter": 1, "description": "Fully connected graph"},
+    {"configuration": "GF(n>1, q>1, a=1, p, h)", "diameter": 2, "description": "Galaxy graph"},
+    {"configuration": "GF(n>1, q=1, a>1, p, h)", "diameter": 3, "description": "Dragonfly"},
+    {"configuration": "GF(n>1, q>1, a>1, p, h)", "diameter": 5, "description": "General configurations"},
 ]
