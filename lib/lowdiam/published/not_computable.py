@@ -50,4 +50,7 @@ NOT_COMPUTABLE: tuple[tuple[str, str, str], ...] = (
     ("EDST", "Thm V-D.7 (1) and (3): depth bounds of the V-D.3 and V-D.5 trees",
      "the formulas and the split-tree quantities they use were lost from the text; only V-D.7 (2) could be rebuilt "
      "from its proof (row edst-thm-vd7-2-depth)"),
+    ("SpectralFly", "Fig. 4 (left): 'the absence of large gaps' in the LPS design space, p, q < 300",
+     "a reading of a scatter plot with no gap measure stated; notebook 01 draws every LPS(p, q), p, q < 300, with "
+     "its checked order formula (row lps-order-formula), and any threshold for 'large' would be ours"),
 )
