@@ -263,3 +263,5 @@ def test_lps_diameter_validates_like_lps():
         lps_diameter(9, 13)
     with pytest.raises(ValueError, match=r"q > 2 sqrt\(p\)"):
         lps_diameter(23, 7, require_ramanujan=True)
+    with pytest.raises(ValueError, match="not distinct non-identity"):
+        lps_diameter(11, 3)

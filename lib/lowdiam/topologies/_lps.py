@@ -196,6 +196,16 @@ def _group_elements(q: int, psl: bool):
     return m[keep]
 
 
+def _check_distinct(gens, p: int, q: int, psl: bool) -> None:
+    """``ValueError`` unless the generators are p + 1 distinct non-identity elements (a simple Cayley graph)."""
+    gen_codes = _encode(gens, q)
+    if len(set(gen_codes.tolist())) != p + 1 or 1 in gen_codes:  # code 1 is the identity
+        raise ValueError(
+            f"LPS({p},{q}): the p + 1 generators are not distinct non-identity elements of "
+            f"{('PGL', 'PSL')[psl]}(2,{q}) (q is too small for p); choose q > 2 sqrt(p)"
+        )
+
+
 def lps(
     p: int, q: int, endpoints_per_router: int | None = None, *, require_ramanujan: bool = True
 ) -> Topology:
@@ -265,12 +275,7 @@ def lps(
     symbol = galois.legendre_symbol(p, q)
     psl = symbol == 1
     gens, (x, y) = lps_generators(p, q, require_ramanujan)
-    gen_codes = _encode(gens, q)
-    if len(set(gen_codes.tolist())) != p + 1 or 1 in gen_codes:  # code 1 is the identity
-        raise ValueError(
-            f"LPS({p},{q}): the p + 1 generators are not distinct non-identity elements of "
-            f"{('PGL', 'PSL')[psl]}(2,{q}) (q is too small for p); choose q > 2 sqrt(p)"
-        )
+    _check_distinct(gens, p, q, psl)
     elems = _group_elements(q, psl)
     n = elems.shape[0]
     index = np.full(q**3 + q * q, -1, dtype=np.int64)
@@ -346,6 +351,7 @@ def lps_diameter(p: int, q: int, require_ramanujan: bool = False) -> int:
     """
     p, q = _validate(p, q, check_bool("require_ramanujan", require_ramanujan))
     gens, _ = lps_generators(p, q, require_ramanujan=False)
+    _check_distinct(gens, p, q, galois.legendre_symbol(p, q) == 1)  # as lps(): a simple Cayley graph
     inverse = np.zeros(q, dtype=np.int64)
     inverse[1:] = np.asarray(np.reciprocal(field(q)(np.arange(1, q))), dtype=np.int64)
     diameter, reached = _identity_eccentricity(np.asarray(gens, dtype=np.int64), q, inverse)
