@@ -1,0 +1,96 @@
+"""The fewest-global-links minimal routing's channel loads (the Galaxyfly paper's MIN) against a brute force."""
+
+from __future__ import annotations
+
+import functools
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from lowdiam.sim import channel_load_bound
+from lowdiam.studies.supernode_min import fewest_global_channel_load, fewest_global_costs
+from lowdiam.topologies import galaxyfly, hyperx
+
+
+def _brute_force_loads(top, cutoff):
+    """Arc loads under uniform traffic from every simple path of at most ``cutoff`` links: best (global links,
+    links) routes, next hop uniform among the first hops of the best routes (independent of the library's Dijkstra
+    costs and level sweep; a cutoff below a true best route's length makes the loads differ, never agree)."""
+    n = top.num_routers
+    glob = {frozenset(map(int, e)) for e, c in zip(top.edges, top.link_class) if c == 1}
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(map(tuple, top.edges.tolist()))
+
+    @functools.cache
+    def first_hops(c, t):
+        best, hops = None, set()
+        for path in nx.all_simple_paths(g, c, t, cutoff=cutoff):
+            key = (sum(frozenset(e) in glob for e in zip(path, path[1:])), len(path) - 1)
+            if best is None or key < best:
+                best, hops = key, {path[1]}
+            elif key == best:
+                hops.add(path[1])
+        return tuple(sorted(hops))
+
+    p = top.endpoints.astype(float)
+    total = p.sum()
+    arc = {(int(u), int(v)): a for u in range(n) for a, v in
+           zip(range(top.indptr[u], top.indptr[u + 1]), top.indices[top.indptr[u]:top.indptr[u + 1]])}
+    loads = np.zeros(top.indices.size)
+    for s in range(n):
+        for t in range(n):
+            if s == t or p[s] == 0 or p[t] == 0:
+                continue
+            flow = {s: p[s] * p[t] / (total - 1)}  # endpoints of s send uniformly to the other endpoints
+            while flow:
+                nxt = {}
+                for c, f in flow.items():
+                    if c == t:
+                        continue
+                    hs = first_hops(c, t)
+                    for v in hs:
+                        loads[arc[(c, v)]] += f / len(hs)
+                        nxt[v] = nxt.get(v, 0.0) + f / len(hs)
+                flow = {c: f for c, f in nxt.items() if c != t}
+    return loads
+
+
+@pytest.mark.parametrize("args", [(3, 5, 2, 1), (4, 5, 2, 1)])
+def test_loads_match_brute_force(args):
+    top = galaxyfly(*args)
+    assert top.link_class is not None and 0 < int(np.sum(top.link_class == 0)) < top.link_class.size
+    ours = fewest_global_channel_load(top)
+    C, _ = fewest_global_costs(top)
+    assert np.allclose(ours.arc_loads, _brute_force_loads(top, int((C % (top.num_routers + 1)).max()) + 1))
+    assert ours.bound == pytest.approx(min(1.0, 1.0 / ours.arc_loads.max()))
+
+
+def test_costs_are_lexicographic():
+    top = galaxyfly(3, 5, 2, 1)
+    C, weight = fewest_global_costs(top)
+    W = top.num_routers + 1
+    assert set(np.unique(weight)) == {1, W + 1}
+    globals_, links = C // W, C % W
+    assert (links >= globals_).all() and (np.diag(C) == 0).all()
+    # a route with fewer global links wins even when it is longer: some pair takes more links than its distance
+    from lowdiam.sim.tables import distances
+
+    assert (links >= distances(top)).all() and (links > distances(top)).any()
+
+
+def test_all_global_links_is_min():
+    top = galaxyfly(3, 5, 1, 2)  # a = 1: every link joins two supernodes
+    assert (np.asarray(top.link_class) == 1).all()
+    for tr in ("uniform", "worst_case"):
+        a, b = fewest_global_channel_load(top, tr), channel_load_bound(top, "min", tr)
+        assert np.allclose(a.arc_loads, b.arc_loads) and a.hops_mean == pytest.approx(b.hops_mean)
+
+
+def test_needs_link_classes():
+    top = hyperx(3, 3)
+    if top.link_class is not None:
+        pytest.skip("hyperx carries link classes")
+    with pytest.raises(ValueError, match="link classes"):
+        fewest_global_channel_load(top)
