@@ -80,9 +80,12 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology
     x = np.repeat(np.arange(G), ports)
     j = np.tile(np.arange(ports), G)
     t = tgt.ravel()
-    # the port of group t that points back at x
-    back = np.argmax(tgt[t] == x[:, None], axis=1)
-    assert np.all(tgt[t, back] == x), "global arrangement is not symmetric"
+    # the port of group t that points back at x, by a (G, G) port lookup: comparing tgt[t] with x row by row
+    # would take G * ports * ports memory (20 GB at a = 52, h = 26)
+    port_of = np.full((G, G), -1, np.int64)
+    port_of[x, t] = j  # one port per group pair
+    back = port_of[t, x]
+    assert np.all(back >= 0) and np.all(tgt[t, back] == x), "global arrangement is not symmetric"
     keep = x < t
     glob = np.stack([x[keep] * a + j[keep] // h, t[keep] * a + back[keep] // h], axis=1)
     edges = np.concatenate([local, glob])
