@@ -206,10 +206,19 @@ def channel_load_bound(
     indptr = np.asarray(topology.indptr, dtype=np.int64)
     indices = np.asarray(topology.indices, dtype=np.int64)
     loads = _arc_loads(indptr, indices, D, np.ascontiguousarray(net), mode, nh)
-    total = Dem.sum()  # = number of active endpoints at unit load
-    flit_hops = float((net * D).sum())
-    hops = flit_hops / total
-    A = indices.size
+    return bound_from_loads(topology.name, routing, traffic, loads, net, D, ejection, Dem.sum())
+
+
+def bound_from_loads(name: str, routing: str, traffic: str, loads: np.ndarray, net: np.ndarray,
+                     lengths: np.ndarray, ejection: np.ndarray, total: float) -> ChannelLoadBound:
+    """The bounds that arc loads at unit offered load imply (shared by every oblivious routing's load model).
+
+    ``net[s, t]``: the flits/cycle routed from router s to t (no same-router traffic; for Valiant each phase's
+    demand), ``lengths[s, t]`` the links of those routes, ``ejection`` the per-endpoint ejection load, ``total``
+    the active endpoints (the offered flits/cycle at unit load, same-router traffic included).
+    """
+    flit_hops = float((net * lengths).sum())
+    A = loads.size
     max_arc = float(loads.max()) if A else 0.0
     max_ej = float(ejection.max())
 
@@ -217,9 +226,9 @@ def channel_load_bound(
         return np.inf if x <= 0 else 1.0 / x
 
     return ChannelLoadBound(
-        topology=topology.name, routing=routing, traffic=traffic, arc_loads=loads,
+        topology=name, routing=routing, traffic=traffic, arc_loads=loads,
         max_arc_load=max_arc, mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej,
-        hops_mean=hops, bound=float(min(1.0, inv(max_arc), inv(max_ej))),
+        hops_mean=flit_hops / total, bound=float(min(1.0, inv(max_arc), inv(max_ej))),
         balanced_bound=float(min(1.0, inv(flit_hops / A) if A else np.inf, inv(max_ej))),
     )
 

@@ -98,7 +98,7 @@ def fewest_global_channel_load(topology, traffic: str = "uniform", *, seed: int 
     >>> bool(np.allclose(a.arc_loads, b.arc_loads))
     True
     """
-    from lowdiam.sim.bounds import ChannelLoadBound, endpoint_demand
+    from lowdiam.sim.bounds import bound_from_loads, endpoint_demand
 
     C, weight = fewest_global_costs(topology)
     n = topology.num_routers
@@ -122,19 +122,5 @@ def fewest_global_channel_load(topology, traffic: str = "uniform", *, seed: int 
             share = flow[src[arcs]] / n_qual[src[arcs]]
             loads[arcs] += share
             np.add.at(flow, indices[arcs], share)
-    links = C % (n + 1)  # route lengths
-    total = Dem.sum()
-    flit_hops = float((net * links).sum())
-    A = indices.size
-    max_arc = float(loads.max()) if A else 0.0
-    max_ej = float(ejection.max())
-
-    def inv(x):
-        return np.inf if x <= 0 else 1.0 / x
-
-    return ChannelLoadBound(
-        topology=topology.name, routing="fewest-global-min", traffic=traffic, arc_loads=loads, max_arc_load=max_arc,
-        mean_arc_load=float(loads.mean()) if A else 0.0, max_ejection_load=max_ej, hops_mean=flit_hops / total,
-        bound=float(min(1.0, inv(max_arc), inv(max_ej))),
-        balanced_bound=float(min(1.0, inv(flit_hops / A) if A else np.inf, inv(max_ej))),
-    )
+    return bound_from_loads(topology.name, "fewest-global-min", traffic, loads, net, C % (n + 1), ejection,
+                            Dem.sum())
