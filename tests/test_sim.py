@@ -191,6 +191,7 @@ STRUCTURED = {
     "polarstar-min": (lambda t: t.family == "polarstar", "polarstar"),
     "df-min": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
     "df-ugal": (lambda t: t.family in ("dragonfly", "megafly"), "df"),
+    "gf-min": (lambda t: t.link_class is not None, "link classes"),
     "nag": (_grouped, "nag"),
     "nar": (lambda t: t.family == "galaxyfly", "nar"),
     "nal": (lambda t: t.family == "galaxyfly", "nal"),

@@ -110,6 +110,8 @@ def test_valiant_against_enumeration():
 def test_min_single_follows_one_path_and_conserves_flit_hops():
     top = from_nx(nx.random_regular_graph(4, 30, seed=7), "rrg30", 3)
     for rt in BOUND_ROUTINGS:
+        if rt == "gf-min":
+            continue  # needs link classes: tests/test_gf_min.py
         b = channel_load_bound(top, rt, "uniform", seed=1)
         assert b.arc_loads.sum() == pytest.approx(b.hops_mean * top.num_endpoints)
     single = channel_load_bound(top, "min-single", "uniform", seed=1)

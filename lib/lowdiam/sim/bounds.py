@@ -19,7 +19,9 @@ permutation).  Routings, each spreading flow exactly as the simulator draws:
 ``min-single``  the seeded single-path table the simulator uses;
 ``valiant``     intermediate uniform among the routers other than the source
                 and destination routers, ``min`` spreading in both phases;
-                same-router packets are not misrouted.
+                same-router packets are not misrouted;
+``gf-min``      as ``min``, over the routes with the fewest global links and
+                then the fewest links (the Galaxyfly paper's MIN).
 
 Adaptive routings (UGAL, Polarized, NAG) have no fixed arc loads and are
 refused.  ``balanced_bound`` is what the same path lengths would give if every
@@ -45,7 +47,7 @@ from .traffic import HOTSPOT, TABLE, UNIFORM, Endpoints, make_traffic
 PATHS = ("seeded", "booksim-anynet")  # min-single's path tables
 
 # flow-spreading models, in this order; a routing declares its model as Routing.channel_load
-_MODELS = ("hop", "path", "single", "valiant")
+_MODELS = ("hop", "path", "single", "valiant", "fewest-global")
 _HOP, _PATH, _SINGLE = 0, 1, 2
 BOUND_ROUTINGS = tuple(
     sorted((name for name, spec in ROUTINGS.items() if not spec.preset and REGISTRY[spec.routing].channel_load),
@@ -180,6 +182,9 @@ def channel_load_bound(
     net = Dem.copy()
     np.fill_diagonal(net, 0.0)
     mode = _MODELS.index(REGISTRY[routing].channel_load)
+    if mode == 4:  # gf-min: min's spreading over its own best routes (fewest global links, then fewest links)
+        loads, lengths = _fewest_global_loads(topology, net)
+        return bound_from_loads(topology.name, routing, traffic, loads, net, lengths, ejection, Dem.sum())
     if mode == 3:  # valiant: two minimal phases through a uniform intermediate
         mode = _HOP
         if n < 3:
@@ -231,6 +236,35 @@ def bound_from_loads(name: str, routing: str, traffic: str, loads: np.ndarray, n
         hops_mean=flit_hops / total, bound=float(min(1.0, inv(max_arc), inv(max_ej))),
         balanced_bound=float(min(1.0, inv(flit_hops / A) if A else np.inf, inv(max_ej))),
     )
+
+
+def _fewest_global_loads(topology, net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Arc loads of gf-min for router demand ``net`` and the links of its routes (``lengths[s, t]``).
+
+    Per target the flow is pushed from the costliest routers inwards, split equally over the arcs that start a
+    best route (every such arc strictly lowers the route cost), as the simulator draws them hop by hop.
+    """
+    from .routings.gf_min import fewest_global_costs
+
+    C, weight = memo(topology)("gf-min costs", lambda: fewest_global_costs(topology))
+    n = topology.num_routers
+    indptr = np.asarray(topology.indptr, dtype=np.int64)
+    indices = np.asarray(topology.indices, dtype=np.int64)
+    src = np.repeat(np.arange(n), np.diff(indptr))
+    loads = np.zeros(indices.size)
+    for t in range(n):
+        flow = net[:, t].copy()
+        if not flow.any():
+            continue
+        cost = C[:, t]
+        qual = cost[indices] + weight == cost[src]  # arcs that start a best route to t
+        n_qual = np.bincount(src[qual], minlength=n)
+        for level in np.unique(cost[cost > 0])[::-1]:
+            arcs = np.flatnonzero(qual & (cost[src] == level))
+            share = flow[src[arcs]] / n_qual[src[arcs]]
+            loads[arcs] += share
+            np.add.at(flow, indices[arcs], share)
+    return loads, C % (n + 1)
 
 
 @njit(cache=True)

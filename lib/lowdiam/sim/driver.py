@@ -46,7 +46,7 @@ def simulate(
         Router graph with endpoints (``lowdiam.topologies``).
     routing : str
         One of ``lowdiam.sim.ROUTINGS`` ("min", "min-single", "valiant", "ugal", "polarized",
-        "polarstar-min", "df-min", "df-ugal", "source-min", "ksp", "nag"); see
+        "polarstar-min", "df-min", "df-ugal", "gf-min", "source-min", "ksp", "nag", ...); see
         :mod:`lowdiam.sim.routings`.
     traffic : str
         One of ``lowdiam.sim.PATTERNS`` ("uniform", "randperm", "bitrev", "shuffle", "transpose",

@@ -14,7 +14,8 @@ OWN_ROUTINGS = ("min-single", "min")
 #: shared routings of :mod:`lowdiam.sim.routings` the model runs through their dispatch at the routing stage;
 #: ``"polarized"`` is not among them (its heads re-decide every cycle they wait, a CAMINOS notion)
 SHARED_ROUTINGS = (
-    "valiant", "ugal", "df-ugal", "nag", "nar", "nal", "omni", "polarstar-min", "df-min", "source-min", "ksp",
+    "valiant", "ugal", "df-ugal", "nag", "nar", "nal", "omni", "polarstar-min", "df-min", "gf-min", "source-min",
+    "ksp",
 )
 ROUTINGS = OWN_ROUTINGS + SHARED_ROUTINGS
 # defaults: the reference runs' settings (tests/data/booksim/booksim.cfg) where they set a key,

@@ -10,6 +10,8 @@ name                what                                                   optio
 ``source-min``      a uniformly random shortest path per packet             --
 ``polarstar-min``   PolarStar analytic minimal routing (factor graphs)     --
 ``df-min``          Dragonfly hierarchical minimal (<= 1 global link)      --
+``gf-min``          Galaxyfly MIN: fewest global links, then fewest links   --
+                    (supernode by supernode; any topology with link classes)
 ``valiant``         random intermediate, ``inner`` routing both phases     ``inner``
 ``ugal``            UGAL-L: minimal vs sampled Valiant routes at source    ``inner``, ``samples``
 ``nag``             Galaxyfly NAG: threshold misrouting via a supernode    ``inner``
@@ -25,7 +27,7 @@ name                what                                                   optio
 ==================  =====================================================  ==================
 
 ``inner`` is any minimal routing (``min``, ``min-single``, ``source-min``,
-``polarstar-min``, ``df-min``).  Each module's docstring states the algorithm,
+``polarstar-min``, ``df-min``, ``gf-min``).  Each module's docstring states the algorithm,
 its paper, its options and what its per-packet ``route_state`` holds.
 
 VC classes are hop-indexed (a packet that has crossed ``h`` links sits in a VC
@@ -84,7 +86,7 @@ import numpy as np
 
 from lowdiam.validate import check_options
 
-from . import df_min, ksp, min_single, nag, nal, nar, omni, polarized, polarstar_min, source_min, ugal, valiant
+from . import df_min, gf_min, ksp, min_single, nag, nal, nar, omni, polarized, polarstar_min, source_min, ugal, valiant
 from . import min as min_routing
 from .base import (
     EJECT,
@@ -117,8 +119,8 @@ __all__ = [
     "resolve_routing",
 ]
 
-_MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, source_min, ksp, nag, nar, nal,
-            omni)
+_MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, gf_min, source_min, ksp, nag, nar,
+            nal, omni)
 
 REGISTRY: dict[str, Routing] = {m.ROUTING.name: m.ROUTING for m in _MODULES}
 _codes = [r.code for r in REGISTRY.values()]
@@ -149,8 +151,8 @@ def _spec(name: str) -> RoutingSpec:
 # public names, in the order the notebooks list them
 ROUTINGS: dict[str, RoutingSpec] = {
     name: _spec(name) for name in (
-        "min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "source-min",
-        "ksp", "nag", "nar", "nal", "omni",
+        "min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "gf-min",
+        "source-min", "ksp", "nag", "nar", "nal", "omni",
     )
 }
 

@@ -44,7 +44,8 @@ class RouteTables(NamedTuple):
     dist: np.ndarray  # (n, n) uint8 route lengths of the inner minimal routing (D, or hierarchical for df-min)
     grouped: int  # 1: intermediates are routers of other groups (inner df-min), 0: any other router
     group: np.ndarray  # (n,) int32 dragonfly group of every router (df-min)
-    arc_cls: np.ndarray  # (A,) int8 link class of every arc, 0 local 1 global (df-min)
+    arc_cls: np.ndarray  # (A,) int8 link class of every arc, 0 local 1 global (df-min, gf-min)
+    glob_dist: np.ndarray  # (n, n) uint8 global links of the best route, fewest global links first (gf-min)
     next_arc: np.ndarray  # (n, n) int32 next-hop arc of the one fixed path (min-single)
     path_counts: np.ndarray  # (n, n) int32 number of shortest paths (source-min)
     ps_structure: np.ndarray  # (m, m) uint8 structure-graph (ER_q) adjacency (polarstar-min)
@@ -68,7 +69,8 @@ class RouteTables(NamedTuple):
 
 
 _PLACEHOLDERS: dict[str, Any] = {
-    "group": np.zeros(1, np.int32), "arc_cls": np.zeros(1, np.int8), "next_arc": np.zeros((1, 1), np.int32),
+    "group": np.zeros(1, np.int32), "arc_cls": np.zeros(1, np.int8), "glob_dist": np.zeros((1, 1), np.uint8),
+    "next_arc": np.zeros((1, 1), np.int32),
     "path_counts": np.zeros((1, 1), np.int32), "ps_structure": np.zeros((1, 1), np.uint8),
     "ps_supernode": np.zeros((1, 1), np.uint8), "ps_f": np.zeros(1, np.int32), "ps_quadric": np.zeros(1, np.uint8),
     "ps_sv": np.zeros(1, np.int32), "ps_sn": np.zeros(1, np.int32), "ksp_paths": np.full(1, -1, np.int16),

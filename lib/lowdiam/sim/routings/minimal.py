@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from . import df_min, min_single, polarstar_min, source_min
+from . import df_min, gf_min, min_single, polarstar_min, source_min
 from . import min as min_routing
 
 
@@ -23,4 +23,6 @@ def minimal_hop(code, c, t, tabs, net, rs):
         return polarstar_min.hop(c, t, tabs, net, rs)
     if code == df_min.CODE:
         return df_min.hop(c, t, tabs, net, rs)
+    if code == gf_min.CODE:
+        return gf_min.hop(c, t, tabs, net, rs)
     return min_routing.hop(c, t, tabs, net, rs)
