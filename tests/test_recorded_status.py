@@ -20,12 +20,27 @@ def test_status_counts_rows_commits_and_sums_section_times(tmp_path):
         pass
     (e,) = status(tmp_path)
     assert e["notebook"] == "03_bisection"
-    assert e["files"] == [{"name": "metis", "rows": 3, "commits": 1}]
+    assert e["files"] == [{"name": "metis", "rows": 3, "commits": 1, "row_seconds": None}]
     assert [s["section"] for s in e["sections"]] == ["1. Fig. 12"]
     assert e["sections"][0]["runs"] == 2
     text = render_status(tmp_path)
     assert "| 03_bisection | `metis` (3) | 3 | 1 |" in text and "## 03_bisection: time per section" in text
     assert write_status(tmp_path).read_text() == text
+
+
+def test_row_compute_time_from_a_column_or_a_simulation_result(tmp_path):
+    motifs = ResultLog("07_motifs", "fig11", key=("key",), root=tmp_path)
+    motifs.append({"key": "PS", "completion_cycles": 5, "wall_seconds": 90.0})
+    motifs.append({"key": "DF", "completion_cycles": 7, "wall_seconds": 30.5})
+    sims = ResultLog("05_simulation", "fig9", key=("run",), root=tmp_path)
+    sims.append({"run": "a", "result": {"accepted_load": 0.5, "wall_seconds": 3600.0}})
+    sims.append({"run": "b", "result": {"accepted_load": 0.4, "wall_seconds": 1800.0}})
+    by_nb = {e["notebook"]: e for e in status(tmp_path)}
+    assert by_nb["07_motifs"]["files"][0]["row_seconds"] == 120.5
+    assert by_nb["05_simulation"]["files"][0]["row_seconds"] == 5400.0
+    text = render_status(tmp_path)
+    assert "| 05_simulation | `fig9` (2) | 2 | 1 | 0 | — | 1 h 30 min |" in text
+    assert "| 07_motifs | `fig11` (2) | 2 | 1 | 0 | — | 2 min 00 s |" in text
 
 
 def test_status_of_an_empty_results_folder(tmp_path):

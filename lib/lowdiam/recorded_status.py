@@ -28,6 +28,7 @@ Examples
 from __future__ import annotations
 
 import csv
+import json
 import sys
 from pathlib import Path
 
@@ -54,9 +55,10 @@ def status(root: str | Path | None = None) -> list[dict]:
     Returns
     -------
     list of dict
-        ``notebook``; ``files``: per data file its ``name``, ``rows`` and ``commits`` (distinct
-        ``code_commit`` values); ``sections``: per section (in first-run order) its summed ``seconds`` and
-        ``runs``; ``runs``: distinct recorded run starts; ``cpus``: the cpu counts the runs reported.
+        ``notebook``; ``files``: per data file its ``name``, ``rows``, ``commits`` (distinct
+        ``code_commit`` values) and ``row_seconds`` (summed per-row compute time, ``None`` if untimed);
+        ``sections``: per section (in first-run order) its summed ``seconds`` and ``runs``; ``runs``: distinct
+        recorded run starts; ``cpus``: the cpu counts the runs reported.
     """
     base = Path(root if root is not None else results_dir()) / "paper"
     out = []
@@ -69,7 +71,8 @@ def status(root: str | Path | None = None) -> list[dict]:
                 continue
             rows = _read(f)
             files.append({"name": f.stem, "rows": len(rows),
-                          "commits": len({r.get("code_commit", "") for r in rows} - {""})})
+                          "commits": len({r.get("code_commit", "") for r in rows} - {""}),
+                          "row_seconds": _row_seconds(rows)})
         sections: dict[str, dict] = {}
         starts, cpus = set(), set()
         if (folder / _TIMES).is_file():
@@ -87,6 +90,20 @@ def status(root: str | Path | None = None) -> list[dict]:
     return out
 
 
+def _row_seconds(rows: list[dict[str, str]]) -> float | None:
+    """Summed per-row compute time of a data file: a ``wall_seconds`` column, or the ``wall_seconds`` of a
+    simulation row's ``result`` JSON; ``None`` when its rows carry no time."""
+    total, found = 0.0, False
+    for r in rows:
+        value = r.get("wall_seconds")
+        if value in (None, "") and r.get("result", "").startswith("{"):
+            value = json.loads(r["result"]).get("wall_seconds")
+        if value not in (None, ""):
+            total += float(value)
+            found = True
+    return total if found else None
+
+
 def _hms(seconds: float) -> str:
     m, s = divmod(round(seconds), 60)
     h, m = divmod(m, 60)
@@ -100,18 +117,22 @@ def render_status(root: str | Path | None = None) -> str:
              "Each notebook's paper profile appends one row per finished computation (settings, seed, result, code",
              "commit) and resumes from these files; its quick profile reads them and records the paper-scale claims",
              "from them. Times are wall-clock seconds summed over every recorded paper run of a section (stopped and",
-             "resumed runs both count; shared machines make them upper bounds).", ""]
+             "resumed runs both count; shared machines make them upper bounds). Row compute time sums the time",
+             "each row reports it took (simulation runs' `wall_seconds`, one core each), so it also counts rows",
+             "recorded by runs that kept no section times.", ""]
     entries = status(root)
     if not entries:
         return "\n".join(lines + ["No paper-scale data recorded yet.", ""])
-    lines += ["| notebook | data files (rows) | rows | commits | recorded runs | recorded time |",
-              "|---|---|---:|---:|---:|---:|"]
+    lines += ["| notebook | data files (rows) | rows | commits | recorded runs | recorded time | row compute time |",
+              "|---|---|---:|---:|---:|---:|---:|"]
     for e in entries:
         files = ", ".join(f"`{f['name']}` ({f['rows']})" for f in e["files"]) or "—"
         total = sum(s["seconds"] for s in e["sections"])
         commits = max((f["commits"] for f in e["files"]), default=0)
+        timed = [f["row_seconds"] for f in e["files"] if f["row_seconds"] is not None]
         lines.append(f"| {e['notebook']} | {files} | {sum(f['rows'] for f in e['files'])} | {commits} | "
-                     f"{e['runs']} | {_hms(total) if e['sections'] else '—'} |")
+                     f"{e['runs']} | {_hms(total) if e['sections'] else '—'} | "
+                     f"{_hms(sum(timed)) if timed else '—'} |")
     for e in entries:
         if not e["sections"]:
             continue
