@@ -79,9 +79,11 @@ def fewest_global_costs(topology) -> tuple[np.ndarray, np.ndarray]:
 
 def gf_min_fields(topology) -> dict:
     """``dist`` (links of the best routes), ``glob_dist`` (their global links) and ``arc_cls``, all uint8/int8."""
+    from ..tables import memo
     from .df_min import arc_classes
 
-    C, _ = fewest_global_costs(topology)
+    # the same memo entry as the load model's (sim.bounds), so the Dijkstra runs once per topology
+    C, _ = memo(topology)("gf-min costs", lambda: fewest_global_costs(topology))
     W = topology.num_routers + 1
     links, glob = C % W, C // W
     if links.max() > 254:
