@@ -60,7 +60,7 @@ scorecard: $(STAMP)
 	$(BIN)/python tools/gallery.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest tests lib/lowdiam --doctest-modules $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider
+	$(BIN)/python -m pytest tests lib/lowdiam --doctest-modules $(NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider --durations=20
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check lib tests benchmarks

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lowdiam.recorded import ResultLog
 from lowdiam.recorded_status import render_status, status, write_status
 from lowdiam.timing import SectionTimer
@@ -46,3 +48,15 @@ def test_row_compute_time_from_a_column_or_a_simulation_result(tmp_path):
 def test_status_of_an_empty_results_folder(tmp_path):
     assert status(tmp_path) == []
     assert "No paper-scale data recorded yet." in render_status(tmp_path)
+
+
+def test_command_line_rejects_options_instead_of_taking_them_for_a_folder(tmp_path, monkeypatch, capsys):
+    from lowdiam.recorded_status import _main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        _main(["--root", "x"])
+    assert e.value.code == 2 and "unrecognized arguments" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # nothing written under a folder named like the option
+    assert _main([str(tmp_path)]) == 0
+    assert (tmp_path / "paper" / "README.md").read_text() == render_status(tmp_path)

@@ -153,5 +153,17 @@ def write_status(root: str | Path | None = None) -> Path:
     return path
 
 
+def _main(argv: list[str] | None = None) -> int:
+    # argparse, so that an option such as --help is answered (or a typo rejected) and never taken for a folder
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m lowdiam.recorded_status",
+                                 description="Rewrite <root>/paper/README.md, the index of recorded paper-scale data")
+    ap.add_argument("root", nargs="?", default=None, help="results folder (default: lowdiam.paths.results_dir())")
+    args = ap.parse_args(argv)
+    print("wrote", write_status(args.root))
+    return 0
+
+
 if __name__ == "__main__":  # pragma: no cover - command line
-    print("wrote", write_status(sys.argv[1] if len(sys.argv) > 1 else None))
+    raise SystemExit(_main(sys.argv[1:]))
