@@ -244,9 +244,9 @@ def _fewest_global_loads(topology, net: np.ndarray) -> tuple[np.ndarray, np.ndar
     Per target the flow is pushed from the costliest routers inwards, split equally over the arcs that start a
     best route (every such arc strictly lowers the route cost), as the simulator draws them hop by hop.
     """
-    from .routings.gf_min import fewest_global_costs
+    from .routings.gf_min import memo_fewest_global_costs
 
-    C, weight = memo(topology)("gf-min costs", lambda: fewest_global_costs(topology))
+    C, weight = memo_fewest_global_costs(topology)
     n = topology.num_routers
     indptr = np.asarray(topology.indptr, dtype=np.int64)
     indices = np.asarray(topology.indices, dtype=np.int64)

@@ -77,13 +77,19 @@ def fewest_global_costs(topology) -> tuple[np.ndarray, np.ndarray]:
     return np.rint(C).astype(np.int64), weight
 
 
+def memo_fewest_global_costs(topology) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`fewest_global_costs`, computed once per topology (the route tables and the load model of
+    :mod:`lowdiam.sim.bounds` both read it)."""
+    from ..tables import memo
+
+    return memo(topology)("gf-min costs", lambda: fewest_global_costs(topology))
+
+
 def gf_min_fields(topology) -> dict:
     """``dist`` (links of the best routes), ``glob_dist`` (their global links) and ``arc_cls``, all uint8/int8."""
-    from ..tables import memo
     from .df_min import arc_classes
 
-    # the same memo entry as the load model's (sim.bounds), so the Dijkstra runs once per topology
-    C, _ = memo(topology)("gf-min costs", lambda: fewest_global_costs(topology))
+    C, _ = memo_fewest_global_costs(topology)
     W = topology.num_routers + 1
     links, glob = C % W, C // W
     if links.max() > 254:
