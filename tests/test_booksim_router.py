@@ -319,3 +319,31 @@ def test_simulate_router_booksim_refuses_what_it_does_not_model(kwargs, match):
     args = {"routing": "min-single", "flow_control": "wormhole", **kwargs}
     with pytest.raises(ValueError, match=match):
         simulate(slimfly(5), args.pop("routing"), "uniform", 0.2, router="booksim", **args)
+
+
+# ---------------------------------------------------------------- end of a run
+
+
+def _fields(r):
+    return (r.saturated, r.saturation_reason, r.accepted_load, r.offered_load_actual, r.latency_mean, r.latency_p99,
+            r.hops_mean, r.packets_measured, r.packets_delivered, r.cycles, r.min_source_throughput,
+            r.link_utilization.tolist())
+
+
+@pytest.mark.parametrize("load, saturates", [(0.3, False), (0.95, True)])
+def test_saturated_run_ends_with_its_window_and_a_drained_run_is_unchanged(monkeypatch, load, saturates):
+    from lowdiam.sim.booksim import driver
+
+    top = slimfly(5)
+    r = run_booksim(top, "min", "uniform", load, seed=4, **FAST)
+    monkeypatch.setattr(driver, "END_SATURATED_RUNS_AT_WINDOW", False)
+    whole = run_booksim(top, "min", "uniform", load, seed=4, **FAST)
+    assert r.saturated == whole.saturated == saturates
+    if not saturates:  # the window leg and the drain leg give the uninterrupted run, cycle by cycle
+        assert _fields(r) == _fields(whole)
+        assert r.cycles > FAST["warmup_cycles"] + FAST["measure_cycles"]
+    else:  # the window already fails the throughput rule: no drain, same window counts
+        assert r.cycles == FAST["warmup_cycles"] + FAST["measure_cycles"] < whole.cycles
+        assert r.saturation_reason.startswith("accepted") and r.packets_delivered < r.packets_measured
+        assert (r.accepted_load, r.offered_load_actual, r.packets_measured) == (
+            whole.accepted_load, whole.offered_load_actual, whole.packets_measured)

@@ -117,8 +117,9 @@ def endpoint_demand(topology, traffic: str = "uniform", seed: int = 0, **options
         src = np.repeat(np.arange(NE), np.diff(ptr))
         dst = np.asarray(spec.dst, dtype=np.int64)
         frac = 1.0 / np.diff(ptr)[src]
-        np.add.at(Dem, (ep.router[src], ep.router[dst]), frac)
-        np.add.at(ejection, dst, frac)
+        # bincount sums each bin in the order of its entries, as np.add.at does, in a fraction of the time
+        Dem += np.bincount(ep.router[src] * n + ep.router[dst], weights=frac, minlength=n * n).reshape(n, n)
+        ejection += np.bincount(dst, weights=frac, minlength=NE)
     else:  # pragma: no cover - guarded by make_traffic
         raise ValueError(f"traffic mode {spec.mode} has no demand model")
     return Dem, ejection

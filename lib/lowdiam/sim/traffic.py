@@ -175,13 +175,19 @@ def _groups(topology) -> np.ndarray:
 
 def _rows_table(ep: Endpoints, router_rows: dict[int, np.ndarray]) -> TrafficSpec:
     """Every endpoint of router r picks uniformly among the endpoints of the routers ``router_rows[r]``."""
+    first = np.asarray(ep.first, dtype=np.int64)
+    counts = np.diff(first)
     ptr = np.zeros(ep.count + 1, dtype=np.int64)
     rows = []
     for r, targets in router_rows.items():
-        eps = np.concatenate([np.arange(ep.first[t], ep.first[t + 1]) for t in targets])
-        for e in range(ep.first[r], ep.first[r + 1]):
-            rows.append(eps)
-            ptr[e + 1] = eps.size
+        t = np.asarray(targets, dtype=np.int64)
+        lens = counts[t]
+        # the endpoints of the target routers in order: first[t] + 0, 1, ..., counts[t] - 1, target by target
+        eps = np.repeat(first[t] - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
+        k = int(counts[r])
+        if k:  # every endpoint of router r has this row
+            rows.append(np.tile(eps, k))
+            ptr[first[r] + 1:first[r] + 1 + k] = eps.size
     np.cumsum(ptr, out=ptr)
     dst = np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32)
     return TrafficSpec(TABLE, np.diff(ptr) > 0, ptr.astype(np.int32), dst, np.zeros(0, np.int32))

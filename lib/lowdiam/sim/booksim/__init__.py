@@ -56,7 +56,9 @@ speculative allocation, ``hold_switch_for_packet``, input / output speedup > 1,
 ``wait_for_tail_credit = 1``, allocators other than ``separable_input_first`` and ``islip``, priorities.  Known
 differences: BookSim's uniform traffic may pick the source itself as destination (lowdiam's excludes
 it); BookSim measures by its own sampling protocol (warm-up until stable, up to ``max_samples`` samples
-until converged), this model by lowdiam's fixed warm-up / measurement / drain windows; with delays > 1
+until converged), this model by lowdiam's fixed warm-up / measurement / drain windows (a run whose window
+already fails the throughput rule is saturated and ends there, undrained, as BookSim ends a run it finds
+unstable); with delays > 1
 BookSim evaluates a router's pipeline list only when its older entries are done, this model times every
 VC independently (the cross-validation uses delays of 1, where both agree).
 

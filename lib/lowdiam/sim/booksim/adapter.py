@@ -26,8 +26,10 @@ __all__ = ["run", "UNMODELLED"]
 #: simulate() arguments the BookSim model does not have, with what it does instead.
 UNMODELLED = {
     "min_vcs": "give vcs= (BookSim's num_vcs)",
-    "drain": "the run drains until every measured packet is delivered, as BookSim",
-    "max_drain_cycles": "the run drains until every measured packet is delivered, as BookSim",
+    "drain": "the run drains until every measured packet is delivered, as BookSim (not when its window "
+             "already shows saturation)",
+    "max_drain_cycles": "the run drains until every measured packet is delivered, as BookSim (not when its "
+                        "window already shows saturation)",
     "link_latency": "BookSim's anynet channels take one cycle",
     "global_link_latency": "BookSim's anynet channels take one cycle",
     "router_delay": "the pipeline delays are router_options routing_delay / vc_alloc_delay / sw_alloc_delay / "

@@ -29,6 +29,9 @@ PATHS = ("booksim-anynet", "random")
 LATENCY_BINS = 1 << 16
 DEFAULT_VCS = 4  # the reference runs' num_vcs
 INITIAL_QUEUE = 64
+#: A run whose measurement window fails the throughput rule ends with the window (no drain).  False runs every
+#: run through its drain in one kernel leg, as before this rule; tests use it to check the two legs change nothing.
+END_SATURATED_RUNS_AT_WINDOW = True
 
 
 def _distances(topology) -> np.ndarray:
@@ -80,7 +83,9 @@ def run_booksim(
         longest route when that is more), flits per VC buffer (any size >= 1: flit-level flow control).
     warmup_cycles, measure_cycles : int
         Warm-up and measurement window; afterwards the run drains until every packet created in the
-        window is delivered (at most ``max(1000, measure_cycles)`` more cycles).
+        window is delivered (at most ``max(1000, measure_cycles)`` more cycles), unless the window alone
+        already fails the throughput rule: then the run is saturated and ends with the window, its latency
+        fields covering the measured packets delivered by then.
     seed : int
         Fixes every random choice (traffic, injection, random paths, ``"min"`` draws).
     traffic_options : dict, optional
@@ -429,14 +434,27 @@ def _run(
         pkr=K.PacketRoutes(src=nd.p_src, route_state=np.full(pool, -1, np.int32)),
         scratch=Scratch(np.zeros(1, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64), rs),
     )
-    while True:
-        status = K.run_kernel(cfg, net, st, nd, stats, rs, sh, mo)
-        if status == K.RUN_GROW:
-            nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
-            cfg[K.C_QCAP] *= 2
-            continue
-        break
     ctr = stats.ctr
+    # Two legs: the windows, then the drain.  A run whose measurement window alone fails the throughput rule is
+    # saturated whatever the drain delivers, so it ends at the window's end (BookSim too ends a run it finds
+    # unstable without draining); the drain runs only when the verdict still depends on it.  The kernel stops and
+    # resumes at a cycle boundary, so a drained run is the same cycle by cycle as one uninterrupted run.
+    drained = True
+    split = program is None and END_SATURATED_RUNS_AT_WINDOW
+    for leg_end in ((wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)):
+        cfg[K.C_TEND] = leg_end
+        while True:
+            status = K.run_kernel(cfg, net, st, nd, stats, rs, sh, mo)
+            if status == K.RUN_GROW:
+                nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
+                cfg[K.C_QCAP] *= 2
+                continue
+            break
+        if status != K.RUN_DONE:
+            break
+        if split and leg_end == wend and _window_fails(ctr, meas * n_active):
+            drained = False
+            break
     if status == K.RUN_ROUTE_ERROR:
         why = {-4: "found no route", -5: "needs more hop classes than it declared (a route longer than its "
                "longest-route bound)", -3: "waited (an adaptive routing this model cannot run)"}
@@ -461,7 +479,8 @@ def _run(
     offered_actual = ctr[K.K_GEN_WIN_FLITS] / window
     accepted = ctr[K.K_ACC_WIN_FLITS] / window
     measured, delivered = int(ctr[K.K_MEAS]), int(ctr[K.K_MEAS_DONE])
-    saturated, reason = saturation_verdict(offered_actual, accepted, measured, delivered, True, SATURATION_TOLERANCE)
+    saturated, reason = saturation_verdict(offered_actual, accepted, measured, delivered, drained,
+                                           SATURATION_TOLERANCE)
     per_src = stats.src_acc[active] / meas
     nan = float("nan")
     hh = stats.hop_hist
@@ -541,6 +560,14 @@ def _first_arrivals(logq: np.ndarray, seed: int) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         gap = np.where(logq == -np.inf, 0.0, np.floor(np.log1p(-u) / np.where(logq == 0, -1.0, logq)))
     return np.where(logq == 0.0, 1 << 62, gap).astype(np.int64)
+
+
+def _window_fails(ctr, window: int) -> bool:
+    """True when the measurement window's counts alone make the run saturated (the throughput rule of
+    :func:`~lowdiam.sim.results.saturation_verdict`, which no drain can undo)."""
+    offered, accepted = ctr[K.K_GEN_WIN_FLITS] / window, ctr[K.K_ACC_WIN_FLITS] / window
+    return saturation_verdict(offered, accepted, int(ctr[K.K_MEAS]), int(ctr[K.K_MEAS_DONE]), False,
+                              SATURATION_TOLERANCE)[0]
 
 
 def _grow(nd, NE: int, qcap: int):
