@@ -115,3 +115,16 @@ def test_a_routing_of_another_model_names_the_models_that_run_it(routing, where)
 
     with pytest.raises(ValueError, match=f"does not run on router 'booksim'; it runs on router {where}"):
         simulate(slimfly(5), routing, "uniform", 0.1)
+
+
+def test_ugal_threshold_biases_towards_the_minimal_route():
+    # threshold 0: an empty Valiant port beats a minimal port holding a single flit, so at a moderate uniform load
+    # UGAL-L leaves minimal routes; a threshold above any occupancy x length keeps every packet minimal
+    m = run_booksim(SF5, "min", "uniform", 0.3, seed=2, **FAST)
+    u0 = run_booksim(SF5, "ugal", "uniform", 0.3, seed=2, **FAST)
+    big = run_booksim(SF5, "ugal", "uniform", 0.3, seed=2, routing_options={"threshold": 10_000}, **FAST)
+    assert u0.hops_mean > m.hops_mean + 0.2 and len(u0.hop_histogram) > 3
+    assert len(big.hop_histogram) <= 3  # no route longer than the diameter (2): every packet stayed minimal
+    assert big.hops_mean == pytest.approx(m.hops_mean, abs=0.05)  # same minimal routes, other random draws
+    with pytest.raises(ValueError, match="threshold"):
+        run_booksim(SF5, "ugal", "uniform", 0.3, seed=2, routing_options={"threshold": -1}, **FAST)

@@ -131,7 +131,7 @@ def simulate(
     >>> simulate(ring, "ugal", routing_options={"inner": "min", "sample": 2})
     Traceback (most recent call last):
         ...
-    ValueError: unknown ugal routing_options key 'sample'; valid keys: inner, samples
+    ValueError: unknown ugal routing_options key 'sample'; valid keys: inner, samples, threshold
     """
     request = make_request(
         topology, routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 __all__ = [
     "best_within", "higher_beta_pairs", "min_routing", "peak_accepted", "recorded_curves", "recorded_saturation",
-    "saturation_from_records", "ugal_routing",
+    "saturation_from_records", "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -37,6 +37,25 @@ def min_routing(constructor: str) -> str:
 def ugal_routing(constructor: str) -> str:
     """UGAL-L of a family: hierarchical (``df-ugal``) on Dragonfly and Megafly, ``ugal`` elsewhere."""
     return "df-ugal" if constructor in _HIERARCHICAL else "ugal"
+
+
+def share_longer_than(hop_histogram, links: int) -> float:
+    """Fraction of the packets of a run's ``hop_histogram`` (packets by links taken) that took more than ``links``
+    links: with ``links`` the network's diameter, the packets an adaptive routing sent on non-minimal routes
+    that no minimal route could have been (a lower bound on its misrouted share).
+
+    Examples
+    --------
+    >>> share_longer_than([0, 10, 60, 20, 10], 3)
+    0.1
+    >>> share_longer_than([0, 5, 5], 2)
+    0.0
+    """
+    h = [int(x) for x in hop_histogram]
+    total = sum(h)
+    if links < 0 or total == 0:
+        raise ValueError(f"need links >= 0 and a histogram with packets; got links={links}, {total} packets")
+    return sum(h[links + 1:]) / total
 
 
 def saturation_from_records(records, tol: float) -> dict[tuple[str, str, str], tuple[float, bool]]:

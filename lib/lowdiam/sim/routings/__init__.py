@@ -13,7 +13,8 @@ name                what                                                   optio
 ``gf-min``          Galaxyfly MIN: fewest global links, then fewest links   --
                     (supernode by supernode; any topology with link classes)
 ``valiant``         random intermediate, ``inner`` routing both phases     ``inner``
-``ugal``            UGAL-L: minimal vs sampled Valiant routes at source    ``inner``, ``samples``
+``ugal``            UGAL-L: minimal vs sampled Valiant routes at source    ``inner``, ``samples``,
+                                                                           ``threshold``
 ``nag``             Galaxyfly NAG: threshold misrouting via a supernode    ``inner``
 ``nar``             Galaxyfly NAR: misrouting via a common neighbour       ``inner``
                     supernode of linked same-cluster supernodes
@@ -69,7 +70,7 @@ Examples
 >>> from lowdiam.sim.routings import ROUTINGS, resolve_routing
 >>> routing, options = resolve_routing("df-ugal", None)
 >>> routing.name, options
-('ugal', {'inner': 'df-min', 'samples': 4})
+('ugal', {'inner': 'df-min', 'samples': 4, 'threshold': 0})
 >>> resolve_routing("ugal", {"inner": "valiant"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...

@@ -10,7 +10,12 @@ for "output buffer occupancy + used credits".  Options: ``inner`` (the
 minimal routing of both phases, default ``"min"``; ``"df-ugal"`` is
 ``inner="df-min"``: hierarchical routes and lengths, intermediates in other
 groups; hop-indexed VCs then need 2 x the largest hierarchical distance, 6 on
-a canonical Dragonfly, where BookSim's dragonfly scheme uses 3), ``samples``.
+a canonical Dragonfly, where BookSim's dragonfly scheme uses 3), ``samples``,
+``threshold`` (default 0, flits): a bias towards the minimal route added to
+every Valiant cost, BookSim's ``adaptive_threshold`` (its Dragonfly UGAL keeps
+the minimal route while ``q_min <= 2 q_nonmin + 30``).  With 0 an empty
+Valiant port beats a minimal port holding a single flit, so the rule leaves
+minimal routes even at low load.
 Route state: ``UNDECIDED`` until the source router decides, then the chosen
 intermediate or ``DIRECT``.
 """
@@ -52,7 +57,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
         if m < 0:
             break
         a = minimal_hop(inner, c, m, tabs, net, rs)
-        cost = port_occupancy(a, ports) * (np.int64(dist[m, c]) + np.int64(dist[m, dst_r]))
+        cost = port_occupancy(a, ports) * (np.int64(dist[m, c]) + np.int64(dist[m, dst_r])) + tabs.ugal_threshold
         if cost < best:
             best = cost
             out = a
@@ -61,15 +66,17 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
 
 
 def _check(name, options):
-    return {**options, "samples": check_int(f"{name} routing_options['samples']", options["samples"], low=0)}
+    return {**options, "samples": check_int(f"{name} routing_options['samples']", options["samples"], low=0),
+            "threshold": check_int(f"{name} routing_options['threshold']", options["threshold"], low=0)}
 
 
 def _build(ctx, options):
-    return {**build_inner(ctx, options, "ugal"), "ugal_samples": options["samples"]}
+    return {**build_inner(ctx, options, "ugal"), "ugal_samples": options["samples"],
+            "ugal_threshold": options["threshold"]}
 
 
 ROUTING = Routing(
     name="ugal", code=CODE, description="UGAL-L: minimal vs 4 sampled Valiant paths at the source",
-    build=_build, route_length=two_phase_route_length, defaults={"inner": "min", "samples": UGAL_SAMPLES},
-    check=_check,
+    build=_build, route_length=two_phase_route_length,
+    defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": 0}, check=_check,
 )
