@@ -84,6 +84,23 @@ def test_shuffle_fanout_by_hand():
         assert f["fanout"][int(g)] == len(set(lab[ep[dst[sel]]].tolist()) - {int(g)})
 
 
+def test_shuffle_wrap_offset_against_enumeration():
+    # aligned <=> every supernode lying wholly in the upper half of the 2^b sources sends to at most two
+    # supernodes (counting its own), enumerated on plain endpoint numbers
+    for n in (40, 100, 257, 1000, 5320):
+        for m in range(1, 80):
+            r = th.shuffle_wrap_offset(n, m)
+            b = r["bits"]
+            src = np.arange(1 << b)
+            dst = ((src << 1) | (src >> (b - 1))) & ((1 << b) - 1)
+            upper = [k for k in range((1 << b) // m) if k * m >= 1 << (b - 1)]
+            worst = max((len(set((dst[k * m:(k + 1) * m] // m).tolist())) for k in upper), default=None)
+            if worst is not None:
+                assert (worst <= 2) == r["aligned"], (n, m, r, worst)
+    with pytest.raises(ValueError, match="supernode_endpoints"):
+        th.shuffle_wrap_offset(100, 0)
+
+
 def test_hyperx_balanced_brute_force():
     for r, dims, c in [(48, 3, 1), (48, 5, 1), (48, 5, 2), (20, 2, 1)]:
         best = max((s**dims * c * s, s) for s in range(2, r) if dims * (s - 1) + c * s <= r)

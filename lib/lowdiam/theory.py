@@ -38,6 +38,7 @@ __all__ = [
     "is_vertex_transitive",
     "polarized_route_coverage",
     "shuffle_supernode_fanout",
+    "shuffle_wrap_offset",
     "find_r_star_graph",
     "galaxyfly_square_bound",
     "galaxyfly_table2_census",
@@ -691,6 +692,49 @@ def shuffle_supernode_fanout(topology: Any, pattern: str = "shuffle", label: str
     hist = {int(k): int(v) for k, v in zip(*np.unique(per_ep, return_counts=True))}
     return {"fanout": fan, "endpoint_fraction_at_most_2": float(np.mean(per_ep <= 2)) if per_ep.size else 0.0,
             "histogram": hist}
+
+
+def shuffle_wrap_offset(num_endpoints: int, supernode_endpoints: int) -> dict[str, int | bool]:
+    """Where bit shuffle's wrapped half lands inside a supernode: when two destination supernodes suffice.
+
+    Bit shuffle on the 2^b endpoints (2^b the largest power of two <= ``num_endpoints``) sends source
+    s to rotate-left(s): 2s for s < 2^(b-1) and 2s + 1 - 2^b above. With endpoints numbered contiguously,
+    ``supernode_endpoints`` = m per supernode, the lower half's m sources of a supernode reach the 2m
+    endpoints [2km, 2km + 2m): exactly two supernodes. The upper half's reach the odd endpoints from
+    2km + 1 - 2^b, which start at offset o = (1 - 2^b) mod m inside a supernode and span 2m - 1 numbers:
+    two supernodes when o is 0 or 1 (m divides 2^b - 1 or 2^b), three otherwise. So PolarStar Sec. 9.4's
+    "almost all endpoints in a supernode communicate with only two other supernodes" holds for every
+    supernode only when ``aligned``; otherwise for about half of them.
+
+    Parameters
+    ----------
+    num_endpoints : int
+        Endpoints of the network (>= 2).
+    supernode_endpoints : int
+        Endpoints per supernode or group (>= 1), the same in every one.
+
+    Returns
+    -------
+    dict
+        ``bits`` (b), ``wrap_offset`` (o) and ``aligned`` (o in {0, 1}).
+
+    Raises
+    ------
+    ValueError
+        If a count is not an integer or below its minimum.
+
+    Examples
+    --------
+    >>> shuffle_wrap_offset(5320, 40)  # PS-IQ(11, 3), 5 endpoints x 8 routers per supernode
+    {'bits': 12, 'wrap_offset': 25, 'aligned': False}
+    >>> shuffle_wrap_offset(4745, 65)["aligned"]  # PS-Pal(8, 6): 13 routers x 5 endpoints, 65 divides 4095
+    True
+    """
+    n = check_int("num_endpoints", num_endpoints, low=2)
+    m = check_int("supernode_endpoints", supernode_endpoints, low=1)
+    bits = n.bit_length() - 1
+    offset = (1 - (1 << bits)) % m
+    return {"bits": bits, "wrap_offset": offset, "aligned": offset in (0, 1)}
 
 
 # ------------------------------------------------------------------ Polarized: minimal and Valiant routes
