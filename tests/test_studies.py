@@ -1,3 +1,6 @@
+import math
+
+import numpy as np
 import pytest
 
 from lowdiam.studies import edst as S
@@ -114,3 +117,51 @@ def test_recorded_curves_read_a_result_log_back(tmp_path):
     assert [by_load[x]["accepted_load"] for x in (0.2, 0.4)] == [r["accepted_load"] for r in done]
     assert recorded_curves(recs, [0.2, 0.4, 0.6], sim_router="ideal")[key][1] is False  # 0.6 not recorded
     assert recorded_curves(recs, [0.2, 0.4], sim_measure_cycles=5000) == {}  # another configuration
+
+
+def _knee_by_scan(runs, factor):
+    """Slow reference: walk the loads upward and stop at the first run past the knee."""
+    runs = sorted(runs, key=lambda r: r["load"])
+    limit, below = factor * runs[0]["latency_mean"], None
+    for r in runs:
+        if r["saturated"] or math.isnan(r["latency_mean"]) or r["latency_mean"] > limit:
+            return below, r["load"]
+        below = r["load"]
+    return below, None
+
+
+def test_latency_knee_matches_a_scan_on_random_searches():
+    from lowdiam.studies.simulation import latency_knee_from_records
+
+    rng = np.random.default_rng(7)
+    for trial in range(200):
+        loads = rng.choice(np.round(np.arange(0.0125, 1.0001, 0.0125), 4), size=rng.integers(1, 12), replace=False)
+        sat_at = rng.uniform(0.0, 1.1)
+        recs = []
+        for x in loads:
+            lat = 20.0 / max(1e-3, 1.0 - x / 1.05) ** rng.uniform(0.5, 3.0)
+            recs.append({"label": f"N{trial % 3}", "routing": "min", "traffic": "uniform", "load": float(x),
+                         "saturated": bool(x > sat_at), "latency_mean": float("nan") if x > sat_at + 0.3 else lat})
+        for factor in (2.0, 3.0):
+            got = latency_knee_from_records(recs, factor)
+            for key in {(r["label"], r["routing"], r["traffic"]) for r in recs}:
+                mine = [r for r in recs if (r["label"], r["routing"], r["traffic"]) == key]
+                assert (got[key]["below"], got[key]["above"]) == _knee_by_scan(mine, factor), (trial, factor, key)
+
+
+def test_latency_knee_edge_cases():
+    from lowdiam.studies.simulation import latency_knee_from_records
+
+    def rec(x, lat, sat=False, label="A"):
+        return {"label": label, "routing": "ugal", "traffic": "shuffle", "load": x, "latency_mean": lat,
+                "saturated": sat}
+
+    got = latency_knee_from_records([rec(0.2, 30.0), rec(0.1, 20.0), rec(0.3, 59.0)])[("A", "ugal", "shuffle")]
+    assert (got["below"], got["above"], got["base_load"]) == (0.3, None, 0.1)  # never past: no upper end
+    got = latency_knee_from_records([rec(0.1, 20.0, sat=True), rec(0.2, float("nan"), sat=True)])
+    assert (got[("A", "ugal", "shuffle")]["below"], got[("A", "ugal", "shuffle")]["above"]) == (None, 0.1)
+    # a saturated run is past the knee whatever its (delivered packets') latency says
+    got = latency_knee_from_records([rec(0.1, 20.0), rec(0.2, 21.0, sat=True), rec(0.3, 22.0)])
+    assert (got[("A", "ugal", "shuffle")]["below"], got[("A", "ugal", "shuffle")]["above"]) == (0.1, 0.2)
+    with pytest.raises(ValueError, match="factor must be > 1"):
+        latency_knee_from_records([rec(0.1, 20.0)], factor=1.0)

@@ -36,6 +36,8 @@ FIGURES = {
     "05_polarstar_fig9": ("PolarStar Fig. 9", "05_simulation", "PolarStar Fig. 9/10"),
     "05_polarstar_fig10": ("PolarStar Fig. 10", "05_simulation", "PolarStar Fig. 9/10"),
     "05_polarstar_saturation": ("PolarStar Fig. 9/10 (saturation loads)", "05_simulation", "PolarStar Fig. 9/10"),
+    "05_polarstar_knee_paper": ("new: saturation load vs latency knee, PolarStar Fig. 9/10 at paper scale",
+                                "05_simulation", "PolarStar Fig. 9/10"),
     "05_polarized_fig4_6": ("Polarized routing Fig. 4-6", "05_simulation", "Polarized routing"),
     "05_polarized_fig8": ("Polarized routing Fig. 8", "05_simulation", "Polarized routing"),
     "05_spectralfly_fig6_7": ("SpectralFly Fig. 6/7", "05_simulation", "SpectralFly Fig. 6/7"),

@@ -11,8 +11,8 @@ Examples
 from __future__ import annotations
 
 __all__ = [
-    "best_within", "higher_beta_pairs", "min_routing", "peak_accepted", "recorded_curves", "recorded_saturation",
-    "saturation_from_records", "share_longer_than", "ugal_routing",
+    "best_within", "higher_beta_pairs", "latency_knee_from_records", "min_routing", "peak_accepted", "recorded_curves",
+    "recorded_saturation", "saturation_from_records", "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -93,6 +93,62 @@ def saturation_from_records(records, tol: float) -> dict[tuple[str, str, str], t
         best = max(stable, default=0.0)
         done = (first_bad is None and best >= 1.0) or (first_bad is not None and first_bad - best <= tol + 1e-9)
         out[k] = (best, bool(done))
+    return out
+
+
+def latency_knee_from_records(records, factor: float = 3.0) -> dict[tuple[str, str, str], dict]:
+    """Bracket of the load where mean latency leaves the low-load regime, per (label, routing, traffic).
+
+    The saturation load of :func:`saturation_from_records` reads aggregate throughput, so it marks where a network
+    stops *delivering* the offered load; latency has often risen many times over well before.  This is the other
+    common definition: the first load at which mean packet latency exceeds ``factor`` times the latency at the
+    lowest load run (or the run is saturated).  Only the loads a search happened to run are known, so the answer is
+    a bracket ``(below, above]``: ``below`` is the highest run load under ``above`` (every run up to it within the
+    factor), ``above`` the lowest run load over it.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Sweep records (``label``, ``routing``, ``traffic``, ``load``, ``saturated``, ``latency_mean``), e.g.
+        :func:`lowdiam.sweep.recorded_records`.
+    factor : float, default 3.0
+        Latency multiple of the lowest load's that ends the low-load regime; must be > 1.
+
+    Returns
+    -------
+    dict
+        ``(label, routing, traffic) -> {"below", "above", "base_load", "base_latency"}``; ``below`` is None when the
+        lowest load run is already past the knee, ``above`` is None when no run is.
+
+    Raises
+    ------
+    ValueError
+        If ``factor`` is not above 1.
+
+    Examples
+    --------
+    >>> lat = {0.1: 20.0, 0.2: 24.0, 0.3: 45.0, 0.4: 75.0, 0.35: 58.0, 0.45: 300.0}
+    >>> recs = [{"label": "A", "routing": "min", "traffic": "uniform", "load": x, "latency_mean": y,
+    ...          "saturated": x > 0.42} for x, y in lat.items()]
+    >>> latency_knee_from_records(recs)[("A", "min", "uniform")]
+    {'below': 0.35, 'above': 0.4, 'base_load': 0.1, 'base_latency': 20.0}
+    """
+    if not factor > 1:
+        raise ValueError(f"factor must be > 1 (a multiple of the lowest load's latency, e.g. 2 or 3); got {factor!r}")
+    by: dict[tuple[str, str, str], list[dict]] = {}
+    for r in records:
+        by.setdefault((r["label"], r["routing"], r["traffic"]), []).append(r)
+    out = {}
+    for k, runs in by.items():
+        runs = sorted(runs, key=lambda r: float(r["load"]))
+        base = runs[0]
+        limit = factor * float(base["latency_mean"])
+        # a saturated run's mean latency covers only what it delivered (possibly nothing: NaN), so it counts as past
+        past = [float(r["load"]) for r in runs if r["saturated"] or not float(r["latency_mean"]) <= limit]
+        above = past[0] if past else None
+        below = max((float(r["load"]) for r in runs if above is None or float(r["load"]) < above), default=None)
+        out[k] = {"below": below, "above": above, "base_load": float(base["load"]),
+                  "base_latency": float(base["latency_mean"])}
     return out
 
 
