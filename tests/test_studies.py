@@ -90,6 +90,24 @@ def test_peak_accepted_and_best_within():
         best_within(peaks, "min", -0.1)
 
 
+def test_leaders_matches_pairwise_reading():
+    """leaders() against the pairwise definition: a name leads unless some other value beats it by more than tol."""
+    from lowdiam.studies.simulation import leaders
+
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        n = int(rng.integers(1, 7))
+        vals = {f"n{i}": float(v) for i, v in enumerate(rng.choice(np.arange(0, 1.0001, 0.0125), n))}
+        tol = float(rng.choice([0.0, 0.0125, 0.01, 0.05]))
+        slow = sorted(k for k, v in vals.items() if all(v + tol >= w for w in vals.values()))
+        assert leaders(vals, tol) == slow, (vals, tol)
+    assert leaders({"a": 0.5}, 0.0) == ["a"]
+    with pytest.raises(ValueError, match="no values"):
+        leaders({}, 0.01)
+    with pytest.raises(ValueError, match="tol"):
+        leaders({"a": 1.0}, -0.01)
+
+
 def test_levi_graph_constructor_label_rebuilds():
     from lowdiam import labels
     from lowdiam import topologies as T

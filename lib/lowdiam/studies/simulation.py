@@ -11,8 +11,8 @@ Examples
 from __future__ import annotations
 
 __all__ = [
-    "best_within", "higher_beta_pairs", "latency_knee_from_records", "min_routing", "peak_accepted", "recorded_curves",
-    "recorded_saturation", "saturation_from_records", "share_longer_than", "ugal_routing",
+    "best_within", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing", "peak_accepted",
+    "recorded_curves", "recorded_saturation", "saturation_from_records", "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -343,3 +343,36 @@ def best_within(values: dict, key, rel: float) -> bool:
         raise ValueError(f"rel (relative margin) must be >= 0; got {rel!r}")
     mine = float(values[key])
     return all(float(v) <= (1.0 + rel) * mine for k, v in values.items() if k != key)
+
+
+def leaders(values: dict, tol: float) -> list:
+    """The names whose value is within ``tol`` (absolute) of the largest: ``v + tol >= max``, sorted by name.
+
+    The reading of "tops the panel" when values are measured to a resolution (a saturation search's ``tol``):
+    a name counts among the leaders unless the leader's value is more than ``tol`` above its own.
+
+    Parameters
+    ----------
+    values : dict
+        Name -> number (e.g. saturation loads of one Fig. 9 panel).
+    tol : float
+        Absolute margin, ``>= 0`` (0: only the names that equal the maximum).
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is empty or ``tol`` is negative.
+
+    Examples
+    --------
+    >>> leaders({"HX": 0.70, "SF": 0.6975, "DF": 0.5}, 0.01)
+    ['HX', 'SF']
+    >>> leaders({"HX": 0.70, "SF": 0.6975, "DF": 0.5}, 0)
+    ['HX']
+    """
+    if not values:
+        raise ValueError("leaders of no values: give at least one name -> number")
+    if not tol >= 0:
+        raise ValueError(f"tol (absolute margin) must be >= 0; got {tol!r}")
+    top = max(float(v) for v in values.values())
+    return sorted(k for k, v in values.items() if float(v) + tol >= top)
