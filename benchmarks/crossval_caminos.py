@@ -27,6 +27,12 @@ Usage::
                notebook-05 quick RRG: the *same* server map in both simulators (ours written to a file
                and read by CAMINOS's ``FileMap`` pattern), min and polarized, both simulators, appended to
                ``figures/crossval/caminos_neighbor.csv`` (resumable).
+``paper-rrg``  CAMINOS itself on the Polarized paper's own network size, notebook 05's paper-profile RRG
+               (``jellyfish(720, 17, 1)``, 7 servers per router, exported unchanged), uniform traffic, with the
+               paper profile's windows (3,000 + 5,000 cycles), at ``--loads`` (default: past minimal routing's
+               saturation, where Fig. 4's latency statement is read); appended to
+               ``figures/crossval/caminos_paper_rrg.csv`` (resumable).  lowdiam's side of the same points is the
+               recorded paper-profile curves (``results/paper/05_simulation/05_polarized_fig4_6.csv``).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
                routing and traffic: saturation load of both simulators,
                accepted load and latency side by side, the targets' verdicts)
@@ -61,6 +67,10 @@ SPEED = OUT / "caminos_speed.csv"
 SEEDS = OUT / "caminos_reference_seeds.csv"
 SPREAD = OUT / "caminos_permutation_spread.csv"
 NEIGHBOR = OUT / "caminos_neighbor.csv"
+PAPER_RRG = OUT / "caminos_paper_rrg.csv"
+PAPER_RRG_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "seed", "simulator", "accepted", "latency",
+                     "network_latency", "hops", "jain", "cycles", "warmup_cycles", "measure_cycles", "cpu_seconds"]
+PAPER_WINDOWS = (3000, 5000)  # notebook 05's paper profile (SIM_POL)
 NEIGHBOR_COLUMNS = ["graph", "p", "routing", "vcs", "load", "seed", "simulator", "accepted", "latency", "hops",
                     "cycles"]
 SPEED_COLUMNS = ["graph", "routing", "traffic", "load", "simulator", "cycles", "cpu_seconds", "cycles_per_cpu_second"]
@@ -150,7 +160,7 @@ def cmd_ours(graphs: list[str], seeds: list[int]) -> None:
 
 
 def caminos_config(graph_path: Path, p: int, servers: int, routing: str, traffic: str, vcs: int, load: float,
-                   seed: int) -> str:
+                   seed: int, windows: tuple[int, int] = (WARMUP, MEASURED)) -> str:
     occupancy = ("OccupancyFunction{label_coefficient: 1, occupancy_coefficient: 1, product_coefficient: 0, "
                  "constant_coefficient: 0, use_internal_space: true, use_neighbour_space: true, aggregate: false}")
     tail = f"{occupancy}, LowestLabel, EnforceFlowControl, Random"
@@ -161,7 +171,7 @@ def caminos_config(graph_path: Path, p: int, servers: int, routing: str, traffic
         policies = f"Hops, {tail}"
         cv_routing = "Shortest" if routing == "min" else "Valiant{first: Shortest, second: Shortest}"
     text = TEMPLATE.read_text()
-    for key, value in {"seed": seed, "warmup": WARMUP, "measured": MEASURED, "graph_path": graph_path, "p": p,
+    for key, value in {"seed": seed, "warmup": windows[0], "measured": windows[1], "graph_path": graph_path, "p": p,
                            "pattern": CAMINOS_TRAFFIC[traffic], "servers": servers, "load": load, "vcs": vcs,
                            "policies": policies, "routing": cv_routing}.items():
         text = text.replace("{" + key + "}", str(value))
@@ -526,11 +536,53 @@ def cmd_neighbor(caminos: str | None, routings: list[str], loads: list[float], s
                       f"{row['latency']}, hops {row['hops']}", flush=True)
 
 
+def paper_rrg_graph():
+    """Notebook 05's paper-profile RRG: jellyfish(720, 17, 1) with 7 servers per router (the Polarized paper's size)."""
+    from lowdiam.topologies import jellyfish
+
+    return jellyfish(720, 17, 1, endpoints_per_router=7)
+
+
+def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], seed: int = 1) -> None:
+    """CAMINOS itself on the paper-size RRG, uniform traffic, paper-profile windows (one run per routing and load)."""
+    import resource
+
+    from lowdiam.sim.caminos import required_vcs
+
+    top = paper_rrg_graph()
+    g = "rrg720"
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_paper_rrg_"))
+    (tmp / "g.txt").write_text(top.to_caminos())
+    done = {(r["routing"], float(r["load"]), int(r["seed"])) for r in read_csv(PAPER_RRG)}
+    for load in loads:
+        for routing in routings:
+            if (routing, load, seed) in done:
+                continue
+            vcs = required_vcs(top, ROUTING[routing])
+            cfg = caminos_config(tmp / "g.txt", top.endpoints_per_router, top.num_endpoints, routing, "uniform", vcs,
+                                 load, seed, PAPER_WINDOWS)
+            cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+            res = run_caminos_binary(caminos, cfg, tmp)
+            cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
+            row = {"graph": g, "p": top.endpoints_per_router, "routing": routing, "traffic": "uniform", "vcs": vcs,
+                   "load": load, "seed": seed, "simulator": "caminos", "accepted": round(res["accepted_load"], 4),
+                   "latency": round(res["average_message_delay"], 2),
+                   "network_latency": round(res["average_packet_network_delay"], 2),
+                   "hops": round(res["average_packet_hops"], 3), "jain": round(res["server_consumption_jain_index"], 4),
+                   "cycles": int(res["cycle"]), "warmup_cycles": PAPER_WINDOWS[0],
+                   "measure_cycles": PAPER_WINDOWS[1], "cpu_seconds": round(cpu, 1)}
+            append_row(PAPER_RRG, PAPER_RRG_COLUMNS, row)
+            print(f"CAMINOS {g} {routing} uniform load {load}: accepted {row['accepted']}, latency {row['latency']}, "
+                  f"jain {row['jain']} ({cpu:.0f} s)", flush=True)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "neighbor", "summary"])
+    ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "neighbor", "paper-rrg",
+                                        "summary"])
     ap.add_argument("--routings", default="min,polarized", help="routings (reference-seeds)")
-    ap.add_argument("--loads", default="0.2,0.3", help="loads (reference-seeds)")
+    ap.add_argument("--loads", default=None,
+                    help="loads (reference-seeds: default 0.2,0.3; paper-rrg: 1.0,0.9,0.95,0.85; neighbor)")
     ap.add_argument("--graphs", default=None, help="comma-separated graph names")
     ap.add_argument("--seeds", default="1,2,3", help="seeds of the permutation runs (ours)")
     ap.add_argument("--caminos", default=None, help="path of the caminos-run binary (reference)")
@@ -547,13 +599,17 @@ def main(argv=None) -> None:
         if not a.caminos:
             sys.exit("reference-seeds needs --caminos PATH to the caminos-run binary")
         cmd_reference_seeds(a.caminos, a.graphs.split(",") if a.graphs else ["sf5"], a.routings.split(","),
-                            [float(x) for x in a.loads.split(",")], [int(x) for x in a.seeds.split(",")])
+                            [float(x) for x in (a.loads or "0.2,0.3").split(",")], [int(x) for x in a.seeds.split(",")])
     elif a.command == "speed":
         if not a.caminos:
             sys.exit("speed needs --caminos PATH to the caminos-run binary")
         cmd_speed(a.caminos, a.graphs.split(",") if a.graphs else ["sf5", "hx444"])
     elif a.command == "neighbor":
-        cmd_neighbor(a.caminos, a.routings.split(","), [float(x) for x in a.loads.split(",")])
+        cmd_neighbor(a.caminos, a.routings.split(","), [float(x) for x in (a.loads or "0.2,0.3").split(",")])
+    elif a.command == "paper-rrg":
+        if not a.caminos:
+            sys.exit("paper-rrg needs --caminos PATH to the caminos-run binary")
+        cmd_paper_rrg(a.caminos, a.routings.split(","), [float(x) for x in (a.loads or "1.0,0.9,0.95,0.85").split(",")])
     else:
         cmd_summary()
 

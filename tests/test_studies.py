@@ -183,3 +183,20 @@ def test_latency_knee_edge_cases():
     assert (got[("A", "ugal", "shuffle")]["below"], got[("A", "ugal", "shuffle")]["above"]) == (0.1, 0.2)
     with pytest.raises(ValueError, match="factor must be > 1"):
         latency_knee_from_records([rec(0.1, 20.0)], factor=1.0)
+
+
+def test_crossval_curves_filters_and_rejects_duplicates(tmp_path):
+    from lowdiam.studies.simulation import crossval_curves
+
+    p = tmp_path / "x.csv"
+    p.write_text("graph,simulator,routing,load,accepted,latency\n"
+                 "a,caminos,min,1.0,0.8,500\na,caminos,min,0.9,0.79,400\na,caminos,polarized,1.0,0.81,600\n"
+                 "b,caminos,min,1.0,0.5,900\na,lowdiam,min,1.0,0.78,510\n")
+    got = crossval_curves(p, graph="a")
+    assert sorted(got) == ["min", "polarized"] and list(got["min"]) == [0.9, 1.0]  # sorted by load
+    assert got["min"][1.0]["latency"] == 500.0 and got["polarized"][1.0]["accepted"] == 0.81
+    assert crossval_curves(p, graph="a", simulator="lowdiam")["min"][1.0]["latency"] == 510.0
+    assert crossval_curves(p, graph="b")["min"][1.0]["accepted"] == 0.5
+    assert crossval_curves(tmp_path / "missing.csv") == {}
+    with pytest.raises(ValueError, match="two caminos rows"):
+        crossval_curves(p)  # graphs a and b both give min at 1.0

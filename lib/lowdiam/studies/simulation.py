@@ -11,8 +11,9 @@ Examples
 from __future__ import annotations
 
 __all__ = [
-    "best_within", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing", "peak_accepted",
-    "recorded_curves", "recorded_saturation", "saturation_from_records", "share_longer_than", "ugal_routing",
+    "best_within", "crossval_curves", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing",
+    "peak_accepted", "recorded_curves", "recorded_saturation", "saturation_from_records", "share_longer_than",
+    "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -203,6 +204,55 @@ def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dic
             if best is None or acc > best["peak"]:
                 out[row["simulator"]][row["routing"]] = {"peak": acc, "hops": float(row["hops"])}
     return out
+
+
+def crossval_curves(path, *, graph: str | None = None, simulator: str = "caminos") -> dict:
+    """One simulator's load curves in a cross-validation CSV: ``{routing: {offered load: row}}``.
+
+    Reads the rows of ``simulator`` (and ``graph``, if given) with columns ``routing`` and ``load``, as
+    ``benchmarks/crossval_caminos.py paper-rrg`` and ``neighbor`` write them; numeric cells become floats.
+    An empty dict when the file does not exist.
+
+    Raises
+    ------
+    ValueError
+        If two rows give the same routing and load (a curve has one run per load).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.csv"
+    >>> _ = p.write_text("graph,simulator,routing,load,accepted,latency\\n"
+    ...                  "g,caminos,min,0.9,0.8,300.5\\ng,lowdiam,min,0.9,0.79,310\\n")
+    >>> c = crossval_curves(p)
+    >>> list(c), list(c["min"]), c["min"][0.9]["latency"], c["min"][0.9]["graph"]
+    (['min'], [0.9], 300.5, 'g')
+    """
+    import csv
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.exists():
+        return {}
+
+    def cell(v: str):
+        try:
+            return float(v)
+        except ValueError:
+            return v
+
+    out: dict[str, dict[float, dict]] = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            if row.get("simulator") != simulator or (graph is not None and row.get("graph") != graph):
+                continue
+            typed = {k: cell(v) for k, v in row.items()}
+            curve = out.setdefault(row["routing"], {})
+            x = round(float(row["load"]), 6)
+            if x in curve:
+                raise ValueError(f"{path.name}: two {simulator} rows for routing {row['routing']!r} at load {x}")
+            curve[x] = typed
+    return {rt: dict(sorted(c.items())) for rt, c in out.items()}
 
 
 def higher_beta_pairs(rows) -> list[tuple[str, str, int]]:
