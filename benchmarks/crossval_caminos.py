@@ -205,14 +205,18 @@ def cmd_reference(caminos: str, graphs: list[str], traffics: list[str]) -> None:
                     wall = time.perf_counter() - t0
                     res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
                     row = {"graph": g, "p": p, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load,
-                           "accepted": round(res["accepted_load"], 4),
-                           "latency": round(res["average_message_delay"], 2),
-                           "network_latency": round(res["average_packet_network_delay"], 2),
-                           "hops": round(res["average_packet_hops"], 3),
-                           "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"])}
+                           **caminos_measures(res)}
                     append_row(EXTRA, REF_COLUMNS, row)
                     print(f"CAMINOS {g} {routing} {traffic} load {load}: accepted {row['accepted']}, latency "
                           f"{row['latency']} ({wall:.1f} s, {res['cycle'] / wall:.0f} cycles/s)", flush=True)
+
+
+def caminos_measures(res: dict) -> dict:
+    """The measured columns of a reference row (``REF_COLUMNS``) from CAMINOS's result JSON, rounded as stored."""
+    return {"accepted": round(res["accepted_load"], 4), "latency": round(res["average_message_delay"], 2),
+            "network_latency": round(res["average_packet_network_delay"], 2),
+            "hops": round(res["average_packet_hops"], 3), "jain": round(res["server_consumption_jain_index"], 4),
+            "cycles": int(res["cycle"])}
 
 
 def run_caminos_binary(caminos: str, cfg_text: str, tmp: Path) -> dict:
@@ -243,12 +247,7 @@ def cmd_reference_seeds(caminos: str, graphs: list[str], routings: list[str], lo
                                                                      topo.num_endpoints, routing, "permutation",
                                                                      vcs, load, seed), tmp)
                     row = {"graph": g, "p": topo.endpoints_per_router, "routing": routing, "traffic": "permutation",
-                           "vcs": vcs, "load": load, "accepted": round(res["accepted_load"], 4),
-                           "latency": round(res["average_message_delay"], 2),
-                           "network_latency": round(res["average_packet_network_delay"], 2),
-                           "hops": round(res["average_packet_hops"], 3),
-                           "jain": round(res["server_consumption_jain_index"], 4), "cycles": int(res["cycle"]),
-                           "seed": seed}
+                           "vcs": vcs, "load": load, **caminos_measures(res), "seed": seed}
                     append_row(SEEDS, [*REF_COLUMNS, "seed"], row)
                     print(f"CAMINOS {g} {routing} permutation load {load} seed {seed}: accepted {row['accepted']}, "
                           f"latency {row['latency']}", flush=True)
@@ -565,12 +564,8 @@ def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], seed: i
             res = run_caminos_binary(caminos, cfg, tmp)
             cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
             row = {"graph": g, "p": top.endpoints_per_router, "routing": routing, "traffic": "uniform", "vcs": vcs,
-                   "load": load, "seed": seed, "simulator": "caminos", "accepted": round(res["accepted_load"], 4),
-                   "latency": round(res["average_message_delay"], 2),
-                   "network_latency": round(res["average_packet_network_delay"], 2),
-                   "hops": round(res["average_packet_hops"], 3), "jain": round(res["server_consumption_jain_index"], 4),
-                   "cycles": int(res["cycle"]), "warmup_cycles": PAPER_WINDOWS[0],
-                   "measure_cycles": PAPER_WINDOWS[1], "cpu_seconds": round(cpu, 1)}
+                   "load": load, "seed": seed, "simulator": "caminos", **caminos_measures(res),
+                   "warmup_cycles": PAPER_WINDOWS[0], "measure_cycles": PAPER_WINDOWS[1], "cpu_seconds": round(cpu, 1)}
             append_row(PAPER_RRG, PAPER_RRG_COLUMNS, row)
             print(f"CAMINOS {g} {routing} uniform load {load}: accepted {row['accepted']}, latency {row['latency']}, "
                   f"jain {row['jain']} ({cpu:.0f} s)", flush=True)
