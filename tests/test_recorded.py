@@ -61,6 +61,22 @@ def test_bad_rows_refused(tmp_path, row, match):
         _log(tmp_path).append(row)
 
 
+def test_copied_row_keeps_its_provenance(tmp_path):
+    log = _log(tmp_path)
+    log.append({"graph": "g", "load": 0.1, "seed": 0}, provenance={"code_commit": "abc123", "lowdiam_version": "0.0.9"})
+    log.append({"graph": "g", "load": 0.2, "seed": 0})
+    first, second = log.rows()
+    assert (first["code_commit"], first["lowdiam_version"]) == ("abc123", "0.0.9")
+    assert second["code_commit"] == code_commit()
+
+
+@pytest.mark.parametrize("provenance", [{"code_commit": "abc"}, {"code_commit": "abc", "lowdiam_version": ""},
+                                        {"code_commit": "a", "lowdiam_version": "1", "x": "y"}, "abc"])
+def test_bad_provenance_refused(tmp_path, provenance):
+    with pytest.raises(ValueError, match="provenance must map exactly"):
+        _log(tmp_path).append({"graph": "g", "load": 0.1, "seed": 0}, provenance=provenance)
+
+
 def test_columns_fixed_by_first_row(tmp_path):
     log = _log(tmp_path)
     log.append({"graph": "g", "load": 0.1, "seed": 0, "a": 1})

@@ -40,3 +40,48 @@ def test_nan_results_round_trip(tmp_path):
 def test_bad_record_is_refused(tmp_path):
     with pytest.raises(ValueError, match="result_log"):
         S.run_sweep([_run(0.2)], processes=1, progress=False, record=ResultLog("x", "y", key=("a",), root=tmp_path))
+
+
+def _other_label(load):
+    return S.Run(S.Recipe("hyperx", {}, "other name", (3, 3)), "min", "uniform", load, sim=SIM)
+
+
+def test_runs_recorded_by_another_log_are_copied_not_recomputed(tmp_path, monkeypatch):
+    first_log = S.result_log("05_simulation", "first", root=tmp_path)
+    first = S.run_sweep([_run(0.2)], processes=1, progress=False, record=first_log)[0]
+    (src,) = first_log.rows()
+    # the same run under another label, in another section's log: taken from the first log, never simulated
+    monkeypatch.setattr(S, "_lookup", lambda run: None)
+    computed = []
+    real = S._run_local
+    monkeypatch.setattr(S, "_run_local", lambda runs, *a, **k: (computed.extend(runs), real(runs, *a, **k)))
+    log = S.result_log("05_simulation", "second", root=tmp_path)
+    got = S.run_sweep([_other_label(0.2), _other_label(0.4)], processes=1, progress=False, record=log,
+                      reuse=[first_log])
+    assert [r["recorded"] for r in got] == [True, False]
+    assert [r.load for r in computed] == [0.4]
+    assert got[0]["accepted_load"] == first["accepted_load"] and got[0]["label"] == "other name"
+    copied, new = log.rows()
+    assert copied["run"] == src["run"] and copied["label"] == "other name" and copied["result"] == src["result"]
+    assert copied["code_commit"] == src["code_commit"] and new["load"] == 0.4
+    # the copy is now this log's own: a rerun without reuse recomputes nothing
+    monkeypatch.setattr(S, "_run_local", lambda *a, **k: pytest.fail("a recorded run was recomputed"))
+    again = S.run_sweep([_other_label(0.2), _other_label(0.4)], processes=1, progress=False, record=log)
+    assert [r["recorded"] for r in again] == [True, True] and len(log.rows()) == 2
+
+
+def test_reuse_without_a_record_returns_the_rows(tmp_path, monkeypatch):
+    first_log = S.result_log("05_simulation", "first", root=tmp_path)
+    first = S.run_sweep([_run(0.2)], processes=1, progress=False, record=first_log)[0]
+    monkeypatch.setattr(S, "_lookup", lambda run: None)
+    monkeypatch.setattr(S, "_run_local", lambda *a, **k: pytest.fail("a reused run was recomputed"))
+    (got,) = S.run_sweep([_other_label(0.2)], processes=1, progress=False, reuse=[first_log])
+    assert got["recorded"] and got["accepted_load"] == first["accepted_load"]
+
+
+@pytest.mark.parametrize("reuse, err, match", [("first", TypeError, "sequence of sweep result logs"),
+                                               ([None], ValueError, "reuse takes sweep result logs"),
+                                               ([object()], ValueError, "result_log")])
+def test_bad_reuse_is_refused(reuse, err, match):
+    with pytest.raises(err, match=match):
+        S.run_sweep([_run(0.2)], processes=1, progress=False, reuse=reuse)

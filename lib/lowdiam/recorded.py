@@ -179,18 +179,25 @@ class ResultLog:
             return {tuple(row[k] for k in self.key) for row in csv.DictReader(fh)}
 
     # ----------------------------------------------------------------- writing
-    def append(self, row: Mapping[str, Any]) -> None:
+    def append(self, row: Mapping[str, Any], *, provenance: Mapping[str, str] | None = None) -> None:
         """Write one row now (flushed), adding the provenance columns.
 
-        The first row fixes the columns; a later row must have exactly the same ones.
+        The first row fixes the columns; a later row must have exactly the same ones.  ``provenance`` gives
+        the ``code_commit`` and ``lowdiam_version`` of a row copied from another log (so it keeps naming the
+        code it was computed with); by default they are this checkout's.
         """
         for p in PROVENANCE:
             if p in row:
                 raise ValueError(f"column {p!r} is written by the log itself")
+        if provenance is not None:
+            if not isinstance(provenance, Mapping) or set(provenance) != set(PROVENANCE) or not all(
+                    isinstance(v, str) and v for v in provenance.values()):
+                raise ValueError(f"provenance must map exactly {list(PROVENANCE)} to non-empty strings, "
+                                 f"got {provenance!r}")
         self.item_key(row)
         cells = {k: _encode(k, v) for k, v in row.items()}
-        cells["code_commit"] = code_commit()
-        cells["lowdiam_version"] = __version__
+        cells["code_commit"] = code_commit() if provenance is None else provenance["code_commit"]
+        cells["lowdiam_version"] = __version__ if provenance is None else provenance["lowdiam_version"]
         header = self._header()
         if header is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)

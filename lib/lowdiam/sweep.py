@@ -533,6 +533,7 @@ def run_sweep(
     processes: int | None = None,
     progress: bool = True,
     record=None,
+    reuse: Sequence[Any] = (),
 ) -> list[dict[str, Any]]:
     """Execute ``runs`` (cached) and return one record per run, in input order.
 
@@ -551,6 +552,11 @@ def run_sweep(
     record : ResultLog, optional
         A committed record (:func:`result_log`): runs already in it are not recomputed, every other run
         is appended to it as it finishes (cached ones too), so the sweep resumes on any machine.
+    reuse : sequence of ResultLog, optional
+        Other committed sweep logs (another section's, e.g.) whose rows are taken for the runs they already
+        hold -- the same parameter hash, so the same network, routing, traffic, load, seed and settings --
+        instead of recomputing them; each such row is copied into ``record`` under this run's label, keeping
+        the commit it was computed with, and comes back as ``recorded``.
 
     Returns
     -------
@@ -590,7 +596,20 @@ def run_sweep(
     processes = (os.cpu_count() or 1) if processes is None else check_int("processes", processes, low=1)
     check_bool("progress", progress)
     _check_record(record)
+    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
+        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
+    reuse = [_check_record(log) for log in reuse]
+    if any(log is None for log in reuse):
+        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
     in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
+    from .recorded import PROVENANCE
+
+    elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row (result and provenance)
+    for log in reuse:
+        if record is not None and log.path.resolve() == record.path.resolve():
+            continue
+        for row in log.rows():
+            elsewhere.setdefault(row["run"], row)
 
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
@@ -603,6 +622,13 @@ def run_sweep(
         if k in in_record:
             results[k] = in_record[k]
             from_record.add(k)
+            continue
+        if k in elsewhere:
+            row = elsewhere[k]
+            results[k] = _unfinite(row["result"])
+            from_record.add(k)
+            if record is not None:
+                record.append(_record_row(r, k, results[k]), provenance={p: row[p] for p in PROVENANCE})
             continue
         hit = _lookup(r)
         if hit is not None:
