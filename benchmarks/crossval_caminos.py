@@ -28,9 +28,10 @@ Usage::
                and read by CAMINOS's ``FileMap`` pattern), min and polarized, both simulators, appended to
                ``figures/crossval/caminos_neighbor.csv`` (resumable).
 ``paper-rrg``  CAMINOS itself on the Polarized paper's own network size, notebook 05's paper-profile RRG
-               (``jellyfish(720, 17, 1)``, 7 servers per router, exported unchanged), uniform traffic, with the
-               paper profile's windows (3,000 + 5,000 cycles), at ``--loads`` (default: past minimal routing's
-               saturation, where Fig. 4's latency statement is read); appended to
+               (``jellyfish(720, 17, 1)``, 7 servers per router, exported unchanged), ``--traffics`` (default
+               uniform; ``neighbor``: the router permutation to a neighbour of Fig. 6, our server map read by
+               ``FileMap``), with the paper profile's windows (3,000 + 5,000 cycles), at ``--loads`` (default:
+               past minimal routing's saturation, where Fig. 4's latency statement is read); appended to
                ``figures/crossval/caminos_paper_rrg.csv`` (resumable).  lowdiam's side of the same points is the
                recorded paper-profile curves (``results/paper/05_simulation/05_polarized_fig4_6.csv``).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
 import subprocess
 import sys
@@ -491,21 +493,14 @@ def neighbor_graph():
 
 def cmd_neighbor(caminos: str | None, routings: list[str], loads: list[float], seed: int = 1) -> None:
     """Router permutation to a neighbour, same server map in both simulators (CAMINOS: ``FileMap``)."""
-    from lowdiam.metrics.distances import distance_matrix
     from lowdiam.sim import simulate
     from lowdiam.sim.caminos import required_vcs
-    from lowdiam.sim.traffic import Endpoints, make_traffic
 
     top = neighbor_graph()
     g = "rrg200"
-    ep = Endpoints.of(top.endpoints)
-    spec = make_traffic("neighbor", top, ep, distance_matrix(top), seed)
-    dst = np.full(ep.count, -1)
-    dst[spec.active] = spec.dst  # one destination per active server
     tmp = Path(tempfile.mkdtemp(prefix="caminos_neighbor_"))
-    (tmp / "map.txt").write_text("".join(f"{i} {d}\n" for i, d in enumerate(dst)))
     (tmp / "g.txt").write_text(top.to_caminos())
-    CAMINOS_TRAFFIC["neighbor"] = f'FileMap{{filename: "{tmp / "map.txt"}"}}'
+    use_neighbor_map(top, seed, tmp)
     done = {(r["routing"], float(r["load"]), int(r["seed"]), r["simulator"]) for r in read_csv(NEIGHBOR)}
     sims = ["lowdiam"] + (["caminos"] if caminos else [])
     for routing in routings:
@@ -535,6 +530,20 @@ def cmd_neighbor(caminos: str | None, routings: list[str], loads: list[float], s
                       f"{row['latency']}, hops {row['hops']}", flush=True)
 
 
+def use_neighbor_map(top, seed: int, tmp: Path) -> None:
+    """Write our ``neighbor`` pattern's server map of ``top`` (seed ``seed``) to ``tmp/map.txt`` and point CAMINOS's
+    ``neighbor`` traffic at it (``FileMap``), so both simulators send every server to the same destination."""
+    from lowdiam.metrics.distances import distance_matrix
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+
+    ep = Endpoints.of(top.endpoints)
+    spec = make_traffic("neighbor", top, ep, distance_matrix(top), seed)
+    dst = np.full(ep.count, -1)
+    dst[spec.active] = spec.dst  # one destination per active server
+    (tmp / "map.txt").write_text("".join(f"{i} {d}\n" for i, d in enumerate(dst)))
+    CAMINOS_TRAFFIC["neighbor"] = f'FileMap{{filename: "{tmp / "map.txt"}"}}'
+
+
 def paper_rrg_graph():
     """Notebook 05's paper-profile RRG: jellyfish(720, 17, 1) with 7 servers per router (the Polarized paper's size)."""
     from lowdiam.topologies import jellyfish
@@ -542,8 +551,8 @@ def paper_rrg_graph():
     return jellyfish(720, 17, 1, endpoints_per_router=7)
 
 
-def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], seed: int = 1) -> None:
-    """CAMINOS itself on the paper-size RRG, uniform traffic, paper-profile windows (one run per routing and load)."""
+def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], traffics=("uniform",), seed: int = 1) -> None:
+    """CAMINOS itself on the paper-size RRG, paper-profile windows (one run per traffic, routing and load)."""
     import resource
 
     from lowdiam.sim.caminos import required_vcs
@@ -552,23 +561,27 @@ def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], seed: i
     g = "rrg720"
     tmp = Path(tempfile.mkdtemp(prefix="caminos_paper_rrg_"))
     (tmp / "g.txt").write_text(top.to_caminos())
-    done = {(r["routing"], float(r["load"]), int(r["seed"])) for r in read_csv(PAPER_RRG)}
-    for load in loads:
-        for routing in routings:
-            if (routing, load, seed) in done:
-                continue
-            vcs = required_vcs(top, ROUTING[routing])
-            cfg = caminos_config(tmp / "g.txt", top.endpoints_per_router, top.num_endpoints, routing, "uniform", vcs,
-                                 load, seed, PAPER_WINDOWS)
-            cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-            res = run_caminos_binary(caminos, cfg, tmp)
-            cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
-            row = {"graph": g, "p": top.endpoints_per_router, "routing": routing, "traffic": "uniform", "vcs": vcs,
-                   "load": load, "seed": seed, "simulator": "caminos", **caminos_measures(res),
-                   "warmup_cycles": PAPER_WINDOWS[0], "measure_cycles": PAPER_WINDOWS[1], "cpu_seconds": round(cpu, 1)}
-            append_row(PAPER_RRG, PAPER_RRG_COLUMNS, row)
-            print(f"CAMINOS {g} {routing} uniform load {load}: accepted {row['accepted']}, latency {row['latency']}, "
-                  f"jain {row['jain']} ({cpu:.0f} s)", flush=True)
+    bad = sorted(set(traffics) - {"uniform", "neighbor"})
+    if bad:
+        raise ValueError(f"paper-rrg runs traffics 'uniform' and 'neighbor', got {bad}")
+    if "neighbor" in traffics:
+        use_neighbor_map(top, seed, tmp)
+    done = {(r["traffic"], r["routing"], float(r["load"]), int(r["seed"])) for r in read_csv(PAPER_RRG)}
+    for traffic, load, routing in itertools.product(traffics, loads, routings):
+        if (traffic, routing, load, seed) in done:
+            continue
+        vcs = required_vcs(top, ROUTING[routing])
+        cfg = caminos_config(tmp / "g.txt", top.endpoints_per_router, top.num_endpoints, routing, traffic, vcs,
+                             load, seed, PAPER_WINDOWS)
+        cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        res = run_caminos_binary(caminos, cfg, tmp)
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
+        row = {"graph": g, "p": top.endpoints_per_router, "routing": routing, "traffic": traffic, "vcs": vcs,
+               "load": load, "seed": seed, "simulator": "caminos", **caminos_measures(res),
+               "warmup_cycles": PAPER_WINDOWS[0], "measure_cycles": PAPER_WINDOWS[1], "cpu_seconds": round(cpu, 1)}
+        append_row(PAPER_RRG, PAPER_RRG_COLUMNS, row)
+        print(f"CAMINOS {g} {routing} {traffic} load {load}: accepted {row['accepted']}, latency {row['latency']}, "
+              f"hops {row['hops']}, jain {row['jain']} ({cpu:.0f} s)", flush=True)
 
 
 def main(argv=None) -> None:
@@ -581,7 +594,9 @@ def main(argv=None) -> None:
     ap.add_argument("--graphs", default=None, help="comma-separated graph names")
     ap.add_argument("--seeds", default="1,2,3", help="seeds of the permutation runs (ours)")
     ap.add_argument("--caminos", default=None, help="path of the caminos-run binary (reference)")
-    ap.add_argument("--traffics", default="uniform,permutation", help="traffics of the reference runs")
+    ap.add_argument("--traffics", default=None,
+                    help="traffics (reference: default uniform,permutation; paper-rrg: uniform and/or neighbor, "
+                         "default uniform)")
     a = ap.parse_args(argv)
     if a.command == "ours":
         graphs = a.graphs.split(",") if a.graphs else sorted({r["graph"] for r in reference_rows()})
@@ -589,7 +604,8 @@ def main(argv=None) -> None:
     elif a.command == "reference":
         if not a.caminos:
             sys.exit("reference needs --caminos PATH to the caminos-run binary")
-        cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS), a.traffics.split(","))
+        cmd_reference(a.caminos, a.graphs.split(",") if a.graphs else list(EXTRA_GRAPHS),
+                      (a.traffics or "uniform,permutation").split(","))
     elif a.command == "reference-seeds":
         if not a.caminos:
             sys.exit("reference-seeds needs --caminos PATH to the caminos-run binary")
@@ -604,7 +620,8 @@ def main(argv=None) -> None:
     elif a.command == "paper-rrg":
         if not a.caminos:
             sys.exit("paper-rrg needs --caminos PATH to the caminos-run binary")
-        cmd_paper_rrg(a.caminos, a.routings.split(","), [float(x) for x in (a.loads or "1.0,0.9,0.95,0.85").split(",")])
+        cmd_paper_rrg(a.caminos, a.routings.split(","), [float(x) for x in (a.loads or "1.0,0.9,0.95,0.85").split(",")],
+                      (a.traffics or "uniform").split(","))
     else:
         cmd_summary()
 

@@ -200,3 +200,11 @@ def test_crossval_curves_filters_and_rejects_duplicates(tmp_path):
     assert crossval_curves(tmp_path / "missing.csv") == {}
     with pytest.raises(ValueError, match="two caminos rows"):
         crossval_curves(p)  # graphs a and b both give min at 1.0
+    q = tmp_path / "t.csv"
+    q.write_text("graph,traffic,simulator,routing,load,accepted,hops\n"
+                 "a,uniform,caminos,min,0.3,0.3,2.1\na,neighbor,caminos,min,0.3,0.1429,1.0\n")
+    assert crossval_curves(q, traffic="neighbor")["min"][0.3]["hops"] == 1.0
+    assert crossval_curves(q, traffic="uniform")["min"][0.3]["accepted"] == 0.3
+    assert crossval_curves(q, traffic="server_perm") == {}
+    with pytest.raises(ValueError, match="two caminos rows"):
+        crossval_curves(q)  # the two patterns both give min at 0.3

@@ -206,11 +206,12 @@ def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dic
     return out
 
 
-def crossval_curves(path, *, graph: str | None = None, simulator: str = "caminos") -> dict:
+def crossval_curves(path, *, graph: str | None = None, simulator: str = "caminos", traffic: str | None = None) -> dict:
     """One simulator's load curves in a cross-validation CSV: ``{routing: {offered load: row}}``.
 
-    Reads the rows of ``simulator`` (and ``graph``, if given) with columns ``routing`` and ``load``, as
-    ``benchmarks/crossval_caminos.py paper-rrg`` and ``neighbor`` write them; numeric cells become floats.
+    Reads the rows of ``simulator`` (and of ``graph`` and ``traffic``, if given) with columns ``routing`` and
+    ``load``, as ``benchmarks/crossval_caminos.py paper-rrg`` and ``neighbor`` write them; numeric cells become
+    floats.
     An empty dict when the file does not exist.
 
     Raises
@@ -245,6 +246,8 @@ def crossval_curves(path, *, graph: str | None = None, simulator: str = "caminos
     with open(path) as f:
         for row in csv.DictReader(f):
             if row.get("simulator") != simulator or (graph is not None and row.get("graph") != graph):
+                continue
+            if traffic is not None and row.get("traffic") != traffic:
                 continue
             typed = {k: cell(v) for k, v in row.items()}
             curve = out.setdefault(row["routing"], {})
