@@ -45,6 +45,20 @@ def test_row_compute_time_from_a_column_or_a_simulation_result(tmp_path):
     assert "| 07_motifs | `fig11` (2) | 2 | 1 | 0 | — | 2 min 00 s |" in text
 
 
+def test_a_run_copied_into_another_file_counts_its_time_once(tmp_path):
+    first = ResultLog("05_simulation", "a_fig9", key=("run",), root=tmp_path)
+    first.append({"run": "r1", "result": {"wall_seconds": 100.0}})
+    first.append({"run": "r2", "result": {"wall_seconds": 50.0}})
+    copy = ResultLog("05_simulation", "b_spectralfly", key=("run",), root=tmp_path)
+    copy.append({"run": "r1", "result": {"wall_seconds": 100.0}},
+                provenance={"code_commit": "abc", "lowdiam_version": "0.1.0"})  # copied by run_sweep(reuse=)
+    copy.append({"run": "r3", "result": {"wall_seconds": 7.0}})
+    (e,) = status(tmp_path)
+    assert [(f["name"], f["rows"], f["row_seconds"]) for f in e["files"]] == [("a_fig9", 2, 150.0),
+                                                                              ("b_spectralfly", 2, 7.0)]
+    assert "| 2 min 37 s |" in render_status(tmp_path)
+
+
 def test_status_of_an_empty_results_folder(tmp_path):
     assert status(tmp_path) == []
     assert "No paper-scale data recorded yet." in render_status(tmp_path)

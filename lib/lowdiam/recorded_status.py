@@ -56,7 +56,9 @@ def status(root: str | Path | None = None) -> list[dict]:
     -------
     list of dict
         ``notebook``; ``files``: per data file its ``name``, ``rows``, ``commits`` (distinct
-        ``code_commit`` values) and ``row_seconds`` (summed per-row compute time, ``None`` if untimed);
+        ``code_commit`` values) and ``row_seconds`` (summed per-row compute time, ``None`` if untimed; a
+        simulation run an earlier file of the notebook already holds -- the same ``run`` hash, copied by
+        :func:`lowdiam.sweep.run_sweep`'s ``reuse`` -- is not counted again);
         ``sections``: per section (in first-run order) its summed ``seconds`` and ``runs``; ``runs``: distinct
         recorded run starts; ``cpus``: the cpu counts the runs reported.
     """
@@ -66,13 +68,16 @@ def status(root: str | Path | None = None) -> list[dict]:
         return out
     for folder in sorted(p for p in base.iterdir() if p.is_dir()):
         files = []
+        counted: set[str] = set()  # run hashes whose time is already summed (a run copied into another file)
         for f in sorted(folder.glob("*.csv")):
             if f.name == _TIMES:
                 continue
             rows = _read(f)
+            fresh = [r for r in rows if not r.get("run") or r["run"] not in counted]
+            counted |= {r["run"] for r in rows if r.get("run")}
             files.append({"name": f.stem, "rows": len(rows),
                           "commits": len({r.get("code_commit", "") for r in rows} - {""}),
-                          "row_seconds": _row_seconds(rows)})
+                          "row_seconds": _row_seconds(fresh)})
         sections: dict[str, dict] = {}
         starts, cpus = set(), set()
         if (folder / _TIMES).is_file():
@@ -119,7 +124,8 @@ def render_status(root: str | Path | None = None) -> str:
              "from them. Times are wall-clock seconds summed over every recorded paper run of a section (stopped and",
              "resumed runs both count; shared machines make them upper bounds). Row compute time sums the time",
              "each row reports it took (simulation runs' `wall_seconds`, one core each), so it also counts rows",
-             "recorded by runs that kept no section times.", ""]
+             "recorded by runs that kept no section times; a run copied from another file of the notebook counts",
+             "once.", ""]
     entries = status(root)
     if not entries:
         return "\n".join(lines + ["No paper-scale data recorded yet.", ""])
