@@ -76,7 +76,7 @@ __all__ = [
 ]
 
 NAMESPACE = "sim"
-SCHEDULER_ENV = "LOWDIAM_DASK_SCHEDULER"  # no longer read: only an explicit scheduler= sends work to a cluster
+SCHEDULER_ENV = "LOWDIAM_DASK_SCHEDULER"  # read by notebook 05's setup cell, never here: only scheduler= sends work out
 LOAD_DIGITS = 6  # loads are rounded so bisection midpoints give stable cache keys
 MIN_TOL = 1e-5  # bisection tolerance floor: well above the 1e-6 load rounding, so every step makes progress
 MAX_BISECTIONS = 60  # hard cap on bisection rounds (tol >= MIN_TOL needs at most ~17)
