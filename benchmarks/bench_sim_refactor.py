@@ -24,15 +24,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = Path(__file__).resolve().parent / "results"
+from sidebyside import RESULTS, alternate, paired_ratio, resolve, worktrees
+
 BASE_COMMIT = "4196e7a"
 
 _SNIPPET = r"""
@@ -55,17 +50,6 @@ print(json.dumps(out))
 """
 
 
-def _run_side(lib: Path, cache: Path, warm: int, meas: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(lib), NUMBA_CACHE_DIR=str(cache))
-    res = subprocess.run(
-        [sys.executable, "-c", _SNIPPET, str(warm), str(meas)], env=env, capture_output=True, text=True, check=True
-    )
-    out = json.loads(res.stdout.strip().splitlines()[-1])
-    if not out["lowdiam"].startswith(str(lib)):
-        raise RuntimeError(f"subprocess imported {out['lowdiam']}, not the code under {lib}")
-    return out
-
-
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=5, help="alternating rounds (default 5)")
@@ -75,45 +59,17 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     warm, meas = (500, 1500) if args.quick else (1000, 5000)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    samples: dict[str, dict[str, list[float]]] = {s: {"vct": [], "wormhole": []} for s in ("base", "current")}
-    check: dict[str, dict] = {}
-    # resolve both commits first: HEAD may move while the benchmark runs
-    commits = {
-        side: subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        for side, ref in (("base", args.base), ("current", args.current))
-    }
-    with tempfile.TemporaryDirectory(prefix="lowdiam-bench-") as tmp:
-        trees = {"base": Path(tmp) / "base", "current": Path(tmp) / "current"}
-        for side, tree in trees.items():
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commits[side]],
-                check=True,
-                capture_output=True,
-            )
-        try:
-            libs = {side: tree / "lib" for side, tree in trees.items()}
-            caches = {side: Path(tmp) / f"numba-{side}" for side in libs}
-            for rnd in range(args.reps):
-                order = ("base", "current") if rnd % 2 == 0 else ("current", "base")
-                for side in order:
-                    out = _run_side(libs[side], caches[side], warm, meas)
-                    for fc in ("vct", "wormhole"):
-                        samples[side][fc].append(out[fc]["cycles_per_second"])
-                    check[side] = out
-                    print(
-                        f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
-                        f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s",
-                        flush=True,
-                    )
-        finally:
-            for tree in trees.values():
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                    check=False,
-                    capture_output=True,
-                )
+    commits = {"base": resolve(args.base), "current": resolve(args.current)}
+
+    def show(rnd, side, out):
+        print(f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
+              f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s", flush=True)
+
+    with worktrees(commits) as sides:
+        outs = alternate(sides, _SNIPPET, [str(warm), str(meas)], args.reps, show)
+    samples = {side: {fc: [o[fc]["cycles_per_second"] for o in outs[side]] for fc in ("vct", "wormhole")}
+               for side in outs}
+    check = {side: outs[side][-1] for side in outs}
     report = {
         "base_commit": commits["base"],
         "current_commit": commits["current"],
@@ -124,8 +80,7 @@ def main(argv=None) -> dict:
     for fc in ("vct", "wormhole"):
         b, c = statistics.median(samples["base"][fc]), statistics.median(samples["current"][fc])
         same = all(check["base"][fc][k] == check["current"][fc][k] for k in ("accepted", "latency_mean"))
-        # ratio within each round (the two runs closest in time), then their median: robust to load drifts
-        paired = statistics.median(x / y for x, y in zip(samples["current"][fc], samples["base"][fc]))
+        paired = paired_ratio(samples["current"][fc], samples["base"][fc])
         report[fc] = {
             "base_median": b,
             "current_median": c,

@@ -332,7 +332,7 @@ def _rr(x, ptr, size):
     return d
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_bo, s_ko, s_bi, s_ki, match):
     """One pass of BookSim's separable input-first allocator with round-robin arbiters.
 
@@ -371,7 +371,7 @@ def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_b
         s_bi[rout[k]] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def islip(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, iters, g, gk, acc, ak, om, match):
     """BookSim's ``iSLIP_Sparse`` allocator: ``iters`` rounds of grant (outputs) and accept (inputs).
 
@@ -437,7 +437,7 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
     return p + pick
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_local, indptr, sh):
     """Local output port at router r from a shared routing, or its negative error code.
 
@@ -461,7 +461,7 @@ def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_loc
     return p + (a - lo)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
     n = cfg[C_N]
@@ -877,8 +877,9 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                             lst[iv] = 3
                             les[iv] = cur
                             ldu[iv] = -1
-                # ---- credits due
-                for j in range(R):
+                # ---- credits due (credits only arrive in ReadInputs and fall due by the cycle, not the step:
+                # later steps of a cycle would find none)
+                for j in range(R if s == 0 else 0):
                     c = lo + j
                     while pcn[c] > 0 and pcd[c * PCN + pch[c]] <= t:
                         occ[c * V + pcv[c * PCN + pch[c]]] -= 1

@@ -191,7 +191,7 @@ def allowed(ob, outb, sw, OBC, P):
 # ---------------------------------------------------------------- routing (one request)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     """The (output channel, VC) packet ``p`` at router ``r`` requests this cycle, as ``ch * V + vc``;
     -1 when every lowest-label candidate is blocked; -2 - code on an error."""
@@ -280,7 +280,7 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
 # ---------------------------------------------------------------- allocation
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def allocate(nreq, sw, rs):
     """CAMINOS ``Random`` allocator: shuffle the requests ``(req_ib[i], req_ob[i])``, grant each in turn
     when its output VC and its input VC are both still free; returns the number of grants.
@@ -327,7 +327,7 @@ def pick_destination(e, cfg, net, rs):
 # ---------------------------------------------------------------- the cycle loop
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     """Advance from cycle ``ctr[K_NOW]`` to ``cfg[C_END]``; returns 0, or -1 on an error (``ctr[K_ERR]``)."""
     n = cfg[C_N]
