@@ -332,6 +332,12 @@ def _rr(x, ptr, size):
     return d
 
 
+@njit(cache=True, inline="always")
+def _after(x, size):
+    """(x + 1) % size for 0 <= x < size, without a division."""
+    return x + 1 if x + 1 < size else 0
+
+
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_bo, s_ko, s_bi, s_ki, match):
     """One pass of BookSim's separable input-first allocator with round-robin arbiters.
@@ -364,8 +370,8 @@ def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_b
         o = rout[k]
         if s_bo[i] == o and s_bi[o] == i:
             match[i] = o
-            in_ptr[base + i] = (o + 1) % nout
-            out_ptr[base + o] = (i + 1) % nin
+            in_ptr[base + i] = _after(o, nout)
+            out_ptr[base + o] = _after(i, nin)
     for k in range(nreq):
         s_bo[rin[k]] = -1
         s_bi[rout[k]] = -1
@@ -408,8 +414,8 @@ def islip(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, iters, g, gk, acc, 
                 match[i] = o
                 om[o] = i
                 if it == 0:
-                    out_ptr[base + o] = (i + 1) % nin
-                    in_ptr[base + i] = (o + 1) % nout
+                    out_ptr[base + o] = _after(i, nin)
+                    in_ptr[base + i] = _after(o, nout)
         for k in range(nreq):
             g[rout[k]] = -1
             acc[rin[k]] = -1
@@ -425,12 +431,15 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
     lo = indptr[r]
     if route_mode == ROUTE_TABLE:
         return p + nh[r, dst_router]
-    d = dist[r, dst_router]
+    # router distances are symmetric (the router graph is undirected): read the destination's row, one
+    # contiguous row, rather than a column entry per neighbour
+    row = dist[dst_router]
+    d = row[r]
     cnt = 0
     pick = -1
     for k in range(indptr[r + 1] - lo):
         w = indices[lo + k]
-        if dist[w, dst_router] + 1 == d:
+        if row[w] + 1 == d:
             cnt += 1
             if below(rs, cnt) == 0:
                 pick = k
@@ -1010,7 +1019,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         if a_match[j] == sw_out[k]:
                             v = sw_vc[k]
                             lres[(lo + j) * V + v] = 1
-                            sw_off[lo + j] = (v + 1) % V
+                            sw_off[lo + j] = _after(v, V)
                 # ---- updates
                 for j in range(R):
                     cin = lo + j
