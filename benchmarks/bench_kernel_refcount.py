@@ -23,11 +23,10 @@ Usage: ``python benchmarks/bench_kernel_refcount.py [--reps 3] [--quick] [--base
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 
-from sidebyside import RESULTS, alternate, paired_ratio, resolve, worktrees
+from sidebyside import RESULTS, cli, paired_ratio, timed
 
 BASE_COMMIT = "ffac467"  # the last commit whose router-model kernels counted references
 CONFIGS = ("booksim-min", "booksim-ugal", "caminos-min-adaptive", "caminos-polarized")
@@ -59,22 +58,14 @@ print(json.dumps(out))
 
 
 def main(argv=None) -> dict:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=3, help="alternating rounds (default 3)")
-    ap.add_argument("--quick", action="store_true", help="200 + 600 cycles instead of 300 + 1500")
-    ap.add_argument("--base", default=BASE_COMMIT, help=f"commit before the change (default {BASE_COMMIT})")
-    ap.add_argument("--current", default="HEAD", help="commit to compare (default HEAD)")
-    args = ap.parse_args(argv)
-    warm, meas = (200, 600) if args.quick else (300, 1500)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    commits = {"base": resolve(args.base), "current": resolve(args.current)}
+    args, warm, meas, commits = cli(argv, __doc__.splitlines()[0], BASE_COMMIT, "commit before the change", 3,
+                                    (300, 1500), (200, 600))
 
     def show(rnd, side, out):
         rates = ", ".join(f"{c} {out[c]['cycles_per_second']:7.0f}" for c in CONFIGS)
         print(f"round {rnd + 1} {side:>7} (cycles/s): {rates}", flush=True)
 
-    with worktrees(commits) as sides:
-        outs = alternate(sides, _SNIPPET, [str(warm), str(meas)], args.reps, show)
+    outs = timed(commits, _SNIPPET, warm, meas, args.reps, show)
     report = {"base_commit": commits["base"], "current_commit": commits["current"], "cycles": warm + meas,
               "reps": args.reps}
     for c in CONFIGS:

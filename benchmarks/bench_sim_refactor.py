@@ -22,11 +22,10 @@ Usage: ``python benchmarks/bench_sim_refactor.py [--reps 5] [--quick] [--base CO
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 
-from sidebyside import RESULTS, alternate, paired_ratio, resolve, worktrees
+from sidebyside import RESULTS, cli, paired_ratio, timed
 
 BASE_COMMIT = "4196e7a"
 
@@ -51,22 +50,14 @@ print(json.dumps(out))
 
 
 def main(argv=None) -> dict:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=5, help="alternating rounds (default 5)")
-    ap.add_argument("--quick", action="store_true", help="500 + 1500 cycles instead of 1000 + 5000")
-    ap.add_argument("--base", default=BASE_COMMIT, help=f"commit before the refactor (default {BASE_COMMIT})")
-    ap.add_argument("--current", default="HEAD", help="commit to compare (default HEAD)")
-    args = ap.parse_args(argv)
-    warm, meas = (500, 1500) if args.quick else (1000, 5000)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    commits = {"base": resolve(args.base), "current": resolve(args.current)}
+    args, warm, meas, commits = cli(argv, __doc__.splitlines()[0], BASE_COMMIT, "commit before the refactor", 5,
+                                    (1000, 5000), (500, 1500))
 
     def show(rnd, side, out):
         print(f"round {rnd + 1} {side:>7}: vct {out['vct']['cycles_per_second']:8.0f} cycles/s, "
               f"wormhole {out['wormhole']['cycles_per_second']:8.0f} cycles/s", flush=True)
 
-    with worktrees(commits) as sides:
-        outs = alternate(sides, _SNIPPET, [str(warm), str(meas)], args.reps, show)
+    outs = timed(commits, _SNIPPET, warm, meas, args.reps, show)
     samples = {side: {fc: [o[fc]["cycles_per_second"] for o in outs[side]] for fc in ("vct", "wormhole")}
                for side in outs}
     check = {side: outs[side][-1] for side in outs}

@@ -9,6 +9,7 @@ and its median are robust to load drifts.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -73,3 +74,26 @@ def alternate(sides: dict[str, tuple[Path, Path]], snippet: str, argv: list[str]
 def paired_ratio(current: list[float], base: list[float]) -> float:
     """Median over rounds of current / base."""
     return statistics.median(c / b for c, b in zip(current, base))
+
+
+def cli(argv, description: str, base: str, base_help: str, reps: int, cycles: tuple[int, int],
+        quick_cycles: tuple[int, int]):
+    """The options every side-by-side benchmark takes (--reps, --quick, --base, --current): the parsed arguments,
+    the warm-up and measured cycles, and both commits resolved (``{"base": hash, "current": hash}``)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--reps", type=int, default=reps, help=f"alternating rounds (default {reps})")
+    ap.add_argument("--quick", action="store_true",
+                    help=f"{quick_cycles[0]} + {quick_cycles[1]} cycles instead of {cycles[0]} + {cycles[1]}")
+    ap.add_argument("--base", default=base, help=f"{base_help} (default {base})")
+    ap.add_argument("--current", default="HEAD", help="commit to compare (default HEAD)")
+    args = ap.parse_args(argv)
+    warm, meas = quick_cycles if args.quick else cycles
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    return args, warm, meas, {"base": resolve(args.base), "current": resolve(args.current)}
+
+
+def timed(commits: dict[str, str], snippet: str, warm: int, meas: int, reps: int,
+          report: Callable[[int, str, dict], None]) -> dict[str, list[dict]]:
+    """:func:`alternate` over temporary worktrees of ``commits``, the snippet given the cycles as arguments."""
+    with worktrees(commits) as sides:
+        return alternate(sides, snippet, [str(warm), str(meas)], reps, report)
