@@ -34,6 +34,12 @@ Usage::
                past minimal routing's saturation, where Fig. 4's latency statement is read); appended to
                ``figures/crossval/caminos_paper_rrg.csv`` (resumable).  lowdiam's side of the same points is the
                recorded paper-profile curves (``results/paper/05_simulation/05_polarized_fig4_6.csv``).
+``omni``       Omni-dimensional routing (CAMINOS ``OmniDimensionalDeroute{allowed_deroutes: 3, include_labels:
+               true}``, the Polarized paper's reference on the Hamming graph, its Fig. 8) on HyperX 4x4x4 with 4
+               servers per router, in both simulators at ``EXTRA_LOADS``, uniform and random server permutation
+               (seed 1), 2,000 + 3,000 cycles.  CAMINOS's Omni needs its own Cartesian topology
+               (``Hamming{sides: [4, 4, 4]}``: the same graph, its own numbering), so this runs there instead of
+               our ``File`` export; appended to ``figures/crossval/caminos_omni.csv`` (resumable).
 ``summary``    writes ``figures/crossval/caminos_summary.csv`` (per graph,
                routing and traffic: saturation load of both simulators,
                accepted load and latency side by side, the targets' verdicts)
@@ -73,6 +79,9 @@ PAPER_RRG = OUT / "caminos_paper_rrg.csv"
 PAPER_RRG_COLUMNS = ["graph", "p", "routing", "traffic", "vcs", "load", "seed", "simulator", "accepted", "latency",
                      "network_latency", "hops", "jain", "cycles", "warmup_cycles", "measure_cycles", "cpu_seconds"]
 PAPER_WINDOWS = (3000, 5000)  # notebook 05's paper profile (SIM_POL)
+OMNI = OUT / "caminos_omni.csv"
+OMNI_COLUMNS = ["graph", "p", "routing", "traffic", "deroutes", "vcs", "load", "seed", "simulator", "accepted",
+                "latency", "network_latency", "hops", "jain", "cycles"]
 NEIGHBOR_COLUMNS = ["graph", "p", "routing", "vcs", "load", "seed", "simulator", "accepted", "latency", "hops",
                     "cycles"]
 SPEED_COLUMNS = ["graph", "routing", "traffic", "load", "simulator", "cycles", "cpu_seconds", "cycles_per_cpu_second"]
@@ -161,18 +170,32 @@ def cmd_ours(graphs: list[str], seeds: list[int]) -> None:
 # ---------------------------------------------------------------- CAMINOS itself
 
 
-def caminos_config(graph_path: Path, p: int, servers: int, routing: str, traffic: str, vcs: int, load: float,
-                   seed: int, windows: tuple[int, int] = (WARMUP, MEASURED)) -> str:
+def caminos_config(graph_path: Path | None, p: int, servers: int, routing: str, traffic: str, vcs: int, load: float,
+                   seed: int, windows: tuple[int, int] = (WARMUP, MEASURED), *, hamming: tuple[int, ...] = (),
+                   deroutes: int = 0) -> str:
+    """CAMINOS configuration of one run (the template's Table 3 router); ``hamming`` = sides: CAMINOS's own
+    ``Hamming`` topology instead of the ``File`` export at ``graph_path`` (its Omni routing needs one)."""
     occupancy = ("OccupancyFunction{label_coefficient: 1, occupancy_coefficient: 1, product_coefficient: 0, "
                  "constant_coefficient: 0, use_internal_space: true, use_neighbour_space: true, aggregate: false}")
     tail = f"{occupancy}, LowestLabel, EnforceFlowControl, Random"
     if routing == "polarized":
         policies = f"Hops, VecLabel{{label_vector: [0, 64, 80]}}, {tail}"
         cv_routing = "Polarized{include_labels: true}"
+    elif routing == "omni":
+        policies = f"Hops, {tail}"
+        cv_routing = f"OmniDimensionalDeroute{{allowed_deroutes: {deroutes}, include_labels: true}}"
     else:
         policies = f"Hops, {tail}"
         cv_routing = "Shortest" if routing == "min" else "Valiant{first: Shortest, second: Shortest}"
     text = TEMPLATE.read_text()
+    if hamming:
+        start = text.index("topology: File")
+        end = text.index("\n\t},", start) + 4  # the File object's closing brace
+        text = (text[:start] + f"topology: Hamming {{ sides: [{', '.join(map(str, hamming))}], "
+                f"servers_per_router: {p} }}," + text[end:])
+        # Hamming gives dimension i link class i and the server links the next: one class more than File's
+        two = "link_classes: [ LinkClass { delay: 1 }, LinkClass { delay: 1 } ]"
+        text = text.replace(two, f"link_classes: [ {', '.join(['LinkClass { delay: 1 }'] * (len(hamming) + 1))} ]")
     for key, value in {"seed": seed, "warmup": windows[0], "measured": windows[1], "graph_path": graph_path, "p": p,
                            "pattern": CAMINOS_TRAFFIC[traffic], "servers": servers, "load": load, "vcs": vcs,
                            "policies": policies, "routing": cv_routing}.items():
@@ -584,10 +607,41 @@ def cmd_paper_rrg(caminos: str, routings: list[str], loads: list[float], traffic
               f"hops {row['hops']}, jain {row['jain']} ({cpu:.0f} s)", flush=True)
 
 
+def cmd_omni(caminos: str | None, traffics: list[str], seed: int = 1) -> None:
+    """Omni on HX 4x4x4 in both simulators (CAMINOS on its own Hamming topology), every ``EXTRA_LOADS`` point."""
+    from lowdiam.sim.caminos import run_caminos
+
+    top = graph("hx444")
+    sides, p, deroutes = (4, 4, 4), top.endpoints_per_router, 3
+    vcs = 3 + deroutes  # Hops: the diameter plus the deroutes
+    done = {(r["simulator"], r["traffic"], float(r["load"]), int(r["seed"])) for r in read_csv(OMNI)}
+    tmp = Path(tempfile.mkdtemp(prefix="caminos_omni_"))
+    for traffic, load in itertools.product(traffics, EXTRA_LOADS):
+        base = {"graph": "hx444", "p": p, "routing": "omni", "traffic": traffic, "deroutes": deroutes, "vcs": vcs,
+                "load": load, "seed": seed}
+        if ("lowdiam", traffic, load, seed) not in done:
+            res = run_caminos(top, "omni", TRAFFIC[traffic], load, vcs=vcs, packet_flits=16, warmup_cycles=WARMUP,
+                              measure_cycles=MEASURED, seed=seed, routing_options={"deroutes": deroutes})
+            row = {**base, "simulator": "lowdiam", "accepted": round(res.accepted_load, 4),
+                   "latency": round(res.latency_mean, 2), "network_latency": round(res.network_latency_mean, 2),
+                   "hops": round(res.hops_mean, 3), "jain": round(res.params["jain_consumed"], 4),
+                   "cycles": res.cycles}
+            append_row(OMNI, OMNI_COLUMNS, row)
+            print(f"lowdiam omni {traffic} load {load}: accepted {row['accepted']}, latency {row['latency']}, "
+                  f"hops {row['hops']}", flush=True)
+        if caminos and ("caminos", traffic, load, seed) not in done:
+            cfg = caminos_config(None, p, top.num_endpoints, "omni", traffic, vcs, load, seed, hamming=sides,
+                                 deroutes=deroutes)
+            row = {**base, "simulator": "caminos", **caminos_measures(run_caminos_binary(caminos, cfg, tmp))}
+            append_row(OMNI, OMNI_COLUMNS, row)
+            print(f"CAMINOS omni {traffic} load {load}: accepted {row['accepted']}, latency {row['latency']}, "
+                  f"hops {row['hops']}", flush=True)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", choices=["ours", "reference", "reference-seeds", "speed", "neighbor", "paper-rrg",
-                                        "summary"])
+                                        "omni", "summary"])
     ap.add_argument("--routings", default="min,polarized", help="routings (reference-seeds)")
     ap.add_argument("--loads", default=None,
                     help="loads (reference-seeds: default 0.2,0.3; paper-rrg: 1.0,0.9,0.95,0.85; neighbor)")
@@ -622,6 +676,8 @@ def main(argv=None) -> None:
             sys.exit("paper-rrg needs --caminos PATH to the caminos-run binary")
         cmd_paper_rrg(a.caminos, a.routings.split(","), [float(x) for x in (a.loads or "1.0,0.9,0.95,0.85").split(",")],
                       (a.traffics or "uniform").split(","))
+    elif a.command == "omni":
+        cmd_omni(a.caminos, (a.traffics or "uniform,permutation").split(","))
     else:
         cmd_summary()
 

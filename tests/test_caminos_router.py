@@ -176,8 +176,71 @@ def test_polarized_longest_route_matches_brute_force(topo):
 
 def test_required_vcs_match_caminos_runs():
     sf5, hx = slimfly(5).with_endpoints(4), hyperx(4, 4, 4).with_endpoints(4)
-    assert [required_vcs(sf5, r) for r in ROUTINGS] == [2, 4, 4]  # runs.csv: min 2, valiant 4, polarized 4
-    assert [required_vcs(hx, r) for r in ROUTINGS] == [3, 6, 6]
+    # runs.csv: min 2, valiant 4, polarized 4 (omni needs a Hamming graph)
+    assert [required_vcs(sf5, r) for r in ROUTINGS if r != "omni"] == [2, 4, 4]
+    assert [required_vcs(hx, r) for r in ROUTINGS] == [3, 6, 6, 6]  # omni: diameter 3 + 3 deroutes
+
+
+# ---------------------------------------------------------------- omni (OmniDimensionalDeroute)
+
+
+def test_omni_candidates_unaligned_dimensions_deroutes_labelled():
+    topo = hyperx(3, 3, endpoints_per_router=1)  # router (x, y) = 3 x + y
+    m = build_model(topo, "omni", "uniform", 0.1, **SHORT)
+    V = int(m.cfg[K.C_V])
+    arcs = {int(topo.indices[a]): a for a in range(topo.indptr[0], topo.indptr[1])}
+    rs = new_state(1)
+
+    def seen(p):
+        return {int(topo.indices[K.choose_output(p, 0, m.cfg, m.net, m.outb, m.sw, m.pk, rs) // V]) for _ in range(300)}
+
+    p, _ = place_head(m, 0, dst_endpoint=4)  # target (1, 1): both dimensions unaligned
+    m.pk.left[p] = 2
+    assert seen(p) == {1, 3}  # equally empty: the label-1 deroutes (2, 6) lose to the minimal hops
+    for v in (1, 3):
+        m.sw.cred[arcs[v] * V] -= 5  # minimal ways 5 phits fuller: a deroute (label 1) wins
+    assert seen(p) == {2, 6}
+    m.pk.left[p] = 0  # no deroutes left: minimal hops only, however full
+    assert seen(p) == {1, 3}
+    q, _ = place_head(m, 0, dst_endpoint=1)  # target (0, 1): x aligned, so 3 and 6 are never candidates
+    m.pk.left[q] = 2
+    m.sw.cred[arcs[1] * V] -= 5
+    assert seen(q) == {2}
+
+
+def test_omni_without_deroutes_is_min_adaptive(hx33):
+    a = run_caminos(hx33, "min-adaptive", "server_perm", 0.6, seed=3, **SHORT)
+    b = run_caminos(hx33, "omni", "server_perm", 0.6, seed=3, routing_options={"deroutes": 0}, **SHORT)
+    assert b.params["vcs"] == a.params["vcs"] == 2
+    assert (a.accepted_load, a.latency_mean, a.hops_mean) == (b.accepted_load, b.latency_mean, b.hops_mean)
+    assert np.array_equal(a.link_utilization, b.link_utilization)
+
+
+def test_omni_spends_deroutes():
+    # more VCs than the routing needs: only the deroute count keeps routes at distance + 1
+    res = run_caminos(hyperx(3, 3, 3), "omni", "uniform", 1.0, endpoints_per_router=2, vcs=8, seed=2,
+                      routing_options={"deroutes": 1}, **SHORT)
+    assert res.params["deroutes"] == 1 and res.params["deroute_label"] == 1
+    hist = np.asarray(res.hop_histogram)
+    assert hist[5:].sum() == 0 and hist[4] > 0  # diameter 3 + 1 deroute, and some packets take it
+    assert res.hops_mean > run_caminos(hyperx(3, 3, 3), "min-adaptive", "uniform", 1.0, endpoints_per_router=2,
+                                       seed=2, **SHORT).hops_mean  # and deroutes are taken
+
+
+def test_omni_against_caminos_itself_hx444():
+    """CAMINOS's own OmniDimensionalDeroute runs (``benchmarks/crossval_caminos.py omni``, its Hamming topology)
+    against ours with another seed: accepted load within 0.02 below saturation, 0.03 past it; hops within 0.1."""
+    path = Path(__file__).parents[1] / "figures" / "crossval" / "caminos_omni.csv"
+    with open(path) as f:
+        ref = {(r["traffic"], float(r["load"])): r for r in csv.DictReader(f) if r["simulator"] == "caminos"}
+    for load in (0.5, 1.0):
+        r = ref[("uniform", load)]
+        res = run_caminos(hyperx(4, 4, 4).with_endpoints(4), "omni", "uniform", load, vcs=int(r["vcs"]),
+                          routing_options={"deroutes": int(r["deroutes"])}, warmup_cycles=2000, measure_cycles=3000,
+                          seed=11)
+        acc = float(r["accepted"])
+        assert res.accepted_load == pytest.approx(acc, abs=0.02 if acc >= 0.95 * load else 0.03)
+        assert res.hops_mean == pytest.approx(float(r["hops"]), abs=0.1)
 
 
 # ---------------------------------------------------------------- whole runs: determinism, conservation
@@ -253,12 +316,19 @@ def test_permutation_fixed_points_are_silent():
         ({"routing": "valiant", "routing_options": {"inner": "ugal"}}, ValueError, "min-adaptive"),
         ({"routing": "polarized", "routing_options": {"label_weights": (0, 1)}}, ValueError, "3 integers"),
         ({"packet_flits": 2.5}, ValueError, "packet_flits"),
+        ({"routing": "omni", "routing_options": {"deroute": 1}}, ValueError, "deroute_label"),
+        ({"routing": "omni", "routing_options": {"deroutes": -1}}, ValueError, ">= 0"),
     ],
 )
 def test_bad_input(hx33, kwargs, exc, words):
     args = {"routing": "min-adaptive", "traffic": "uniform", "load": 0.3, **SHORT, **kwargs}
     with pytest.raises(exc, match=words):
         run_caminos(hx33, args.pop("routing"), args.pop("traffic"), args.pop("load"), **args)
+
+
+def test_omni_needs_a_hamming_graph():
+    with pytest.raises(ValueError, match="HyperX / Hamming graph.*'polarized'"):
+        run_caminos(slimfly(5).with_endpoints(2), "omni", "uniform", 0.1, **SHORT)
 
 
 def test_polarized_corner_rejected():

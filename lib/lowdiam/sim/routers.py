@@ -138,7 +138,7 @@ ROUTERS: dict[str, RouterModel] = {
                            "allocator, occupancy-adaptive routing)",
                            options={"input_buffer_packets": 4, "output_buffer_packets": 2,
                                     "server_queue_messages": 20},
-                           routings=("min-adaptive", "valiant", "polarized")),
+                           routings=("min-adaptive", "valiant", "polarized", "omni")),
 }
 
 

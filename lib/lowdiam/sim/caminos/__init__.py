@@ -17,10 +17,12 @@ traffic_options=None, routing_options=None, router_options=None) -> SimResult``
 
 topology : Topology
     Any connected lowdiam topology.
-routing : ``"min-adaptive"``, ``"valiant"`` or ``"polarized"``
-    CAMINOS ``Shortest``, ``Valiant{first: Shortest, second: Shortest}`` and
-    ``Polarized{include_labels: true}``, each with the paper's VC policy
-    chain (:mod:`lowdiam.sim.caminos.routing` describes them).
+routing : ``"min-adaptive"``, ``"valiant"``, ``"polarized"`` or ``"omni"``
+    CAMINOS ``Shortest``, ``Valiant{first: Shortest, second: Shortest}``,
+    ``Polarized{include_labels: true}`` and, on HyperX / Hamming graphs only,
+    ``OmniDimensionalDeroute{include_labels: true}`` (the Polarized paper's
+    reference routing there), each with the paper's VC policy chain
+    (:mod:`lowdiam.sim.caminos.routing` describes them).
 traffic : a pattern name of :data:`lowdiam.sim.traffic.PATTERNS`
     ``"uniform"`` is CAMINOS ``Uniform`` (no self-traffic); ``"server_perm"``
     is its ``RandomPermutation`` of servers (drawn from ``seed``, so not
@@ -51,7 +53,10 @@ routing_options : dict
     ``"valiant"``: ``{"inner": "min-adaptive"}`` (the only choice: both phases
     use it); ``"polarized"``: ``{"label_weights": (w0, w1, w2)}``, the
     ``VecLabel`` in phits, default ``(0, 4 P, 5 P)`` = ``[0, 64, 80]`` for
-    16-phit packets.  ``"min-adaptive"`` takes none.
+    16-phit packets; ``"omni"``: ``{"deroutes": k, "deroute_label": phits}``,
+    default ``k`` = the largest distance between endpoint routers (the
+    number of dimensions of a Hamming graph; the paper states none) and
+    label 1.  ``"min-adaptive"`` takes none.
 router_options : dict
     ``input_buffer_packets`` (4), ``output_buffer_packets`` (2) per port and
     VC, ``server_queue_messages`` (20).

@@ -2,7 +2,7 @@
 
 The CAMINOS model has its own buffers (``router_options``: input / output buffer packets, server queue),
 no drain phase and CAMINOS's fixed one-cycle links, and it routes with its own routings
-(``"min-adaptive"``, ``"valiant"``, ``"polarized"``).  ``simulate`` arguments it does not model are refused
+(``"min-adaptive"``, ``"valiant"``, ``"polarized"``, ``"omni"``).  ``simulate`` arguments it does not model are refused
 when they differ from ``simulate``'s defaults, never silently ignored.
 
 Examples

@@ -24,7 +24,8 @@ from . import kernel as K
 from .routing import ROUTING_CODES, polarized_longest_route
 
 ROUTINGS = tuple(ROUTING_CODES)
-ROUTING_OPTIONS = {"min-adaptive": (), "valiant": ("inner",), "polarized": ("label_weights",)}
+ROUTING_OPTIONS = {"min-adaptive": (), "valiant": ("inner",), "polarized": ("label_weights",),
+                   "omni": ("deroutes", "deroute_label")}
 VALIANT_INNER = ("min-adaptive",)
 ROUTER_OPTIONS = ("input_buffer_packets", "output_buffer_packets", "server_queue_messages")
 ROUTER_DEFAULTS = {"input_buffer_packets": 4, "output_buffer_packets": 2, "server_queue_messages": 20}
@@ -44,19 +45,23 @@ def _distances(topology) -> np.ndarray:
     return D
 
 
-def required_vcs(topology, routing: str, D: np.ndarray | None = None) -> int:
+def required_vcs(topology, routing: str, D: np.ndarray | None = None, routing_options: dict | None = None) -> int:
     """VCs the routing needs under CAMINOS's ``Hops`` policy (VC = hop index): its longest route.
 
     ``"min-adaptive"``: the largest distance between endpoint routers;
     ``"valiant"``: the largest ``D(s, m) + D(m, t)`` over endpoint routers
     ``s != t`` and any router ``m``; ``"polarized"``: the longest route
-    Algorithm 1 can produce (:func:`lowdiam.sim.caminos.polarized_longest_route`).
+    Algorithm 1 can produce (:func:`lowdiam.sim.caminos.polarized_longest_route`);
+    ``"omni"``: the largest distance plus the deroutes of ``routing_options``
+    (default: that distance, the number of dimensions of a Hamming graph).
 
     Examples
     --------
     >>> from lowdiam.topologies import hyperx
     >>> [required_vcs(hyperx(3, 3, endpoints_per_router=1), r) for r in ROUTINGS]
-    [2, 4, 4]
+    [2, 4, 4, 4]
+    >>> required_vcs(hyperx(3, 3, endpoints_per_router=1), "omni", routing_options={"deroutes": 1})
+    3
     """
     routing = check_choice("routing", routing, ROUTINGS)
     if D is None:
@@ -67,12 +72,33 @@ def required_vcs(topology, routing: str, D: np.ndarray | None = None) -> int:
     Dc = D[carriers].astype(np.int64)  # (carriers, all routers)
     if routing == "min-adaptive":
         return max(1, int(Dc[:, carriers].max()))
+    if routing == "omni":
+        return max(1, int(Dc[:, carriers].max()) + _omni_options(topology, routing_options, D)[0])
     if routing == "valiant":
         top2 = np.sort(Dc, axis=0)[-2:]  # two largest distances to each m from distinct carriers
         return max(1, int(top2.sum(axis=0).max()))
     if topology not in _POLAR:
         _POLAR[topology] = polarized_longest_route(topology, D, carriers)
     return max(1, _POLAR[topology])
+
+
+def _omni_options(topology, options: dict | None, D: np.ndarray) -> tuple[int, int]:
+    """``(deroutes, deroute_label)`` of the omni routing, the deroutes by default the largest distance between
+    endpoint routers (the number of dimensions of a Hamming graph); ``ValueError`` off a HyperX / Hamming graph."""
+    if topology.family != "hyperx":
+        raise ValueError(
+            f"omni routing (OmniDimensionalDeroute, McDonald et al. SC'19) needs a HyperX / Hamming graph: "
+            f"{topology.name} is a {topology.family!r} topology (use 'min-adaptive', 'valiant' or 'polarized' there)"
+        )
+    opts = check_options("routing_options of 'omni'", options, ROUTING_OPTIONS["omni"])
+    deroutes = opts.get("deroutes")
+    if deroutes is None:
+        carriers = np.flatnonzero(np.asarray(topology.endpoints) > 0)
+        deroutes = int(D[carriers][:, carriers].max()) if carriers.size else 0
+    else:
+        deroutes = check_int("routing_options['deroutes'] (deroutes per packet)", deroutes, low=0)
+    label = check_int("routing_options['deroute_label'] (phits)", opts.get("deroute_label", 1), low=0)
+    return deroutes, label
 
 
 def _routing_options(routing: str, options: dict | None, P: int) -> np.ndarray:
@@ -194,7 +220,8 @@ def build_model(
     D = _distances(topology)
     if D.max() == 255:
         raise ValueError(f"{topology.name} is disconnected; CAMINOS routing needs a connected router graph")
-    need = required_vcs(topology, routing, D)
+    need = required_vcs(topology, routing, D, routing_options)
+    deroutes, deroute_label = _omni_options(topology, routing_options, D) if routing == "omni" else (0, 0)
     V = need if vcs is None else check_int("vcs", vcs, low=1)
     if V < need:
         raise ValueError(
@@ -231,6 +258,7 @@ def build_model(
     cfg[[K.C_QS, K.C_ALGO, K.C_TMODE, K.C_HOT_PPM]] = [QS, ROUTING_CODES[routing], tspec.mode,
                                                        round(tspec.hot_fraction * 1_000_000)]
     cfg[[K.C_WARM, K.C_WEND, K.C_LH, K.C_END]] = [warm, warm + meas, LATENCY_BINS, warm + meas]
+    cfg[[K.C_DEROUTES, K.C_DEROUTE_LABEL]] = [deroutes, deroute_label]
     net = K.Net(
         indptr=indptr, indices=indices, D=D, ep_router=ep.router.astype(np.int64), ep_first=ep.first.astype(np.int64),
         in_ptr=in_ptr, in_ch=in_ch, active=active.astype(np.uint8), tptr=tptr, tdst=tdst,
@@ -253,8 +281,9 @@ def build_model(
     )
     pk = K.Packets(
         src=np.zeros(pool, np.int32), dst=np.zeros(pool, np.int32), sr=np.zeros(pool, np.int32),
-        mid=np.full(pool, -1, np.int32), hops=np.zeros(pool, np.int32), ctime=np.zeros(pool, np.int64),
-        itime=np.zeros(pool, np.int64), free=np.arange(pool - 1, -1, -1, dtype=np.int32),
+        mid=np.full(pool, -1, np.int32), left=np.zeros(pool, np.int32), hops=np.zeros(pool, np.int32),
+        ctime=np.zeros(pool, np.int64), itime=np.zeros(pool, np.int64),
+        free=np.arange(pool - 1, -1, -1, dtype=np.int32),
     )
     srv = K.Servers(
         q_time=np.zeros(NE * QS, np.int64), q_dst=np.zeros(NE * QS, np.int32), q_head=np.zeros(NE, np.int32),
@@ -295,9 +324,9 @@ def run_caminos(
     ----------
     topology : Topology
         A connected lowdiam topology.
-    routing : {"min-adaptive", "valiant", "polarized"}
-        CAMINOS ``Shortest``, ``Valiant{Shortest, Shortest}``, ``Polarized{include_labels: true}`` with the
-        Polarized paper's VC policy chain.
+    routing : {"min-adaptive", "valiant", "polarized", "omni"}
+        CAMINOS ``Shortest``, ``Valiant{Shortest, Shortest}``, ``Polarized{include_labels: true}`` and (HyperX
+        only) ``OmniDimensionalDeroute{include_labels: true}``, with the Polarized paper's VC policy chain.
     traffic : str
         A pattern of :data:`lowdiam.sim.traffic.PATTERNS` (``"uniform"``, ``"server_perm"``, ...).
     load : float
@@ -317,7 +346,9 @@ def run_caminos(
         Keyword arguments of the pattern.
     routing_options : dict, optional
         ``"valiant"``: ``{"inner": "min-adaptive"}``; ``"polarized"``: ``{"label_weights": (w0, w1, w2)}``
-        in phits, default ``(0, 4 P, 5 P)``.
+        in phits, default ``(0, 4 P, 5 P)``; ``"omni"``: ``{"deroutes": k, "deroute_label": phits}``,
+        default ``k`` = the largest distance between endpoint routers (the number of dimensions) and a
+        deroute's label 1 (CAMINOS's label 1 read by ``OccupancyFunction{label 1, ...}`` unscaled).
     router_options : dict, optional
         ``input_buffer_packets`` (4), ``output_buffer_packets`` (2), ``server_queue_messages`` (20).
 
@@ -406,6 +437,8 @@ def _result(m: Model, cons: dict, wall: float) -> SimResult:
             "input_buffer_flits": int(cfg[K.C_IBC]), "output_buffer_flits": int(cfg[K.C_OBC]),
             "server_queue_messages": int(cfg[K.C_QS]),
             "label_weights": tuple(int(x) for x in m.net.weights) if m.routing == "polarized" else None,
+            **({"deroutes": int(cfg[K.C_DEROUTES]), "deroute_label": int(cfg[K.C_DEROUTE_LABEL])}
+               if m.routing == "omni" else {}),
             "dropped_in_window": int(ctr[K.K_DROP_WIN]),
             "dropped_fraction": float(ctr[K.K_DROP_WIN] / max(1, ctr[K.K_GEN_WIN] + ctr[K.K_DROP_WIN])),
             "jain_consumed": jain_fairness(st.dst_acc / meas),

@@ -32,12 +32,13 @@ from numba import njit
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.traffic import HOTSPOT, TABLE
 
-from .routing import POLARIZED, VALIANT, polarized_allowed
+from .routing import OMNI, POLARIZED, VALIANT, polarized_allowed
 
 # ---------------------------------------------------------------- cfg slots (int64 array)
 C_N, C_A, C_NE, C_V, C_P, C_IBC, C_OBC, C_RI, C_RO = 0, 1, 2, 3, 4, 5, 6, 7, 8
 C_QS, C_ALGO, C_TMODE, C_HOT_PPM, C_WARM, C_WEND, C_LH, C_END = 9, 10, 11, 12, 13, 14, 15, 16
-N_CFG = 17
+C_DEROUTES, C_DEROUTE_LABEL = 17, 18  # omni: deroutes per packet, label of a deroute (phits)
+N_CFG = 19
 
 # ---------------------------------------------------------------- counters (int64 array)
 K_NOW, K_GEN, K_DROP, K_INJ, K_DONE, K_NFREE, K_CONS = 0, 1, 2, 3, 4, 5, 6
@@ -105,6 +106,7 @@ class Packets(NamedTuple):
     dst: np.ndarray  # int32 destination endpoint
     sr: np.ndarray  # int32 source router (Polarized's s)
     mid: np.ndarray  # int32 Valiant intermediate router in phase 1, else -1
+    left: np.ndarray  # int32 omni: deroutes the packet has left
     hops: np.ndarray  # int32 router-to-router hops done
     ctime: np.ndarray  # int64 creation cycle (generation into the server queue)
     itime: np.ndarray  # int64 cycle the head entered the first router
@@ -256,7 +258,27 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
                 k += 1
                 if below(rs, k) == 0:
                     chosen = ob
-    else:
+    elif algo == OMNI and pk.left[p] > 0:
+        # every neighbour in an unaligned dimension: one hop closer (label 0) or as far (a deroute)
+        dt = np.int64(D[r, t])
+        for a in range(net.indptr[r], net.indptr[r + 1]):
+            dv = np.int64(D[net.indices[a], t])
+            if dv > dt:
+                continue
+            ncand += 1
+            ob = a * V + h
+            label = occupancy(ob, outb, sw.cred, IBC)
+            if dv == dt:
+                label += cfg[C_DEROUTE_LABEL]
+            if label < best:
+                best = label
+                k = 0
+                chosen = -1
+            if label == best and allowed(ob, outb, sw, OBC, P):
+                k += 1
+                if below(rs, k) == 0:
+                    chosen = ob
+    else:  # Shortest (min-adaptive, Valiant's phases, omni without deroutes left)
         dt = np.int64(D[r, tgt]) - 1
         for a in range(net.indptr[r], net.indptr[r + 1]):
             if np.int64(D[net.indices[a], tgt]) != dt:
@@ -433,6 +455,10 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         continue
                     p, idx = buf_pop(inb, ib, RI, P)
                     buf_push(outb, ob, RO, p, idx)
+                    if algo == OMNI and idx == 0 and ch < A:  # the head is committed to this hop
+                        t_r = net.ep_router[pk.dst[p]]
+                        if net.D[net.indices[ch], t_r] >= net.D[r, t_r]:
+                            pk.left[p] -= 1
                     sw.ack_list[ctr[K_ACK_N]] = ib
                     ctr[K_ACK_N] += 1
                     if idx == P - 1:
@@ -524,6 +550,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                 pk.dst[p] = srv.st_dst[e]
                 pk.sr[p] = net.ep_router[e]
                 pk.mid[p] = -1
+                pk.left[p] = cfg[C_DEROUTES]
                 pk.hops[p] = 0
                 pk.ctime[p] = srv.st_time[e]
                 pk.itime[p] = -1

@@ -20,6 +20,18 @@ paper's Table 3 configuration) are:
     ``a < b``) / towards ``t`` (otherwise).  Label: the weight change minus the
     best change among the candidates (0, 1 or 2), mapped through the label
     weights (``VecLabel[0, 64, 80]`` phits by default).
+``"omni"`` (``OmniDimensionalDeroute{allowed_deroutes, include_labels: true}``)
+    Omni-dimensional routing on a HyperX / Hamming graph (McDonald et al.,
+    SC'19; the Polarized paper's reference on that topology, its Fig. 8):
+    while the packet has deroutes left, every neighbour in a dimension where
+    the current and the target router differ -- the minimal one, label 0, and
+    the others of that dimension (same distance to the target), label 1 --
+    else the minimal neighbours only, label 0.  A hop that does not bring the
+    packet closer spends one deroute (CAMINOS counts it when the packet
+    arrives; here when its head crosses the crossbar towards that hop, the
+    moment the choice is final).  In a Hamming graph the neighbours in
+    unaligned dimensions are exactly those no farther from the target, so the
+    routing reads distances only.
 
 Every chain then adds the occupancy ``q`` of the candidate (output port, VC)
 -- phits in this router's output buffer of that VC plus the phits the
@@ -42,8 +54,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-MIN_ADAPTIVE, VALIANT, POLARIZED = 0, 1, 2
-ROUTING_CODES = {"min-adaptive": MIN_ADAPTIVE, "valiant": VALIANT, "polarized": POLARIZED}
+MIN_ADAPTIVE, VALIANT, POLARIZED, OMNI = 0, 1, 2, 3
+ROUTING_CODES = {"min-adaptive": MIN_ADAPTIVE, "valiant": VALIANT, "polarized": POLARIZED, "omni": OMNI}
 
 
 @njit(cache=True, inline="always")
