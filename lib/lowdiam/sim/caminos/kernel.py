@@ -32,7 +32,7 @@ from numba import njit
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.traffic import HOTSPOT, TABLE
 
-from .routing import OMNI, POLARIZED, VALIANT, polarized_allowed
+from .routing import MIN_ADAPTIVE, OMNI, POLARIZED, VALIANT, polarized_allowed
 
 # ---------------------------------------------------------------- cfg slots (int64 array)
 C_N, C_A, C_NE, C_V, C_P, C_IBC, C_OBC, C_RI, C_RO = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -220,80 +220,59 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     h = pk.hops[p]
     if h >= V:
         return -2 - ERR_NO_VC
+    # the candidate rule of this hop: Valiant's phases and Omni without deroutes left route as Shortest
+    rule = algo
     tgt = t
-    if algo == VALIANT and pk.mid[p] >= 0:
-        tgt = pk.mid[p]
+    if algo == VALIANT:
+        rule = MIN_ADAPTIVE
+        if pk.mid[p] >= 0:
+            tgt = pk.mid[p]
+    elif algo == OMNI and pk.left[p] == 0:
+        rule = MIN_ADAPTIVE
     D = net.D
+    dt = np.int64(D[r, tgt])
+    s = pk.sr[p]
+    a0 = np.int64(D[s, r])
+    w0 = dt - a0  # Polarized's weight b - a here (tgt = t)
+    dmin = 3  # Polarized: the best weight change among the admissible moves, the label's zero
+    if rule == POLARIZED:
+        for a in range(net.indptr[r], net.indptr[r + 1]):
+            v = net.indices[a]
+            na = np.int64(D[s, v])
+            nb = np.int64(D[v, t])
+            if polarized_allowed(a0, dt, na, nb):
+                dmin = min(dmin, (nb - na) - w0)
     best = np.int64(1) << 62
     k = 0
     chosen = -1
     ncand = 0
-    if algo == POLARIZED:
-        s = pk.sr[p]
-        a0 = np.int64(D[s, r])
-        b0 = np.int64(D[r, t])
-        w0 = b0 - a0
-        dmin = 3
-        for a in range(net.indptr[r], net.indptr[r + 1]):
-            v = net.indices[a]
+    for a in range(net.indptr[r], net.indptr[r + 1]):
+        v = net.indices[a]
+        dv = np.int64(D[v, tgt])
+        if rule == POLARIZED:
             na = np.int64(D[s, v])
-            nb = np.int64(D[v, t])
-            if polarized_allowed(a0, b0, na, nb):
-                dl = (nb - na) - w0
-                dmin = min(dmin, dl)
-        for a in range(net.indptr[r], net.indptr[r + 1]):
-            v = net.indices[a]
-            na = np.int64(D[s, v])
-            nb = np.int64(D[v, t])
-            if not polarized_allowed(a0, b0, na, nb):
+            if not polarized_allowed(a0, dt, na, dv):
                 continue
-            ncand += 1
-            ob = a * V + h
-            label = net.weights[(nb - na) - w0 - dmin] + occupancy(ob, outb, sw.cred, IBC)
-            if label < best:
-                best = label
-                k = 0
-                chosen = -1
-            if label == best and allowed(ob, outb, sw, OBC, P):
-                k += 1
-                if below(rs, k) == 0:
-                    chosen = ob
-    elif algo == OMNI and pk.left[p] > 0:
-        # every neighbour in an unaligned dimension: one hop closer (label 0) or as far (a deroute)
-        dt = np.int64(D[r, t])
-        for a in range(net.indptr[r], net.indptr[r + 1]):
-            dv = np.int64(D[net.indices[a], t])
+            label = net.weights[(dv - na) - w0 - dmin]
+        elif rule == OMNI:  # any neighbour in an unaligned dimension: closer, or as far (a deroute)
             if dv > dt:
                 continue
-            ncand += 1
-            ob = a * V + h
-            label = occupancy(ob, outb, sw.cred, IBC)
-            if dv == dt:
-                label += cfg[C_DEROUTE_LABEL]
-            if label < best:
-                best = label
-                k = 0
-                chosen = -1
-            if label == best and allowed(ob, outb, sw, OBC, P):
-                k += 1
-                if below(rs, k) == 0:
-                    chosen = ob
-    else:  # Shortest (min-adaptive, Valiant's phases, omni without deroutes left)
-        dt = np.int64(D[r, tgt]) - 1
-        for a in range(net.indptr[r], net.indptr[r + 1]):
-            if np.int64(D[net.indices[a], tgt]) != dt:
+            label = cfg[C_DEROUTE_LABEL] if dv == dt else 0
+        else:  # Shortest: one hop closer
+            if dv != dt - 1:
                 continue
-            ncand += 1
-            ob = a * V + h
-            label = occupancy(ob, outb, sw.cred, IBC)
-            if label < best:
-                best = label
-                k = 0
-                chosen = -1
-            if label == best and allowed(ob, outb, sw, OBC, P):
-                k += 1
-                if below(rs, k) == 0:
-                    chosen = ob
+            label = 0
+        ncand += 1
+        ob = a * V + h
+        label += occupancy(ob, outb, sw.cred, IBC)
+        if label < best:
+            best = label
+            k = 0
+            chosen = -1
+        if label == best and allowed(ob, outb, sw, OBC, P):
+            k += 1
+            if below(rs, k) == 0:
+                chosen = ob
     if ncand == 0:
         return -2 - ERR_NO_ROUTE
     return chosen
