@@ -156,11 +156,9 @@ def cmd_ours(graphs: list[str], seeds: list[int]) -> None:
         res = run_caminos(topo[g], ROUTING[routing], TRAFFIC[traffic], load, vcs=vcs, packet_flits=16,
                           warmup_cycles=WARMUP, measure_cycles=MEASURED, seed=seed)
         row = {"graph": g, "routing": routing, "traffic": traffic, "vcs": vcs, "load": load, "seed": seed,
-                   "accepted": round(res.accepted_load, 4), "offered": round(res.offered_load_actual, 4),
-                   "latency": round(res.latency_mean, 2), "network_latency": round(res.network_latency_mean, 2),
-                   "hops": round(res.hops_mean, 3), "jain": round(res.params["jain_consumed"], 4),
+                   **lowdiam_measures(res), "offered": round(res.offered_load_actual, 4),
                    "dropped_fraction": round(res.params["dropped_fraction"], 4), "saturated": int(res.saturated),
-                   "cycles": res.cycles, "wall_seconds": round(res.wall_seconds, 3),
+                   "wall_seconds": round(res.wall_seconds, 3),
                    "cycles_per_second": round(res.cycles / res.wall_seconds)}
         append_row(OURS, OUR_COLUMNS, row)
         print(f"[{i + 1}/{len(todo)}] {g} {routing} {traffic} load {load} seed {seed}: accepted {row['accepted']}, "
@@ -234,6 +232,13 @@ def cmd_reference(caminos: str, graphs: list[str], traffics: list[str]) -> None:
                     append_row(EXTRA, REF_COLUMNS, row)
                     print(f"CAMINOS {g} {routing} {traffic} load {load}: accepted {row['accepted']}, latency "
                           f"{row['latency']} ({wall:.1f} s, {res['cycle'] / wall:.0f} cycles/s)", flush=True)
+
+
+def lowdiam_measures(res) -> dict:
+    """The same measured columns from one of our ``SimResult``, rounded alike (``caminos_measures``' counterpart)."""
+    return {"accepted": round(res.accepted_load, 4), "latency": round(res.latency_mean, 2),
+            "network_latency": round(res.network_latency_mean, 2), "hops": round(res.hops_mean, 3),
+            "jain": round(res.params["jain_consumed"], 4), "cycles": res.cycles}
 
 
 def caminos_measures(res: dict) -> dict:
@@ -622,10 +627,7 @@ def cmd_omni(caminos: str | None, traffics: list[str], seed: int = 1) -> None:
         if ("lowdiam", traffic, load, seed) not in done:
             res = run_caminos(top, "omni", TRAFFIC[traffic], load, vcs=vcs, packet_flits=16, warmup_cycles=WARMUP,
                               measure_cycles=MEASURED, seed=seed, routing_options={"deroutes": deroutes})
-            row = {**base, "simulator": "lowdiam", "accepted": round(res.accepted_load, 4),
-                   "latency": round(res.latency_mean, 2), "network_latency": round(res.network_latency_mean, 2),
-                   "hops": round(res.hops_mean, 3), "jain": round(res.params["jain_consumed"], 4),
-                   "cycles": res.cycles}
+            row = {**base, "simulator": "lowdiam", **lowdiam_measures(res)}
             append_row(OMNI, OMNI_COLUMNS, row)
             print(f"lowdiam omni {traffic} load {load}: accepted {row['accepted']}, latency {row['latency']}, "
                   f"hops {row['hops']}", flush=True)
