@@ -94,6 +94,7 @@ class Net(NamedTuple):
     rptr: np.ndarray  # (n+1,) start of each router's local port list
     o2i: np.ndarray  # output slot -> input slot at the far end (ISL + e: endpoint e)
     i2o: np.ndarray  # input slot -> output slot at the far end (ISL + e: endpoint e)
+    slot_sink: np.ndarray  # (ISL + NE,) who reads a slot's channel: its router r, or n + e for endpoint e's ISL + e
     eslot: np.ndarray  # endpoint -> its router's slot (injection input = ejection output)
     out_arc: np.ndarray  # output slot -> arc id (CSR order), -1 for ejection
     ep_router: np.ndarray  # endpoint -> router
@@ -151,6 +152,7 @@ class Router(NamedTuple):
     sw_out_ptr: np.ndarray
     sw_off: np.ndarray  # per input port: VC round-robin offset of the switch requests
     rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
+    inbound: np.ndarray  # (n + NE,) flits and credits in flight towards router r / endpoint e (index n + e)
     plisted: np.ndarray  # per input channel: VCs in a pipeline list
     arrived: np.ndarray  # (NCH,) flit read this cycle on an input channel (-1 none)
     arrived_v: np.ndarray
@@ -496,11 +498,17 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     FM = (1 << SH) - 1
     ctr = stats.ctr
     messages = cfg[C_TMODE] == TMODE_MESSAGES
+    # count what is in flight towards each router and endpoint, so one with nothing arriving (and, an endpoint,
+    # nothing to send) is skipped.  Only message programs gain from it (mostly idle cycles between few busy
+    # routers); under steady random traffic everything receives every cycle and the bookkeeping alone costs a
+    # few per cent.
+    track = messages
     n_msgs = mo.src.shape[0]
     (
         rptr,
         o2i,
         i2o,
+        slot_sink,
         eslot,
         out_arc,
         ep_router,
@@ -517,6 +525,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         net.rptr,
         net.o2i,
         net.i2o,
+        net.slot_sink,
         net.eslot,
         net.out_arc,
         net.ep_router,
@@ -571,6 +580,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         sw_out_ptr,
         sw_off,
         rcount,
+        inbound,
         plisted,
         arrived,
         arrived_v,
@@ -629,6 +639,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         st.sw_out_ptr,
         st.sw_off,
         st.rcount,
+        st.inbound,
         st.plisted,
         st.arrived,
         st.arrived_v,
@@ -711,19 +722,27 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             break
         s0 = t % W
         s2 = (t + 2) % W
-        # grow the source queues between cycles (one packet per endpoint per cycle at most)
-        for e in range(NE):
+        # grow the source queues between cycles (one packet per endpoint per cycle at most; a message program
+        # never generates, so its source queues stay empty)
+        for e in range(0 if messages else NE):
             if sq_cnt[e] >= QCAP - 1:
                 ctr[K_NOW] = t
                 return RUN_GROW
         # ------------------------------------------------------------ endpoints
         for e in range(NE):
+            # a message program's endpoint never generates: it works only to receive or to send
+            if track and inbound[n + e] == 0 and cur_pkt[e] < 0 and mo.rq_cnt[e] == 0:
+                continue
             c = ISL + e
             f = chf[c * W + s0]
             if f >= 0:
                 chf[c * W + s0] = -1
+                if track:
+                    inbound[n + e] -= 1
                 v = chv[c * W + s0]
                 crv[eslot[e] * W + s2] = v  # credit straight back
+                if track:
+                    inbound[ep_router[e]] += 1
                 ctr[K_LAST_MOVE] = t
                 pk = f >> SH
                 if warm <= t < wend:
@@ -752,6 +771,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             v = crv[c * W + s0]
             if v >= 0:
                 crv[c * W + s0] = -1
+                if track:
+                    inbound[n + e] -= 1
                 occ_n[e * V + v] -= 1
             # generation into the unbounded source queue
             if next_gen[e] <= t:
@@ -821,6 +842,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     k = cur_k[e]
                     c = eslot[e]
                     chf[c * W + s2] = (cur_pkt[e] << SH) + k
+                    if track:
+                        inbound[ep_router[e]] += 1
                     chv[c * W + s2] = v
                     occ_n[e * V + v] += 1
                     ctr[K_LAST_MOVE] = t
@@ -839,13 +862,16 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             lo = rptr[r]
             R = rptr[r + 1] - lo
             p = R - (indptr[r + 1] - indptr[r])
-            # ReadInputs: flits and credits arriving this cycle
+            # ReadInputs: flits and credits arriving this cycle (none can while nothing is tracked in flight
+            # towards r)
             got = False
-            for j in range(R):
+            for j in range(R if inbound[r] > 0 or not track else 0):
                 c = lo + j
                 f = chf[c * W + s0]
                 if f >= 0:
                     chf[c * W + s0] = -1
+                    if track:
+                        inbound[r] -= 1
                     arrived[c] = f
                     arrived_v[c] = chv[c * W + s0]
                     got = True
@@ -853,6 +879,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 v = crv[c * W + s0]
                 if v >= 0:
                     crv[c * W + s0] = -1
+                    if track:
+                        inbound[r] -= 1
                     k = (pch[c] + pcn[c]) & PM
                     pcv[c * PCN + k] = v
                     pcd[c * PCN + k] = t + CD
@@ -1128,6 +1156,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     d = o2i[oc]
                     chf[d * W + s2] = f
                     chv[d * W + s2] = oqv[q]
+                    if track:
+                        inbound[slot_sink[d]] += 1
                     oqh[oc] = (oqh[oc] + 1) & OM
                     oqn[oc] -= 1
                     rcount[r] -= 1
@@ -1139,6 +1169,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 cin = lo + j
                 if cqn[cin] > 0:
                     crv[i2o[cin] * W + s2] = cqv[cin * OQ + cqh[cin]]
+                    if track:
+                        inbound[slot_sink[i2o[cin]]] += 1
                     cqh[cin] = (cqh[cin] + 1) & OM
                     cqn[cin] -= 1
                     rcount[r] -= 1
