@@ -228,4 +228,5 @@ def test_skipping_idle_routers_and_endpoints_changes_no_result(net, routing, mot
     top = polarstar(3, "iq", 3).with_endpoints(2) if net == "ps" else dragonfly(6, 3, 2)
     kw = {"allreduce": {"algorithm": "tree"}, "sweep3d": {"motif_options": {"blocks": 4}}, "fft": {}}[motif]
     r = run_motif(top, motif, message_bytes=1024, routing=routing, ranks=192, **kw)
-    assert (r.completion_cycles, r.packets_delivered, float(r.sim.hops_mean)) == BEFORE_IDLE_SKIPPING[(net, routing, motif)]
+    got = (r.completion_cycles, r.packets_delivered, float(r.sim.hops_mean))
+    assert got == BEFORE_IDLE_SKIPPING[(net, routing, motif)]
