@@ -599,13 +599,15 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
               ranks: int | None = None, mapping: str = "linear", compute_cycles: int = 0,
               motif_options: dict | None = None, router: str = "booksim", packet_flits: int = 4,
               vcs: int | None = None, buffer_flits: int = 32, routing_options: dict | None = None,
-              router_options: dict | None = None, max_cycles: int = 50_000_000) -> MotifResult:
+              router_options: dict | None = None, max_cycles: int = 50_000_000,
+              progress: bool = False) -> MotifResult:
     """Run an application motif to completion on the packet simulator.
 
     Compiles the motif (:func:`compile_motif`; parameters there) and runs it on the router model
     (``"booksim"``, the only one with a message layer) with ``routing`` (any routing the model runs), with
     hop-indexed VCs unless ``router_options`` says otherwise (``vc_selection="any"``, BookSim anynet's
-    own, can deadlock under a motif's bursts: the run then raises).
+    own, can deadlock under a motif's bursts: the run then raises).  ``progress`` shows the messages delivered
+    on a tqdm bar on stderr (a paper-scale run takes an hour or more).
 
     Returns
     -------
@@ -643,7 +645,7 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
 
     sim, mo = _run(topology, routing, None, None, packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits,
                    warmup_cycles=0, measure_cycles=max_cycles, seed=seed, routing_options=routing_options,
-                   router_options=router_options, program=prog)
+                   router_options=router_options, program=prog, progress=progress)
     return MotifResult(completion_cycles=int(mo.done.max()), messages_delivered=int((mo.done >= 0).sum()),
                        packets_delivered=int(prog.packets.sum() - mo.left.sum()), message_done=mo.done.copy(),
                        program=prog, sim=sim)

@@ -21,12 +21,13 @@ __all__ = ["motif_row", "edst_gains", "edst_tree_shapes", "ratio"]
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
               algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
               motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4, flit_bytes: int = 16,
-              router_options: dict | None = None) -> dict:
+              router_options: dict | None = None, progress: bool = False) -> dict:
     """One motif run (cached on disk by its parameters, the topology's content and the code) as a flat row.
 
     Returns ``network``, ``motif``, ``algorithm``, ``routing``, ``message_bytes``, ``iterations``, ``ranks``,
     ``messages``, ``packets``, ``completion_cycles``, ``serialization_bound`` (cycles; the busiest endpoint's
-    flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache).
+    flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache).  ``progress`` (not part of the
+    cache key) shows the run's progress on stderr.
     """
     from ..sim.motifs import run_motif
 
@@ -39,7 +40,8 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
         t0 = time.perf_counter()
         r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
                       trees=trees, ranks=ranks, routing=routing, motif_options=motif_options, seed=seed,
-                      packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options)
+                      packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
+                      progress=progress)
         return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
                 "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
                 "ranks": int(r.program.ranks.size), "messages": r.messages_delivered,

@@ -125,6 +125,9 @@ def run_booksim(
                 routing_options=routing_options, router_options=router_options)[0]
 
 
+PROGRAM_CHUNK_CYCLES = 1 << 16  # cycles a message program runs between progress reports
+
+
 def _run(
     topology,
     routing: str,
@@ -142,10 +145,12 @@ def _run(
     routing_options: dict | None = None,
     router_options: dict | None = None,
     program=None,
+    progress: bool = False,
 ):
     """:func:`run_booksim`, or with ``program`` (a :class:`lowdiam.sim.motifs.MessageProgram`; then
-    ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run): returns the result and the
-    kernel's :class:`~.kernel.Messages` (None without a program)."""
+    ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run; ``progress`` shows the messages
+    delivered on a tqdm bar on stderr): returns the result and the kernel's :class:`~.kernel.Messages` (None
+    without a program)."""
     t_start = time.perf_counter()
     if routing == "polarized":
         raise ValueError(
@@ -443,13 +448,24 @@ def _run(
     # resumes at a cycle boundary, so a drained run is the same cycle by cycle as one uninterrupted run.
     drained = True
     split = program is None and END_SATURATED_RUNS_AT_WINDOW
+    # A message program runs in chunks of PROGRAM_CHUNK_CYCLES (the same resumption), to report its progress.
+    bar = None
+    if program is not None and progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {program.label}", leave=False)
     for leg_end in ((wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)):
-        cfg[K.C_TEND] = leg_end
         while True:
+            chunk = program is not None and int(ctr[K.K_NOW]) + PROGRAM_CHUNK_CYCLES < leg_end
+            cfg[K.C_TEND] = int(ctr[K.K_NOW]) + PROGRAM_CHUNK_CYCLES if chunk else leg_end
             status = K.run_kernel(cfg, net, st, nd, stats, rs, sh, mo)
             if status == K.RUN_GROW:
                 nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
                 cfg[K.C_QCAP] *= 2
+                continue
+            if bar is not None:
+                bar.update(int(ctr[K.K_MSG_DONE]) - bar.n)
+            if chunk and status == K.RUN_DONE and int(ctr[K.K_MSG_DONE]) < mo.src.size:
                 continue
             break
         if status != K.RUN_DONE:
@@ -457,6 +473,8 @@ def _run(
         if split and leg_end == wend and _window_fails(ctr, meas * n_active):
             drained = False
             break
+    if bar is not None:
+        bar.close()
     if status == K.RUN_ROUTE_ERROR:
         why = {-4: "found no route", -5: "needs more hop classes than it declared (a route longer than its "
                "longest-route bound)", -3: "waited (an adaptive routing this model cannot run)"}
