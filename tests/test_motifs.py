@@ -247,3 +247,71 @@ def test_a_program_run_in_chunks_is_the_same_run(monkeypatch, capsys):
     assert np.array_equal(whole.message_done, chunked.message_done)
     assert chunked.sim.hops_mean == whole.sim.hops_mean
     assert "msg" in capsys.readouterr().err  # the bar, on stderr
+
+
+class _Interrupt(Exception):
+    pass
+
+
+@pytest.mark.parametrize("routing", ["min", "ugal"])
+def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkeypatch, tmp_path):
+    """Kill a checkpointed run after a few chunks; a second call with the same checkpoint resumes from the last save
+    (fewer kernel calls than a fresh run) and delivers every message at the same cycle as a run in one go."""
+    import lowdiam.sim.booksim.driver as D
+    from lowdiam.topologies import dragonfly
+
+    top = dragonfly(4, 2, 2)
+    kw = dict(message_bytes=256, routing=routing, motif_options={"blocks": 3}, seed=2)
+    whole = run_motif(top, "sweep3d", **kw)
+    monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
+    real, calls = D.K.run_kernel, []
+
+    def counting(*args, stop_after=None):
+        calls.append(1)
+        if stop_after is not None and len(calls) > stop_after:
+            raise _Interrupt
+        return real(*args)
+
+    ckpt = tmp_path / "run.npz"
+    monkeypatch.setattr(D.K, "run_kernel", lambda *a: counting(*a, stop_after=6))
+    with pytest.raises(_Interrupt):
+        run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
+    assert ckpt.exists()
+    calls.clear()
+    monkeypatch.setattr(D.K, "run_kernel", lambda *a: counting(*a))
+    resumed = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
+    assert np.array_equal(resumed.message_done, whole.message_done)
+    assert resumed.sim.hops_mean == whole.sim.hops_mean and resumed.sim.latency_mean == whole.sim.latency_mean
+    assert len(calls) == -(-whole.completion_cycles // 97) - 6  # resumed after the 6 chunks saved
+    assert resumed.resumed_seconds > 0 and not ckpt.exists()  # deleted once the run is over
+
+
+def test_a_checkpoint_of_another_run_is_not_resumed(monkeypatch, tmp_path):
+    import lowdiam.sim.booksim.driver as D
+    from lowdiam.topologies import dragonfly
+
+    top = dragonfly(4, 2, 2)
+    kw = dict(message_bytes=256, routing="min", motif_options={"blocks": 3})
+    monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
+    real = D.K.run_kernel
+    calls = []
+
+    def stop(*a):
+        calls.append(1)
+        if len(calls) > 4:
+            raise _Interrupt
+        return real(*a)
+
+    ckpt = tmp_path / "run.npz"
+    monkeypatch.setattr(D.K, "run_kernel", stop)
+    with pytest.raises(_Interrupt):
+        run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, seed=1, **kw)
+    monkeypatch.setattr(D.K, "run_kernel", real)
+    with pytest.warns(RuntimeWarning, match="another run"):
+        other = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, seed=5, **kw)
+    assert np.array_equal(other.message_done, run_motif(top, "sweep3d", seed=5, **kw).message_done)
+    ckpt.write_bytes(b"not a checkpoint")
+    with pytest.warns(RuntimeWarning, match="unreadable"):
+        run_motif(top, "sweep3d", checkpoint=ckpt, seed=5, **kw)
+    with pytest.raises(ValueError, match="only a message program"):
+        D._run(top, "min", "uniform", 0.1, warmup_cycles=10, measure_cycles=10, checkpoint=ckpt)

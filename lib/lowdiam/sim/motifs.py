@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 
 import numpy as np
 
@@ -579,7 +580,9 @@ class MotifResult:
     program : MessageProgram
     sim : SimResult
         The router model's run record (``hops_mean``, ``latency_mean`` of packets from their message's
-        release, ``wall_seconds``, ``params``).
+        release, ``wall_seconds`` (a resumed run's counts its earlier legs), ``params``).
+    resumed_seconds : float
+        Wall seconds the run had spent before it was resumed from a checkpoint (0 for a run in one go).
     """
 
     completion_cycles: int
@@ -588,6 +591,7 @@ class MotifResult:
     message_done: np.ndarray
     program: MessageProgram
     sim: object
+    resumed_seconds: float = 0.0
 
     @property
     def cycles_per_second(self) -> float:
@@ -600,14 +604,17 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
               motif_options: dict | None = None, router: str = "booksim", packet_flits: int = 4,
               vcs: int | None = None, buffer_flits: int = 32, routing_options: dict | None = None,
               router_options: dict | None = None, max_cycles: int = 50_000_000,
-              progress: bool = False) -> MotifResult:
+              progress: bool = False, checkpoint=None, checkpoint_seconds: float = 600.0) -> MotifResult:
     """Run an application motif to completion on the packet simulator.
 
     Compiles the motif (:func:`compile_motif`; parameters there) and runs it on the router model
     (``"booksim"``, the only one with a message layer) with ``routing`` (any routing the model runs), with
     hop-indexed VCs unless ``router_options`` says otherwise (``vc_selection="any"``, BookSim anynet's
     own, can deadlock under a motif's bursts: the run then raises).  ``progress`` shows the messages delivered
-    on a tqdm bar on stderr (a paper-scale run takes an hour or more).
+    on a tqdm bar on stderr (a paper-scale run takes an hour or more).  ``checkpoint`` (a file path) makes the
+    run resumable: its state is saved there every ``checkpoint_seconds`` of wall time, a later call with the
+    same path and the same run resumes from it (the same run, cycle for cycle), and the file is deleted when
+    the run completes (:mod:`lowdiam.sim.booksim.checkpoint`).
 
     Returns
     -------
@@ -643,9 +650,12 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
     # hop-indexed VCs by default: a motif's bursts are heavy, and BookSim's any-VC minimal routing can deadlock
     router_options = {"vc_selection": "hop", **(router_options or {})}
 
+    t_run = time.perf_counter()
     sim, mo = _run(topology, routing, None, None, packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits,
                    warmup_cycles=0, measure_cycles=max_cycles, seed=seed, routing_options=routing_options,
-                   router_options=router_options, program=prog, progress=progress)
+                   router_options=router_options, program=prog, progress=progress, checkpoint=checkpoint,
+                   checkpoint_seconds=checkpoint_seconds)
     return MotifResult(completion_cycles=int(mo.done.max()), messages_delivered=int((mo.done >= 0).sum()),
                        packets_delivered=int(prog.packets.sum() - mo.left.sum()), message_done=mo.done.copy(),
-                       program=prog, sim=sim)
+                       program=prog, sim=sim,
+                       resumed_seconds=round(max(0.0, sim.wall_seconds - (time.perf_counter() - t_run)), 2))

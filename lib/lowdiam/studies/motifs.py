@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ..cache import cached
+from ..cache import cache_dir, cache_key, cached
 from ..labels import label
 
 __all__ = ["motif_row", "edst_gains", "edst_tree_shapes", "ratio"]
@@ -26,8 +26,9 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
 
     Returns ``network``, ``motif``, ``algorithm``, ``routing``, ``message_bytes``, ``iterations``, ``ranks``,
     ``messages``, ``packets``, ``completion_cycles``, ``serialization_bound`` (cycles; the busiest endpoint's
-    flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache).  ``progress`` (not part of the
-    cache key) shows the run's progress on stderr.
+    flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache, all its legs when resumed).
+    ``progress`` (not part of the cache key) shows the run's progress on stderr.  With the cache on, the run
+    is checkpointed every 10 minutes to ``<cache>/checkpoints/<key>.npz``, so an interrupted run resumes.
     """
     from ..sim.motifs import run_motif
 
@@ -36,18 +37,22 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
                   packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options or {},
                   topology=topology)
 
+    root = cache_dir()
+    ckpt = None if root is None else root / "checkpoints" / f"{cache_key('07_motifs', params)}.npz"
+
     def compute():
         t0 = time.perf_counter()
         r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
                       trees=trees, ranks=ranks, routing=routing, motif_options=motif_options, seed=seed,
                       packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
-                      progress=progress)
+                      progress=progress, checkpoint=ckpt)
         return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
                 "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
                 "ranks": int(r.program.ranks.size), "messages": r.messages_delivered,
                 "packets": r.packets_delivered, "completion_cycles": r.completion_cycles,
                 "serialization_bound": r.program.serialization_bound(packet_flits),
-                "hops_mean": round(float(r.sim.hops_mean), 4), "wall_seconds": round(time.perf_counter() - t0, 2)}
+                "hops_mean": round(float(r.sim.hops_mean), 4),
+                "wall_seconds": round(time.perf_counter() - t0 + r.resumed_seconds, 2)}
 
     return cached("07_motifs", params, compute)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from lowdiam.sim.traffic import Endpoints, TrafficSpec, make_traffic
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
+from .checkpoint import fingerprint, restore, save, state_arrays
 from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 
@@ -146,11 +148,14 @@ def _run(
     router_options: dict | None = None,
     program=None,
     progress: bool = False,
+    checkpoint=None,
+    checkpoint_seconds: float = 600.0,
 ):
     """:func:`run_booksim`, or with ``program`` (a :class:`lowdiam.sim.motifs.MessageProgram`; then
     ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run; ``progress`` shows the messages
-    delivered on a tqdm bar on stderr): returns the result and the kernel's :class:`~.kernel.Messages` (None
-    without a program)."""
+    delivered on a tqdm bar on stderr; ``checkpoint``, a file path, saves the run's state there every
+    ``checkpoint_seconds`` and resumes from it: :mod:`.checkpoint`): returns the result and the kernel's
+    :class:`~.kernel.Messages` (None without a program)."""
     t_start = time.perf_counter()
     if routing == "polarized":
         raise ValueError(
@@ -178,6 +183,10 @@ def _run(
         paths = None
         shared_routing, shared_opts = resolve_routing(routing, routing_options)
     opts = check_router_options(router_options)
+    if checkpoint is not None:
+        if program is None:
+            raise ValueError("checkpoint: only a message program run can be checkpointed (pass program=)")
+        checkpoint_seconds = check_float("checkpoint_seconds", checkpoint_seconds, low=0.0)
     if opts["vc_selection"] == "auto":  # BookSim anynet's any-VC for its own min; hop classes for the others
         opts["vc_selection"] = "hop" if shared else "any"
     if endpoints_per_router is not None:
@@ -454,7 +463,20 @@ def _run(
         from tqdm.auto import tqdm
 
         bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {program.label}", leave=False)
-    for leg_end in ((wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)):
+    legs = (wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)
+    ckpt = None
+    if checkpoint is not None:
+        ckpt = Path(checkpoint)
+        fp = fingerprint(topology, program, {
+            "routing": routing, "routing_options": routing_options, "packet_flits": P, "vcs": V, "buffer_flits": CAP,
+            "max_cycles": meas, "seed": seed, "router_options": opts, "endpoints_per_router": endpoints_per_router})
+        earlier = np.zeros(1)  # wall seconds of the legs before this one (a resumed run's wall_seconds counts them)
+        saved_state = state_arrays(cfg=cfg, st=st, nd=nd, stats=stats, mo=mo, sh=sh, rs=rs, earlier=earlier)
+        if restore(ckpt, saved_state, fp) and bar is not None:
+            bar.update(int(ctr[K.K_MSG_DONE]))
+        t_start -= float(earlier[0])
+        last_save = time.perf_counter()
+    for leg_end in legs:
         while True:
             chunk = program is not None and int(ctr[K.K_NOW]) + PROGRAM_CHUNK_CYCLES < leg_end
             cfg[K.C_TEND] = int(ctr[K.K_NOW]) + PROGRAM_CHUNK_CYCLES if chunk else leg_end
@@ -466,6 +488,10 @@ def _run(
             if bar is not None:
                 bar.update(int(ctr[K.K_MSG_DONE]) - bar.n)
             if chunk and status == K.RUN_DONE and int(ctr[K.K_MSG_DONE]) < mo.src.size:
+                if ckpt is not None and time.perf_counter() - last_save >= checkpoint_seconds:
+                    earlier[0] = time.perf_counter() - t_start
+                    save(ckpt, saved_state, fp)
+                    last_save = time.perf_counter()
                 continue
             break
         if status != K.RUN_DONE:
@@ -475,6 +501,8 @@ def _run(
             break
     if bar is not None:
         bar.close()
+    if ckpt is not None and status == K.RUN_DONE:
+        ckpt.unlink(missing_ok=True)  # the run is over: its result is the caller's to keep
     if status == K.RUN_ROUTE_ERROR:
         why = {-4: "found no route", -5: "needs more hop classes than it declared (a route longer than its "
                "longest-route bound)", -3: "waited (an adaptive routing this model cannot run)"}
