@@ -253,7 +253,7 @@ class _Interrupt(Exception):
     pass
 
 
-@pytest.mark.parametrize("routing", ["min", "ugal"])
+@pytest.mark.parametrize("routing", ["min", "ugal", "df-min", "valiant"])
 def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkeypatch, tmp_path):
     """Kill a checkpointed run after a few chunks; a second call with the same checkpoint resumes from the last save
     (fewer kernel calls than a fresh run) and delivers every message at the same cycle as a run in one go."""

@@ -5,9 +5,11 @@ interrupted run (a session's end, a killed job) go on where it stopped.  The ker
 boundaries (the driver already runs a program in chunks), so a run restored from a checkpoint is the same run,
 cycle for cycle, as one that never stopped.
 
-What is saved: every numpy array of the run's mutable records (``cfg``, the router, endpoint, statistics and
-message records, the shared routings' records and the random state), by field path, in one ``.npz`` (no
-pickles: loading cannot execute code).  The static wiring (:class:`~.kernel.Net`) is rebuilt, not saved.
+What is saved: every numpy array of the run's mutable records (``cfg``, the router, endpoint and statistics
+records, the message record's mutable fields, the shared routings' port and packet state and the random state), by
+field path, in one ``.npz`` (no pickles: loading cannot execute code).  What the run only reads (the wiring, the
+routing tables, the program's messages and dependencies) is rebuilt, not saved: the fingerprint guarantees it is
+the same.
 
 A checkpoint belongs to one run: its *fingerprint* hashes the topology's content, the run's settings, the
 message program and the source of every ``lowdiam.sim`` module.  A file with another fingerprint (another run,
@@ -62,7 +64,15 @@ def fingerprint(topology, program, settings: dict) -> str:
 
 
 def state_arrays(**parts) -> dict[str, np.ndarray]:
-    """Every numpy array reachable from ``parts`` through (named) tuples, keyed by its field path."""
+    """Every numpy array reachable from ``parts`` through (named) tuples and dicts, keyed by its field path.
+
+    >>> from typing import NamedTuple
+    >>> class P(NamedTuple):
+    ...     a: np.ndarray
+    ...     b: tuple
+    >>> sorted(state_arrays(p=P(np.zeros(1), (np.ones(2), 3)), q={"c": np.zeros(3)}))
+    ['p.a', 'p.b.0', 'q.c']
+    """
     out: dict[str, np.ndarray] = {}
 
     def walk(prefix: str, x) -> None:
@@ -70,6 +80,9 @@ def state_arrays(**parts) -> dict[str, np.ndarray]:
             out[prefix] = x
         elif isinstance(x, tuple):
             for name, v in zip(getattr(x, "_fields", None) or range(len(x)), x):
+                walk(f"{prefix}.{name}", v)
+        elif isinstance(x, dict):
+            for name, v in x.items():
                 walk(f"{prefix}.{name}", v)
 
     for name, x in parts.items():

@@ -128,6 +128,8 @@ def run_booksim(
 
 
 PROGRAM_CHUNK_CYCLES = 1 << 16  # cycles a message program runs between progress reports
+# the fields of kernel.Messages a run changes (the others are the program itself): what a checkpoint saves of it
+MUTABLE_MESSAGE_FIELDS = ("wait", "unsent", "left", "ready", "done", "rq", "rq_head", "rq_cnt", "p_msg")
 
 
 def _run(
@@ -471,7 +473,9 @@ def _run(
             "routing": routing, "routing_options": routing_options, "packet_flits": P, "vcs": V, "buffer_flits": CAP,
             "max_cycles": meas, "seed": seed, "router_options": opts, "endpoints_per_router": endpoints_per_router})
         earlier = np.zeros(1)  # wall seconds of the legs before this one (a resumed run's wall_seconds counts them)
-        saved_state = state_arrays(cfg=cfg, st=st, nd=nd, stats=stats, mo=mo, sh=sh, rs=rs, earlier=earlier)
+        saved_state = state_arrays(cfg=cfg, st=st, nd=nd, stats=stats, rs=rs, earlier=earlier,
+                                   mo={f: getattr(mo, f) for f in MUTABLE_MESSAGE_FIELDS},
+                                   ports=sh.ports, route_state=sh.pkr.route_state, scratch=sh.scratch)
         if restore(ckpt, saved_state, fp) and bar is not None:
             bar.update(int(ctr[K.K_MSG_DONE]))
         t_start -= float(earlier[0])
