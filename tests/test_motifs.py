@@ -7,6 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+from lowdiam.sim.booksim import kernel as _kernel
 from lowdiam.sim.booksim.driver import _run
 from lowdiam.sim.motifs import MessageProgram, compile_motif, run_motif
 from lowdiam.topologies import Topology, hyperx, slimfly
@@ -253,6 +254,24 @@ class _Interrupt(Exception):
     pass
 
 
+_REAL_KERNEL = _kernel.run_kernel
+
+
+def _count_kernel_calls(monkeypatch, driver, stop_after=None) -> list:
+    """Patch the booksim kernel to record its calls (in the list returned) and, past ``stop_after``, to raise
+    _Interrupt (a run killed between two chunks)."""
+    calls = []
+
+    def run(*args):
+        calls.append(1)
+        if stop_after is not None and len(calls) > stop_after:
+            raise _Interrupt
+        return _REAL_KERNEL(*args)
+
+    monkeypatch.setattr(driver.K, "run_kernel", run)
+    return calls
+
+
 @pytest.mark.parametrize("routing", ["min", "ugal", "df-min", "valiant"])
 def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkeypatch, tmp_path):
     """Kill a checkpointed run after a few chunks; a second call with the same checkpoint resumes from the last save
@@ -264,21 +283,12 @@ def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkey
     kw = dict(message_bytes=256, routing=routing, motif_options={"blocks": 3}, seed=2)
     whole = run_motif(top, "sweep3d", **kw)
     monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
-    real, calls = D.K.run_kernel, []
-
-    def counting(*args, stop_after=None):
-        calls.append(1)
-        if stop_after is not None and len(calls) > stop_after:
-            raise _Interrupt
-        return real(*args)
-
     ckpt = tmp_path / "run.npz"
-    monkeypatch.setattr(D.K, "run_kernel", lambda *a: counting(*a, stop_after=6))
+    _count_kernel_calls(monkeypatch, D, stop_after=6)
     with pytest.raises(_Interrupt):
         run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
     assert ckpt.exists()
-    calls.clear()
-    monkeypatch.setattr(D.K, "run_kernel", lambda *a: counting(*a))
+    calls = _count_kernel_calls(monkeypatch, D)
     resumed = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
     assert np.array_equal(resumed.message_done, whole.message_done)
     assert resumed.sim.hops_mean == whole.sim.hops_mean and resumed.sim.latency_mean == whole.sim.latency_mean
@@ -293,20 +303,11 @@ def test_a_checkpoint_of_another_run_is_not_resumed(monkeypatch, tmp_path):
     top = dragonfly(4, 2, 2)
     kw = dict(message_bytes=256, routing="min", motif_options={"blocks": 3})
     monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
-    real = D.K.run_kernel
-    calls = []
-
-    def stop(*a):
-        calls.append(1)
-        if len(calls) > 4:
-            raise _Interrupt
-        return real(*a)
-
     ckpt = tmp_path / "run.npz"
-    monkeypatch.setattr(D.K, "run_kernel", stop)
+    _count_kernel_calls(monkeypatch, D, stop_after=4)
     with pytest.raises(_Interrupt):
         run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, seed=1, **kw)
-    monkeypatch.setattr(D.K, "run_kernel", real)
+    monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
     with pytest.warns(RuntimeWarning, match="another run"):
         other = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, seed=5, **kw)
     assert np.array_equal(other.message_done, run_motif(top, "sweep3d", seed=5, **kw).message_done)
