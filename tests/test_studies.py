@@ -108,6 +108,31 @@ def test_leaders_matches_pairwise_reading():
         leaders({"a": 1.0}, -0.01)
 
 
+def test_rivals_above_never_uses_running_searches_and_agrees_with_the_full_comparison():
+    """rivals_above() only ever refutes what the complete comparison refutes: on random recorded tables, a refuting
+    rival found from the complete searches means the all-complete comparison (leaders) also drops the label."""
+    from lowdiam.studies.simulation import leaders, rivals_above
+
+    rng = np.random.default_rng(11)
+    pats, labs = ("uniform", "shuffle", "bitrev"), ("LPS", "DF", "SF")
+    for _ in range(300):
+        final = {(la, "r", tr): float(rng.choice(np.arange(0, 1.0001, 0.0125))) for la in labs for tr in pats}
+        done = {k: bool(rng.random() < 0.6) for k in final}
+        # a running search reports some lower bound of its final answer, never above it
+        rec = {k: (v if done[k] else v * float(rng.random()), done[k]) for k, v in final.items()}
+        tol = float(rng.choice([0.0, 0.0125, 0.05]))
+        got = rivals_above(rec, list(final), "LPS", tol)
+        slow = [(tr, la) for (la, _, tr) in final if la != "LPS" and done[(la, "r", tr)] and done[("LPS", "r", tr)]
+                and final[(la, "r", tr)] > final[("LPS", "r", tr)] + tol]
+        assert [(g["traffic"], g["rival"]) for g in got] == slow
+        if got:
+            assert any("LPS" not in leaders({la: final[(la, "r", tr)] for la in labs}, tol) for tr in pats)
+    with pytest.raises(ValueError, match="tol"):
+        rivals_above({}, [("LPS", "r", "u")], "LPS", -1)
+    with pytest.raises(ValueError, match="no search of 'LPS'"):
+        rivals_above({}, [("DF", "r", "u")], "LPS", 0.01)
+
+
 def test_levi_graph_constructor_label_rebuilds():
     from lowdiam import labels
     from lowdiam import topologies as T

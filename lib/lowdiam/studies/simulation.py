@@ -429,3 +429,52 @@ def leaders(values: dict, tol: float) -> list:
         raise ValueError(f"tol (absolute margin) must be >= 0; got {tol!r}")
     top = max(float(v) for v in values.values())
     return sorted(k for k, v in values.items() if float(v) + tol >= top)
+
+
+def rivals_above(recorded: dict, keys, label: str, tol: float) -> list[dict]:
+    """Rivals whose *complete* recorded searches already saturate above ``label``'s by more than ``tol``.
+
+    A claim "``label`` saturates highest on every pattern" is refuted by one such rival, whatever the searches
+    still running give, so it can be decided at paper scale before every search it compares is complete.
+    Searches not yet complete (or not recorded) are never used.
+
+    Parameters
+    ----------
+    recorded : dict
+        ``(label, routing, traffic) -> (saturation load, search done)``, as :func:`recorded_saturation` returns.
+    keys : iterable of tuple
+        The ``(label, routing, traffic)`` searches the claim compares.
+    label : str
+        The network claimed best; each traffic pattern is compared with ``label``'s search on that pattern.
+    tol : float
+        Search resolution, ``>= 0``: a rival counts only when above ``label`` by more than this.
+
+    Returns
+    -------
+    list of dict
+        One ``{"traffic", "rival", "rival_load", "load"}`` per refuting rival, in the order of ``keys``.
+
+    Raises
+    ------
+    ValueError
+        If ``tol`` is negative or ``keys`` has no search of ``label``.
+
+    Examples
+    --------
+    >>> rec = {("LPS", "min", "bitrev"): (0.33, True), ("DF", "df-min", "bitrev"): (0.52, True),
+    ...        ("SF", "min", "bitrev"): (0.9, False)}
+    >>> keys = [("LPS", "min", "bitrev"), ("DF", "df-min", "bitrev"), ("SF", "min", "bitrev")]
+    >>> rivals_above(rec, keys, "LPS", 0.01)
+    [{'traffic': 'bitrev', 'rival': 'DF', 'rival_load': 0.52, 'load': 0.33}]
+    >>> rivals_above(rec, keys, "LPS", 0.25)
+    []
+    """
+    keys = list(keys)
+    if not tol >= 0:
+        raise ValueError(f"tol (search resolution) must be >= 0; got {tol!r}")
+    if not any(k[0] == label for k in keys):
+        raise ValueError(f"no search of {label!r} among the keys; labels there: {sorted({k[0] for k in keys})}")
+    done = {k: float(recorded[k][0]) for k in keys if k in recorded and recorded[k][1]}
+    mine = {k[2]: v for k, v in done.items() if k[0] == label}
+    return [{"traffic": k[2], "rival": k[0], "rival_load": v, "load": mine[k[2]]} for k, v in done.items()
+            if k[0] != label and k[2] in mine and v > mine[k[2]] + tol]
