@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from conftest import reference_diameter, reference_distance_histogram
 
-from lowdiam.topologies import dragonfly, dragonfly_canonical, fat_tree, hyperx, megafly
+from lowdiam.topologies import dragonfly, dragonfly_canonical, fat_tree, hyperx, megafly, sstmacro_circulant_links
 
 
 # ---------------------------------------------------------------- Dragonfly
@@ -38,6 +38,57 @@ def test_dragonfly_arrangements_differ():
         arr: {tuple(x) for x in dragonfly(4, 2, 1, arr).edges.tolist()} for arr in ("absolute", "relative", "circulant")
     }
     assert e["absolute"] != e["relative"] != e["circulant"] != e["absolute"]
+
+
+def _sstmacro_circulant_slow(a, g, h):
+    """SST/macro's circulant wiring port by port from both ends: every router's "+k" and "-k" ports, each link
+    seen twice (once from each end); returns the links once each, with their multiplicity."""
+    from collections import Counter
+
+    half, seen = h // 2, Counter()
+    for G in range(g):
+        for A in range(a):
+            for k in range(1, half + 1):
+                for sign in (1, -1):
+                    to = (G + sign * (A * half + k)) % g
+                    if to != G:
+                        seen[(min(G * a + A, to * a + A), max(G * a + A, to * a + A))] += 1
+    assert all(c % 2 == 0 for c in seen.values())  # every link is reached from both of its ends
+    return sorted(e for e, c in seen.items() for _ in range(c // 2))
+
+
+@pytest.mark.parametrize("a,g,h", [(2, 5, 2), (4, 9, 2), (3, 5, 2), (6, 25, 4), (16, 69, 8), (5, 7, 4), (4, 3, 2)])
+def test_sstmacro_circulant_links_against_port_by_port_reference(a, g, h):
+    links = sstmacro_circulant_links(a, g, h)
+    assert links.tolist() == [list(e) for e in _sstmacro_circulant_slow(a, g, h)]
+
+
+@pytest.mark.parametrize("a,h", [(2, 2), (4, 2), (3, 2), (6, 4), (16, 8)])
+def test_dragonfly_circulant_is_sstmacro_circulant_at_full_size(a, h):
+    """Our circulant arrangement has the same global links, router for router, as SST/macro's circulant wiring
+    at g = a*h + 1 (no parallel links there)."""
+    t = dragonfly(a, h, 1, "circulant")
+    glob = t.edges[np.asarray(t.link_class) == 1]
+    glob = glob[np.lexsort((glob[:, 1], glob[:, 0]))]
+    ref = sstmacro_circulant_links(a, a * h + 1, h)
+    assert len(np.unique(ref, axis=0)) == len(ref)
+    assert np.array_equal(glob, ref)
+
+
+def test_sstmacro_circulant_spectralfly_dragonfly_is_a_multigraph():
+    """The SpectralFly paper's DF (a = 16, h = 8, p = 8, 69 groups, circulant): every pair of groups joined,
+    but router 8 of every group reaches 4 routers by 2 parallel links each."""
+    links = sstmacro_circulant_links(16, 69, 8)
+    pairs, count = np.unique(links, axis=0, return_counts=True)
+    assert len(links) == 69 * 16 * 8 // 2 and int((count == 2).sum()) == 138 and count.max() == 2
+    doubled = pairs[count == 2]
+    assert set((doubled % 16).ravel().tolist()) == {8}
+    groups = {tuple(sorted(x)) for x in (pairs // 16).tolist()}
+    assert len(groups) == 69 * 68 // 2
+    with pytest.raises(ValueError, match="even h"):
+        sstmacro_circulant_links(16, 69, 7)
+    with pytest.raises(ValueError, match="g >= 2"):
+        sstmacro_circulant_links(16, 1, 8)
 
 
 def test_dragonfly_table3():

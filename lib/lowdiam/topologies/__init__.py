@@ -51,6 +51,7 @@ _EXPORTS: dict[str, str] = {
     # hierarchical and indirect
     "dragonfly": "_dragonfly",
     "dragonfly_canonical": "_dragonfly",
+    "sstmacro_circulant_links": "_dragonfly",
     "hyperx": "_hyperx",
     "megafly": "_megafly",
     "fat_tree": "fattree",

@@ -6,7 +6,7 @@ import numpy as np
 
 from .base import Topology
 
-__all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical"]
+__all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical", "sstmacro_circulant_links"]
 
 ARRANGEMENTS = ("absolute", "relative", "circulant")
 
@@ -47,10 +47,12 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology
       CAMINOS crate's dependencies cannot be fetched here).
     * ``"circulant"`` -- ports alternate offsets +1, -1, +2, -2, ... (needs
       a*h even).  Named after the circulant-based arrangement of Hastings et
-      al.; the port order (+s on even, -s on odd ports, s = j//2 + 1) is our
-      reading of that arrangement and matches no public generator we found
-      (EvalNet builds only the absolute arrangement, SST/merlin absolute and
-      relative, CAMINOS palm-tree and random).
+      al.; the port order (+s on even, -s on odd ports, s = j//2 + 1) gives
+      the same global links as SST/macro's ``inter_group = circulant`` wiring
+      at g = a*h + 1 groups (the simulator of the SpectralFly paper; tested
+      against :func:`sstmacro_circulant_links`).  EvalNet builds only the
+      absolute arrangement, SST/merlin absolute and relative, CAMINOS
+      palm-tree and random.
 
     Order N = a(ah+1); network radix k = (a-1) + h; diameter 3 (local,
     global, local).  ``link_class`` is 0 for local, 1 for global links.
@@ -119,3 +121,61 @@ def dragonfly_canonical(a: int, p: int | None = None) -> Topology:
         labels={k: v for k, v in top.labels.items() if k != "carries_endpoints"},
         params={**top.params, "canonical": True}, link_class=top.link_class,
     )
+
+
+def sstmacro_circulant_links(a: int, g: int, h: int) -> np.ndarray:
+    """Global links of SST/macro's circulant Dragonfly wiring, parallel links repeated.
+
+    SST/macro (``topology.name = dragonfly``, ``inter_group = circulant``; the SpectralFly paper's
+    simulator) joins router ``A`` of group ``G`` to router ``A`` of groups ``G + A*h/2 + k`` and
+    ``G - A*h/2 - k`` (mod ``g``), ``k = 1 .. h/2``, for any number of groups ``g``.  With fewer than
+    ``a*h + 1`` groups two offsets of one router can reach the same group, and the two ports then
+    carry two parallel links between the same pair of routers: a multigraph, which
+    :class:`~lowdiam.topologies.base.Topology` (simple graphs) does not build.  Routers are numbered
+    ``G * a + A``.
+
+    Parameters
+    ----------
+    a : int
+        Routers per group, >= 1.
+    g : int
+        Groups, >= 2.
+    h : int
+        Global links per router, even (SST/macro's rule for this wiring), >= 2.
+
+    Returns
+    -------
+    ndarray of int64, shape (m, 2)
+        One row ``(u, v)``, ``u < v``, per link, sorted; a pair joined by two links appears twice.
+        ``m = g * a * h / 2`` unless some offsets are multiples of ``g``: SST/macro leaves those ports
+        unconnected, and so does this list.
+
+    Raises
+    ------
+    ValueError
+        ``a``, ``g`` or ``h`` out of range, or ``h`` odd.
+
+    Examples
+    --------
+    The SpectralFly paper's Dragonfly (a = 16, h = 8, 69 groups): 138 pairs of routers carry two
+    parallel links each (router 8 of every group).
+
+    >>> links = sstmacro_circulant_links(16, 69, 8)
+    >>> pairs, count = np.unique(links, axis=0, return_counts=True)
+    >>> len(links), int((count == 2).sum()), sorted({int(u % 16) for u, v in pairs[count == 2]})
+    (4416, 138, [8])
+    """
+    for name, val, lo in (("a", a, 1), ("g", g, 2), ("h", h, 2)):
+        if not isinstance(val, (int, np.integer)) or isinstance(val, bool) or val < lo:
+            raise ValueError(f"sstmacro_circulant_links needs integer {name} >= {lo}, got {name}={val!r}")
+    if h % 2:
+        raise ValueError(f"SST/macro's circulant wiring needs an even h (ports pair up as +/-), got h={h}; "
+                         f"use h={h - 1} or h={h + 1}")
+    a, g, h = int(a), int(g), int(h)
+    half = h // 2
+    G, A, k = np.meshgrid(np.arange(g), np.arange(a), np.arange(1, half + 1), indexing="ij")
+    to = (G + A * half + k) % g  # each link once: from its "+" port (its other end is a "-" port)
+    keep = to != G
+    u, v = (G * a + A)[keep], (to * a + A)[keep]
+    links = np.stack([np.minimum(u, v), np.maximum(u, v)], axis=1).astype(np.int64)
+    return links[np.lexsort((links[:, 1], links[:, 0]))]
