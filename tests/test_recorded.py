@@ -94,3 +94,52 @@ def test_bad_construction(tmp_path, kw):
 def test_compute_may_not_overwrite_item_columns(tmp_path):
     with pytest.raises(ValueError, match="already sets"):
         _log(tmp_path).run([{"graph": "g", "load": 0.1, "seed": 0}], lambda it: {"seed": 3}, progress=False)
+
+
+# ------------------------------------------------------------------ parallel computation of a log's items
+def _motif_items():
+    from lowdiam.sweep import Recipe
+
+    hx = Recipe("hyperx", {"endpoints_per_router": 2}, "", (3, 3))
+    return [dict(recipe=hx, key="HX", case=f"fft-{b}", routing=rt, motif="fft", message_bytes=b)
+            for b in (256, 512) for rt in ("min", "valiant")]
+
+
+def _motif_log_run(tmp_path, name, **kw):
+    """Notebook 07's way of recording motif runs (lowdiam.studies.motifs.logged_item_result), on tiny items."""
+    import functools
+
+    from lowdiam.studies import motifs as M
+
+    key = ("key", "case", "routing", "message_bytes")
+    items = _motif_items()
+    by_key = {tuple(it[k] for k in key): it for it in items}
+    log = ResultLog("07_motifs", name, key=key, root=tmp_path)
+    rows = log.run([{k: it[k] for k in key} for it in items],
+                   functools.partial(M.logged_item_result, by_key, key, ranks=12, seed=0), progress=False, **kw)
+    return {tuple(r[k] for k in key): {k: v for k, v in r.items() if k != "wall_seconds"} for r in rows}
+
+
+def test_run_on_two_processes_records_what_one_process_records(tmp_path, monkeypatch):
+    from lowdiam.parallel import shutdown_pool
+
+    one = _motif_log_run(tmp_path, "serial")
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path / "other-cache"))  # compute again, not from the cache
+    try:
+        two = _motif_log_run(tmp_path, "parallel", processes=2)
+    finally:
+        shutdown_pool()
+    assert two == one and len(one) == 4
+    assert {r["ranks_run"] for r in one.values()} == {12}
+    with pytest.raises(ValueError, match="processes"):
+        _log(tmp_path).run([], dict, processes=0)
+
+
+def test_run_on_a_dask_cluster_records_what_one_process_records(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    one = _motif_log_run(tmp_path, "serial")
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path / "dask-cache"))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        via_dask = _motif_log_run(tmp_path, "dask", scheduler=cluster.scheduler_address)
+    assert via_dask == one

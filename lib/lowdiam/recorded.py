@@ -49,7 +49,7 @@ from typing import Any
 
 from . import __version__
 from .paths import repo_root, results_dir
-from .validate import check_bool
+from .validate import check_bool, check_int
 
 __all__ = ["ResultLog", "code_commit", "PROVENANCE"]
 
@@ -218,6 +218,8 @@ class ResultLog:
         *,
         progress: bool = True,
         desc: str | None = None,
+        processes: int = 1,
+        scheduler: Any = None,
     ) -> list[dict[str, Any]]:
         """Compute every item not yet recorded, appending each result as it finishes.
 
@@ -226,18 +228,31 @@ class ResultLog:
         items : iterable of mappings
             Each holds at least the key columns (its settings and seed).
         compute : callable
-            ``compute(item) -> mapping`` of result columns (they must not repeat item columns).
+            ``compute(item) -> mapping`` of result columns (they must not repeat item columns).  With
+            ``processes > 1`` it must be picklable by reference (a module-level function, or a
+            ``functools.partial`` of one).
         progress : bool
             Show a tqdm bar on stderr.
         desc : str, optional
             Label of the progress bar (default: the log's file name).
+        processes : int
+            Local worker processes computing items at once (default 1: one after another, in this process).
+        scheduler : str or distributed.Client, optional
+            A Dask scheduler address or client to compute the items on instead (:func:`lowdiam.parallel.run_each`).
+            Rows are appended here, in the order the items finish.
 
         Returns
         -------
         list of dict
             All rows of the log after the run (earlier ones included).
         """
+        from .parallel import inside_spawned_import, run_each
+
         check_bool("progress", progress)
+        processes = check_int("processes", processes, low=1)
+        if processes > 1 and scheduler is None and inside_spawned_import():
+            raise RuntimeError("ResultLog.run(processes > 1) was called while a worker process was importing your "
+                               "script: put the call under `if __name__ == \"__main__\":`, or use processes=1")
         items = list(items)
         done = self.done()
         todo = [it for it in items if self.item_key(it) not in done]
@@ -247,15 +262,19 @@ class ResultLog:
 
             bar = tqdm(total=len(items), initial=len(items) - len(todo), desc=desc or self.path.stem,
                        file=sys.stderr)
+
+        def record(i: int, result: Mapping[str, Any]) -> None:
+            result = dict(result)
+            clash = sorted(set(result) & set(todo[i]))
+            if clash:
+                raise ValueError(f"compute() returned column(s) {clash} that the item already sets")
+            self.append({**todo[i], **result})
+            if bar is not None:
+                bar.update(1)
+
         try:
-            for item in todo:
-                result = dict(compute(item))
-                clash = sorted(set(result) & set(item))
-                if clash:
-                    raise ValueError(f"compute() returned column(s) {clash} that the item already sets")
-                self.append({**item, **result})
-                if bar is not None:
-                    bar.update(1)
+            run_each(compute, todo, record, processes=processes, scheduler=scheduler,
+                     describe=lambda it: f"while computing {self.path.name} item {self.item_key(it)}")
         finally:
             if bar is not None:
                 bar.close()

@@ -34,8 +34,6 @@ simulator is seeded), never on where or in which order it ran.
 
 from __future__ import annotations
 
-import atexit
-import concurrent.futures as cf
 import csv
 import dataclasses
 import difflib
@@ -44,7 +42,6 @@ import hashlib
 import inspect
 import json
 import math
-import multiprocessing
 import os
 import re
 import sys
@@ -54,6 +51,7 @@ from typing import Any
 
 from . import cache
 from .cache import cache_key
+from .parallel import BROKEN_POOL, inside_spawned_import, run_each, shutdown_pool
 from .paths import figures_dir
 from .sim import PATTERNS, ROUTINGS, simulate
 from .validate import check_bool, check_float, check_int, check_options
@@ -425,30 +423,6 @@ def recorded_records(record) -> list[dict[str, Any]]:
     return out
 
 
-_POOL: dict[str, Any] = {"size": 0, "executor": None}
-
-
-def _pool(size: int) -> cf.ProcessPoolExecutor:
-    # One long-lived pool: numba kernels load once per worker, not once per sweep.
-    if _POOL["executor"] is None or _POOL["size"] != size:
-        shutdown_pool()
-        ctx = multiprocessing.get_context("spawn")  # fork is unsafe once numba/threads are loaded
-        _POOL["executor"] = cf.ProcessPoolExecutor(max_workers=size, mp_context=ctx)
-        _POOL["size"] = size
-    return _POOL["executor"]
-
-
-def shutdown_pool() -> None:
-    """Stop the worker processes kept alive between sweeps (also done at exit)."""
-    ex = _POOL["executor"]
-    _POOL["executor"], _POOL["size"] = None, 0
-    if ex is not None:
-        ex.shutdown(wait=True, cancel_futures=True)
-
-
-atexit.register(shutdown_pool)
-
-
 def _progress(total: int, enabled: bool, desc: str):
     if enabled:  # tqdm.auto warns inside notebooks without ipywidgets even when disabled
         from tqdm.auto import tqdm
@@ -457,73 +431,20 @@ def _progress(total: int, enabled: bool, desc: str):
     return tqdm(total=total, disable=not enabled, desc=desc, leave=False)
 
 
-def _fail(run: Run, exc: BaseException) -> BaseException:
-    exc.add_note(f"while simulating {run.describe()}")
-    return exc
-
-
-_BROKEN_POOL = (
-    "a sweep worker process died before returning a result. Usual causes: (1) run_sweep was called from a "
-    "script without an `if __name__ == \"__main__\":` guard -- worker processes start by importing the main "
-    "script, so the sweep must sit under that guard (or use processes=1); (2) a worker was killed, e.g. out of "
-    "memory (try fewer processes or smaller networks)"
-)
+_BROKEN_POOL = BROKEN_POOL.replace("the work was started", "run_sweep was called")
 
 
 def _run_local(runs: list[Run], processes: int, bar, done: Callable[[int, Any], None]) -> None:
-    if processes == 1 or len(runs) == 1:
-        for i, run in enumerate(runs):
-            try:
-                done(i, _execute(run))
-            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(run, exc) from exc
-            bar.update()
-        return
     # group by topology so a worker tends to reuse the network it has just built
     order = sorted(range(len(runs)), key=lambda i: json.dumps(runs[i].topology_key(), sort_keys=True))
-    ex = _pool(processes)
-    futs = {ex.submit(_execute, runs[i]): i for i in order}
-    try:
-        for fut in cf.as_completed(futs):
-            i = futs[fut]
-            try:
-                done(i, fut.result())
-            except cf.process.BrokenProcessPool as exc:
-                shutdown_pool()  # a worker died (killed, out of memory): never reuse a broken pool
-                raise RuntimeError(_BROKEN_POOL) from exc
-            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(runs[i], exc) from exc
-            bar.update()
-    except BaseException:
-        for f in futs:
-            f.cancel()
-        raise
+    run_each(_execute, runs, lambda i, out: (done(i, out), bar.update()), processes=processes,
+             order=order if processes > 1 else None, describe=lambda r: f"while simulating {r.describe()}",
+             broken=_BROKEN_POOL)
 
 
 def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], None]) -> None:
-    from distributed import Client, as_completed
-
-    own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if own else scheduler
-    try:
-        futs = [client.submit(_execute, r, key=f"lowdiam-sim-{r.key()}", pure=True) for r in runs]
-        index = {f.key: i for i, f in enumerate(futs)}
-        for fut in as_completed(futs):
-            i = index[fut.key]
-            try:
-                done(i, fut.result())
-            except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
-                raise _fail(runs[i], exc) from exc
-            bar.update()
-    finally:
-        if own:
-            client.close()
-
-
-def _inside_spawned_import() -> bool:
-    """True while a worker process re-imports the user's unguarded main script."""
-    main = sys.modules.get("__main__")
-    return getattr(main, "__name__", "") == "__mp_main__"
+    run_each(_execute, runs, lambda i, out: (done(i, out), bar.update()), scheduler=scheduler,
+             keys=[f"lowdiam-sim-{r.key()}" for r in runs], describe=lambda r: f"while simulating {r.describe()}")
 
 
 def run_sweep(
@@ -582,7 +503,7 @@ def run_sweep(
     ...            "warmup_cycles": 50})], processes=1, progress=False)[0]["num_routers"]
     9
     """
-    if _inside_spawned_import():
+    if inside_spawned_import():
         raise RuntimeError(
             "run_sweep was called while a worker process was importing your script: put the sweep under "
             "`if __name__ == \"__main__\":` (worker processes import the main script), or use processes=1"

@@ -15,7 +15,7 @@ import time
 from ..cache import cache_dir, cache_key, cached
 from ..labels import label
 
-__all__ = ["motif_row", "edst_gains", "edst_tree_shapes", "ratio"]
+__all__ = ["motif_row", "item_row", "logged_item_result", "edst_gains", "edst_tree_shapes", "ratio"]
 
 
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
@@ -55,6 +55,45 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
                 "wall_seconds": round(time.perf_counter() - t0 + r.resumed_seconds, 2)}
 
     return cached("07_motifs", params, compute)
+
+
+def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = False) -> dict:
+    """:func:`motif_row` of one notebook-07 item, with the item's ``key`` and ``case`` in front.
+
+    An item is a dict: ``recipe`` (a :class:`lowdiam.sweep.Recipe`), ``key``, ``case``, ``motif``, ``routing``,
+    ``message_bytes`` and optionally ``iterations``, ``algorithm``, ``trees``, ``motif_options``.  ``ranks``
+    applies to every motif except the EDST Allreduce, which places its own ranks.
+
+    Examples
+    --------
+    >>> from lowdiam.sweep import Recipe
+    >>> it = dict(recipe=Recipe("hyperx", {"endpoints_per_router": 2}, "", (2, 3)), key="HX", case="fft",
+    ...           motif="fft", routing="min", message_bytes=256)
+    >>> row = item_row(it, ranks=12)
+    >>> row["key"], row["case"], row["messages"]
+    ('HX', 'fft', 60)
+    """
+    edst = item["motif"] == "allreduce" and item.get("algorithm") == "edst"
+    row = motif_row(item["recipe"].build(), item["motif"], item["routing"], message_bytes=item["message_bytes"],
+                    iterations=item.get("iterations", 1), algorithm=item.get("algorithm"), trees=item.get("trees"),
+                    ranks=None if edst else ranks, motif_options=item.get("motif_options"), seed=seed,
+                    progress=progress)
+    return {"key": item["key"], "case": item["case"], **row}
+
+
+def logged_item_result(items: dict, key: tuple, logged: dict, *, ranks: int | None, seed: int = 0,
+                       progress: bool = False) -> dict:
+    """The result columns a :class:`lowdiam.recorded.ResultLog` row needs for the item it names.
+
+    ``items`` maps the values of the log's ``key`` columns to the item (as :func:`item_row` takes it);
+    ``logged`` is the log row (its key columns).  Returns :func:`item_row`'s columns other than the key
+    columns, with the rank count actually run as ``ranks_run``.  A module-level function, so that
+    ``functools.partial(logged_item_result, items, key, ranks=..., seed=...)`` runs on worker processes
+    (``ResultLog.run(..., processes=2)``) or on a Dask cluster.
+    """
+    out = item_row(items[tuple(logged[k] for k in key)], ranks=ranks, seed=seed, progress=progress)
+    out["ranks_run"] = out.pop("ranks")
+    return {k: v for k, v in out.items() if k not in key}
 
 
 def edst_gains(rows) -> dict[str, dict[int, float]]:
