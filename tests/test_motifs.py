@@ -316,3 +316,17 @@ def test_a_checkpoint_of_another_run_is_not_resumed(monkeypatch, tmp_path):
         run_motif(top, "sweep3d", checkpoint=ckpt, seed=5, **kw)
     with pytest.raises(ValueError, match="only a message program"):
         D._run(top, "min", "uniform", 0.1, warmup_cycles=10, measure_cycles=10, checkpoint=ckpt)
+
+
+def test_random_nodes_mapping_places_ranks_in_endpoint_order_on_a_random_node_set():
+    """SST/macro's allocation in the SpectralFly paper: random nodes, ranks placed in the topology's order."""
+    top = hyperx(3, 3).with_endpoints(4)  # 36 endpoints
+    progs = [compile_motif(top, "fft", message_bytes=256, ranks=12, mapping="random-nodes", seed=s) for s in (0, 0, 1)]
+    eps = [p.ranks.tolist() for p in progs]
+    assert eps[0] == eps[1] != eps[2]  # seeded
+    for e in eps:
+        assert e == sorted(set(e)) and len(e) == 12 and 0 <= e[0] and e[-1] < 36
+    full = compile_motif(top, "fft", message_bytes=256, ranks=36, mapping="random-nodes")
+    assert full.ranks.tolist() == list(range(36))  # every node chosen: the linear placement
+    with pytest.raises(ValueError, match="random-nodes"):
+        compile_motif(top, "fft", message_bytes=256, ranks=12, mapping="random_nodes")

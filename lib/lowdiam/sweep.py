@@ -418,7 +418,7 @@ def recorded_records(record) -> list[dict[str, Any]]:
         res = _unfinite(row["result"])
         rec = {"label": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
                "seed": row["seed"], **{f"sim_{k}": v for k, v in row["sim"].items()},
-               "constructor": row["constructor"], **res, "code_commit": row["code_commit"]}
+               "constructor": row["constructor"], "recipe": row["recipe"], **res, "code_commit": row["code_commit"]}
         out.append(rec)
     return out
 

@@ -66,7 +66,7 @@ __all__ = ["MOTIFS", "ALLREDUCE_ALGORITHMS", "EMBER_DEFAULTS", "MessageProgram",
 
 MOTIFS = ("allreduce", "sweep3d", "halo3d", "fft")
 ALLREDUCE_ALGORITHMS = ("ring", "recursive-doubling", "tree", "edst")
-MAPPINGS = ("linear", "random")
+MAPPINGS = ("linear", "random", "random-nodes")
 #: motif -> its own options (beyond message_bytes / iterations / ranks / mapping)
 MOTIF_OPTIONS = {
     "allreduce": ("algorithm", "trees", "segments"),
@@ -384,8 +384,10 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
         ``algorithm="edst"`` only: how many edge-disjoint spanning trees carry the data (default 1).
     ranks : int, optional
         Ranks (default: every endpoint; ``"edst"``: one per router).
-    mapping : {"linear", "random"}
-        Rank i on endpoint i, or a random permutation (``seed``).
+    mapping : {"linear", "random", "random-nodes"}
+        Rank i on endpoint i; a random permutation (``seed``); or ``"random-nodes"``: ``ranks`` endpoints
+        chosen at random (``seed``) and rank i on the i-th of them in endpoint order -- SST/macro's allocation
+        in the SpectralFly paper (nodes chosen randomly, ranks placed sequentially in the topology's order).
     flit_bytes, packet_flits : int
         Packet size in bytes is their product.
     compute_cycles : int
@@ -452,8 +454,12 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
         nr = NE if ranks is None else check_int("ranks", ranks, low=2, high=NE)
         if nr < 2:
             raise ValueError(f"{topology.name} has {NE} endpoints; a motif needs at least 2 ranks")
-        order = np.arange(NE) if mapping == "linear" else np.random.default_rng([seed, 0x3071F]).permutation(NE)
-        rank_ep = order[:nr].astype(np.int64)
+        if mapping == "linear":
+            rank_ep = np.arange(nr, dtype=np.int64)
+        elif mapping == "random":
+            rank_ep = np.random.default_rng([seed, 0x3071F]).permutation(NE)[:nr].astype(np.int64)
+        else:  # random-nodes: a random set of endpoints, ranks in endpoint order
+            rank_ep = np.sort(np.random.default_rng([seed, 0x3071F]).choice(NE, nr, replace=False)).astype(np.int64)
     N = int(rank_ep.size)
     b = _Builder(np.arange(N, dtype=np.int64), flit_bytes * packet_flits, compute_cycles)
     last = [[] for _ in range(N)]

@@ -20,14 +20,15 @@ __all__ = ["motif_row", "item_row", "logged_item_result", "edst_gains", "edst_tr
 
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
               algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
-              motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4, flit_bytes: int = 16,
-              router_options: dict | None = None, progress: bool = False) -> dict:
+              mapping: str = "linear", motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4,
+              flit_bytes: int = 16, router_options: dict | None = None, progress: bool = False) -> dict:
     """One motif run (cached on disk by its parameters, the topology's content and the code) as a flat row.
 
     Returns ``network``, ``motif``, ``algorithm``, ``routing``, ``message_bytes``, ``iterations``, ``ranks``,
     ``messages``, ``packets``, ``completion_cycles``, ``serialization_bound`` (cycles; the busiest endpoint's
     flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache, all its legs when resumed).
-    ``progress`` (not part of the cache key) shows the run's progress on stderr.  With the cache on, the run
+    ``mapping`` places the ranks (:func:`lowdiam.sim.motifs.compile_motif`).  ``progress`` (not part of the
+    cache key) shows the run's progress on stderr.  With the cache on, the run
     is checkpointed every 10 minutes to ``<cache>/checkpoints/<key>.npz``, so an interrupted run resumes.
     """
     from ..sim.motifs import run_motif
@@ -36,6 +37,8 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
                   algorithm=algorithm, trees=trees, ranks=ranks, motif_options=motif_options or {}, seed=seed,
                   packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options or {},
                   topology=topology)
+    if mapping != "linear":  # the default stays out of the key: runs cached before the option existed stay valid
+        params["mapping"] = mapping
 
     root = cache_dir()
     ckpt = None if root is None else root / "checkpoints" / f"{cache_key('07_motifs', params)}.npz"
@@ -43,8 +46,8 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
     def compute():
         t0 = time.perf_counter()
         r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
-                      trees=trees, ranks=ranks, routing=routing, motif_options=motif_options, seed=seed,
-                      packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
+                      trees=trees, ranks=ranks, mapping=mapping, routing=routing, motif_options=motif_options,
+                      seed=seed, packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
                       progress=progress, checkpoint=ckpt)
         return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
                 "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
@@ -61,8 +64,9 @@ def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = F
     """:func:`motif_row` of one notebook-07 item, with the item's ``key`` and ``case`` in front.
 
     An item is a dict: ``recipe`` (a :class:`lowdiam.sweep.Recipe`), ``key``, ``case``, ``motif``, ``routing``,
-    ``message_bytes`` and optionally ``iterations``, ``algorithm``, ``trees``, ``motif_options``.  ``ranks``
-    applies to every motif except the EDST Allreduce, which places its own ranks.
+    ``message_bytes`` and optionally ``iterations``, ``algorithm``, ``trees``, ``motif_options``, ``ranks`` and
+    ``mapping`` (its own rank count and placement, overriding ``ranks`` and the linear placement).  The ranks
+    apply to every motif except the EDST Allreduce, which places its own.
 
     Examples
     --------
@@ -76,8 +80,8 @@ def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = F
     edst = item["motif"] == "allreduce" and item.get("algorithm") == "edst"
     row = motif_row(item["recipe"].build(), item["motif"], item["routing"], message_bytes=item["message_bytes"],
                     iterations=item.get("iterations", 1), algorithm=item.get("algorithm"), trees=item.get("trees"),
-                    ranks=None if edst else ranks, motif_options=item.get("motif_options"), seed=seed,
-                    progress=progress)
+                    ranks=None if edst else item.get("ranks", ranks), mapping=item.get("mapping", "linear"),
+                    motif_options=item.get("motif_options"), seed=seed, progress=progress)
     return {"key": item["key"], "case": item["case"], **row}
 
 

@@ -153,9 +153,13 @@ def latency_knee_from_records(records, factor: float = 3.0) -> dict[tuple[str, s
     return out
 
 
-def recorded_saturation(notebook: str, names, tol: float, *, root=None) -> dict:
+def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes: dict | None = None) -> dict:
     """:func:`saturation_from_records` over the committed paper-profile logs ``names`` of ``notebook`` (absent
     logs contribute nothing), so a quick run can use the paper-scale answers recorded so far.
+
+    ``recipes`` (label -> :class:`lowdiam.sweep.Recipe`) keeps, for each label it names, only the runs of that
+    network, so that runs a log holds of an earlier network under the same label (a network the paper profile
+    no longer runs) are not mixed in.
 
     Returns
     -------
@@ -169,6 +173,9 @@ def recorded_saturation(notebook: str, names, tol: float, *, root=None) -> dict:
         log = sweep.result_log(notebook, name, root=root)
         if log.path.exists():
             records += sweep.recorded_records(log)
+    if recipes:
+        want = {label: rec.key() for label, rec in recipes.items()}
+        records = [r for r in records if r["label"] not in want or r["recipe"] == want[r["label"]]]
     return saturation_from_records(records, tol)
 
 

@@ -25,8 +25,8 @@ def _global_targets(G: int, ports: int, arrangement: str) -> np.ndarray:
     return np.where(j % 2 == 0, g + s, g - s) % G
 
 
-def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology:
-    """Maximum-size Dragonfly: g = a*h + 1 all-to-all groups of ``a`` routers.
+def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute", groups: int | None = None) -> Topology:
+    """Dragonfly: by default the maximum size, g = a*h + 1 all-to-all groups of ``a`` routers.
 
     Each router has a-1 local links (complete graph inside its group), ``h``
     global links and ``p`` endpoints.  Group ``x``'s a*h global ports are
@@ -57,8 +57,22 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology
     Order N = a(ah+1); network radix k = (a-1) + h; diameter 3 (local,
     global, local).  ``link_class`` is 0 for local, 1 for global links.
 
-    Example: ``dragonfly(12, 6, 6)`` is PolarStar Table 3's DF: 876 routers,
-    radix 17, 5,256 endpoints.
+    ``groups`` (2 .. a*h + 1) builds fewer groups, with the circulant
+    arrangement only: SST/macro's circulant wiring, which defines it for any
+    number of groups (:func:`sstmacro_circulant_links`; at a*h + 1 groups it
+    is exactly ``arrangement="circulant"``).  Every pair of groups is then
+    joined by one or more global links, and where two offsets of one router
+    reach the same group the two ports carry parallel links between the same
+    routers: the result is a multigraph (``parallel_links``), every router
+    keeping its a - 1 + h network ports.
+
+    Examples: ``dragonfly(12, 6, 6)`` is PolarStar Table 3's DF: 876 routers,
+    radix 17, 5,256 endpoints.  The SpectralFly paper's DF (Sec. VI-B:
+    69 groups, a = 16, h = p = 8, circulant) has parallel links:
+
+    >>> t = dragonfly(16, 8, 8, "circulant", groups=69)
+    >>> t.num_routers, t.num_endpoints, int(t.degrees.min()), int(t.degrees.max()), t.parallel_links
+    (1104, 8832, 23, 23, True)
     """
     for name, val, lo in (("a", a, 1), ("h", h, 1), ("p", p, 0)):
         if not isinstance(val, (int, np.integer)) or isinstance(val, bool) or val < lo:
@@ -68,6 +82,8 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute") -> Topology
     a, h, p = int(a), int(h), int(p)
     ports = a * h
     G = ports + 1
+    if groups is not None and groups != G:
+        return _dragonfly_groups(a, h, p, arrangement, groups)
     if arrangement == "circulant" and ports % 2:
         raise ValueError(
             f"circulant arrangement needs a*h even (ports pair up as +s/-s), got a*h={ports}; "
@@ -179,3 +195,43 @@ def sstmacro_circulant_links(a: int, g: int, h: int) -> np.ndarray:
     u, v = (G * a + A)[keep], (to * a + A)[keep]
     links = np.stack([np.minimum(u, v), np.maximum(u, v)], axis=1).astype(np.int64)
     return links[np.lexsort((links[:, 1], links[:, 0]))]
+
+
+def _dragonfly_groups(a: int, h: int, p: int, arrangement: str, groups) -> Topology:
+    """:func:`dragonfly` with fewer than a*h + 1 groups (SST/macro's circulant wiring)."""
+    full = a * h + 1
+    if not isinstance(groups, (int, np.integer)) or isinstance(groups, bool) or not 2 <= groups <= full:
+        raise ValueError(f"dragonfly groups must be an integer in [2, a*h + 1 = {full}], got groups={groups!r}")
+    if arrangement != "circulant":
+        raise ValueError(f"a Dragonfly with fewer than a*h + 1 = {full} groups is defined here for the circulant "
+                         f"arrangement only (SST/macro's wiring), got arrangement={arrangement!r}; use "
+                         f"arrangement='circulant' or groups={full}")
+    g = int(groups)
+    if h % 2:
+        raise ValueError(f"the circulant wiring with {g} groups needs an even h (ports pair up as +/-), got h={h}")
+    offsets = np.arange(1, a * h // 2 + 1)
+    if np.any(offsets % g == 0):
+        raise ValueError(f"with {g} groups the circulant offset {int(offsets[offsets % g == 0][0])} returns to the "
+                         f"router's own group, leaving ports unconnected; use more than a*h/2 = {a * h // 2} groups")
+    glob = sstmacro_circulant_links(a, g, h)
+    gu, gv = glob[:, 0] // a, glob[:, 1] // a
+    pairs = np.unique(np.minimum(gu, gv) * g + np.maximum(gu, gv))
+    if pairs.size != g * (g - 1) // 2:  # cannot happen for g <= a*h + 1 with no zero offset; checked all the same
+        raise ValueError(f"the circulant wiring leaves some of the {g} groups without a direct global link")
+    iu, ju = np.triu_indices(a, 1)
+    base = (np.arange(g) * a)[:, None]
+    local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
+    edges = np.concatenate([local, glob])
+    link_class = np.concatenate([np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)])
+    return Topology.from_edges(
+        f"DF(a={a},h={h},p={p},circulant,g={g})",
+        "dragonfly",
+        a * g,
+        edges,
+        endpoints_per_router=p,
+        labels={"group": np.repeat(np.arange(g), a).astype(np.int32),
+                "position": np.tile(np.arange(a), g).astype(np.int32)},
+        params={"a": a, "h": h, "p": p, "g": g, "arrangement": "circulant", "endpoints_per_router": p},
+        link_class=link_class,
+        parallel_links=True,
+    )

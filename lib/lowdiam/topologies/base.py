@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from lowdiam.validate import check_int
+from lowdiam.validate import check_bool, check_int
 
 __all__ = [
     "MAX_EDGES",
@@ -179,12 +179,14 @@ def edge_array(edges: Any, num_routers: int | None = None, *, name: str = "edges
     return arr
 
 
-def normalize_edges(num_routers: int, edges: Any) -> np.ndarray:
+def normalize_edges(num_routers: int, edges: Any, *, parallel_links: bool = False) -> np.ndarray:
     """Return ``edges`` as a sorted (E, 2) int32 array with ``u < v``.
 
     Raises ``ValueError`` on a shape other than (E, 2), non-integer,
     negative or out-of-range ids, self-loops or repeated links, because a
-    silently de-duplicated multigraph would hide construction bugs.
+    silently de-duplicated multigraph would hide construction bugs.  With
+    ``parallel_links=True`` a repeated row is kept as a second link between
+    the same two routers (a multigraph).
 
     Examples
     --------
@@ -201,9 +203,10 @@ def normalize_edges(num_routers: int, edges: Any) -> np.ndarray:
     order = np.lexsort((arr[:, 1], arr[:, 0]))
     arr = arr[order]
     dup = np.all(arr[1:] == arr[:-1], axis=1)
-    if np.any(dup):
+    if np.any(dup) and not parallel_links:
         u, v = arr[1:][dup][0]
-        raise ValueError(f"repeated link ({u}, {v}): router graphs must be simple")
+        raise ValueError(f"repeated link ({u}, {v}): router graphs must be simple unless built with "
+                         f"parallel_links=True (a multigraph)")
     return arr.astype(np.int32)
 
 
@@ -270,9 +273,14 @@ class Topology:
     Build one with :meth:`Topology.from_edges` (the family constructors in
     :mod:`lowdiam.topologies` do), :meth:`Topology.from_networkx`, or
     :func:`lowdiam.topologies.read` for a file.  Direct construction is checked
-    in ``__post_init__``: the arrays must be one consistent simple graph
-    (sorted ``u < v`` edges, the matching CSR, non-negative endpoint counts),
-    otherwise ``ValueError`` / ``TypeError``.
+    in ``__post_init__``: the arrays must be one consistent graph (sorted
+    ``u < v`` edges, the matching CSR, non-negative endpoint counts),
+    otherwise ``ValueError`` / ``TypeError``.  The graph is simple unless
+    ``parallel_links`` is true: then some pairs of routers are joined by more
+    than one link (repeated rows of ``edges``, repeated neighbours in the
+    CSR, each one port of its router), as in SST/macro's circulant Dragonfly
+    with fewer than a*h + 1 groups.  CSR-based analyses and the simulators
+    count each parallel link; :meth:`to_networkx` gives an ``nx.MultiGraph``.
 
     Examples
     --------
@@ -296,6 +304,7 @@ class Topology:
     labels: Mapping[str, np.ndarray] = dataclasses.field(default_factory=dict)
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     link_class: np.ndarray | None = None
+    parallel_links: bool = False
     _content_hash: str | None = dataclasses.field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------ invariants
@@ -324,10 +333,19 @@ class Topology:
             if np.any(e64[:, 0] >= e64[:, 1]):
                 raise ValueError("Topology.edges rows must satisfy u < v (use Topology.from_edges to normalise)")
             key = e64[:, 0] * n + e64[:, 1]
-            if np.any(np.diff(key) <= 0):
+            step = np.diff(key)
+            if np.any(step < 0):
+                raise ValueError("Topology.edges must be sorted (use Topology.from_edges to normalise)")
+            repeats = bool(np.any(step == 0))
+            if repeats != bool(self.parallel_links):
                 raise ValueError(
-                    "Topology.edges must be sorted and free of repeats (use Topology.from_edges to normalise)"
+                    "Topology.edges repeat a link but parallel_links is False (use Topology.from_edges(..., "
+                    "parallel_links=True) for a multigraph)" if repeats else
+                    "Topology.parallel_links is True but no link is repeated: a simple graph has "
+                    "parallel_links=False"
                 )
+        elif self.parallel_links:
+            raise ValueError("Topology.parallel_links is True but there are no links")
         indptr = _field_ints("indptr", self.indptr, (n + 1,))
         indices = _field_ints("indices", self.indices, (2 * E,))
         endpoints = _field_ints("endpoints", self.endpoints, (n,))
@@ -342,8 +360,10 @@ class Topology:
             if ix.min() < 0 or ix.max() >= n:
                 raise ValueError(f"Topology.indices must lie in [0, {n}): min {ix.min()}, max {ix.max()}")
             src = np.repeat(np.arange(n, dtype=np.int64), np.diff(ip))
-            if np.any(np.diff(src * n + ix) <= 0):
-                raise ValueError("Topology.indices: each router's neighbours must be sorted ascending, no repeats")
+            step = np.diff(src * n + ix)
+            if np.any(step < 0) or (np.any(step == 0) and not self.parallel_links):
+                raise ValueError("Topology.indices: each router's neighbours must be sorted ascending, no repeats "
+                                 "(repeats only with parallel_links)")
             fwd = src < ix
             back = np.flatnonzero(src > ix)
             back = back[np.argsort(ix[back], kind="stable")]
@@ -381,6 +401,7 @@ class Topology:
         put("endpoints", endpoints if endpoints.dtype == np.int32 else endpoints.astype(np.int32))
         put("labels", labels)
         put("params", dict(self.params))
+        put("parallel_links", bool(self.parallel_links))
 
     # ----------------------------------------------------------------- build
     @classmethod
@@ -396,6 +417,7 @@ class Topology:
         labels: Mapping[str, Any] | None = None,
         params: Mapping[str, Any] | None = None,
         link_class: Any = None,
+        parallel_links: bool = False,
     ) -> Topology:
         """Validate ``edges`` and assemble a topology.
 
@@ -419,6 +441,10 @@ class Topology:
         link_class : array-like, optional
             One class per input edge row (0 local, 1 global); permuted along with
             the edges when they are sorted.
+        parallel_links : bool
+            Allow a repeated row as a second link between the same routers (a
+            multigraph; the result's ``parallel_links`` says whether any pair
+            is actually repeated).  Default False: a repeat is an error.
 
         Returns
         -------
@@ -461,8 +487,10 @@ class Topology:
             key = np.sort(raw, axis=1)
             order = np.lexsort((key[:, 1], key[:, 0]))
             lc = lc_in[order].astype(np.int8)
-        norm = normalize_edges(num_routers, raw)
+        check_bool("parallel_links", parallel_links)
+        norm = normalize_edges(num_routers, raw, parallel_links=parallel_links)
         indptr, indices = csr_from_edges(num_routers, norm)
+        repeated = bool(norm.shape[0] > 1 and np.any(np.all(norm[1:] == norm[:-1], axis=1)))
         mask = np.ones(num_routers, dtype=bool)
         if endpoint_mask is not None:
             mask = _mask("endpoint_mask", endpoint_mask, num_routers)
@@ -482,6 +510,7 @@ class Topology:
             labels=labs,
             params=dict(params or {}),
             link_class=lc,
+            parallel_links=repeated,
         )
 
     @classmethod
@@ -667,10 +696,11 @@ class Topology:
 
     # --------------------------------------------------------------- exports
     def to_networkx(self):
-        """An ``nx.Graph`` with router ids 0..n-1, labels as node attributes."""
+        """An ``nx.Graph`` with router ids 0..n-1, labels as node attributes (``nx.MultiGraph`` when the
+        topology has parallel links, so that none is merged away)."""
         import networkx as nx
 
-        g = nx.Graph(name=self.name)
+        g = (nx.MultiGraph if self.parallel_links else nx.Graph)(name=self.name)
         g.add_nodes_from(range(self.num_routers))
         g.add_edges_from(map(tuple, self.edges.tolist()))
         for key, arr in self.labels.items():
@@ -688,7 +718,11 @@ class Topology:
         One line per router: ``router i node a node b ... router j router k ...``.
         Endpoint (node) ids are contiguous per router in router order, so the
         endpoints of router i are those BookSim numbers consecutively.
+        A topology with parallel links raises ``ValueError``: BookSim's anynet
+        reader keeps one channel per pair of routers (a map keyed by the
+        neighbour), so the file would silently lose the parallel links.
         """
+        self._no_parallel_links("BookSim's anynet format (one channel per router pair)")
         first = np.zeros(self.num_routers + 1, dtype=np.int64)
         np.cumsum(self.endpoints, out=first[1:])
         lines = []
@@ -708,12 +742,20 @@ class Topology:
         list from the line after ``N i``; blank lines are illegal).  Servers are
         not part of this format: CAMINOS attaches them with the
         ``servers_per_router`` field of its ``File`` topology configuration.
+        A topology with parallel links raises ``ValueError`` (not checked to
+        survive CAMINOS's reader).
         """
+        self._no_parallel_links("the CAMINOS File format (parallel links not known to survive its reader)")
         lines = [f"NODOS {self.num_routers}", f"GRADO {self.radix}"]
         for r in range(self.num_routers):
             lines.append(f"N {r}")
             lines.append(" ".join(map(str, self.indices[self.indptr[r] : self.indptr[r + 1]].tolist())))
         return "\n".join(lines) + "\n"
+
+    def _no_parallel_links(self, where: str) -> None:
+        if self.parallel_links:
+            raise ValueError(f"{self.name} has parallel links, which {where} cannot hold; export it with "
+                             f"fmt='edgelist' (one line per link) instead")
 
     def write(self, path: str | Path, fmt: str = "anynet") -> Path:
         """Write the topology to ``path`` as ``"anynet"``, ``"caminos"`` or ``"edgelist"``."""

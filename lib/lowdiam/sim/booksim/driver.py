@@ -262,7 +262,9 @@ def _run(
     src = np.repeat(np.arange(n), deg)
     key = indices * n + src
     fwd = src * n + indices
-    rev = np.searchsorted(fwd, key)  # reverse arc of each arc
+    # reverse arc of each arc; the k-th of parallel arcs u -> v pairs with the k-th of v -> u (a multigraph's
+    # parallel links are separate channels)
+    rev = np.searchsorted(fwd, key) + (np.arange(A) - np.searchsorted(fwd, fwd))
     if not np.array_equal(fwd[rev], key):
         raise ValueError(f"{topology.name}: adjacency is not symmetric")
     arcs = np.arange(A)
