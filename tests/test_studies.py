@@ -233,3 +233,21 @@ def test_crossval_curves_filters_and_rejects_duplicates(tmp_path):
     assert crossval_curves(q, traffic="server_perm") == {}
     with pytest.raises(ValueError, match="two caminos rows"):
         crossval_curves(q)  # the two patterns both give min at 0.3
+
+
+def test_recorded_saturation_keeps_one_network_per_label_when_asked(tmp_path):
+    """A log holding runs of two networks under one label (an earlier network the paper profile no longer runs):
+    recipes= keeps the named network's runs only."""
+    from lowdiam import sweep as S
+    from lowdiam.studies.simulation import recorded_saturation
+
+    old, new = S.Recipe("hyperx", {}, "X", (2, 2)), S.Recipe("hyperx", {}, "X", (3, 3))
+    log = S.result_log("05_simulation", "two_networks", root=tmp_path)
+    fast = {"measure_cycles": 100, "warmup_cycles": 50}
+    S.run_sweep([S.Run(old, "min", "uniform", 0.9, sim=fast), S.Run(new, "min", "uniform", 0.3, sim=fast)],
+                processes=1, progress=False, record=log)
+    mixed = recorded_saturation("05_simulation", ["two_networks"], 0.01, root=tmp_path)
+    only_new = recorded_saturation("05_simulation", ["two_networks"], 0.01, root=tmp_path, recipes={"X": new})
+    only_old = recorded_saturation("05_simulation", ["two_networks"], 0.01, root=tmp_path, recipes={"X": old})
+    assert mixed[("X", "min", "uniform")][0] == 0.9  # the two networks' loads taken as one search
+    assert only_new[("X", "min", "uniform")][0] == 0.3 and only_old[("X", "min", "uniform")][0] == 0.9
