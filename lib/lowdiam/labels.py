@@ -53,7 +53,7 @@ def label(topology) -> str:
     if fam == "hyperx":
         return topology.name
     if fam == "dragonfly" and prm.get("arrangement", "absolute") != "absolute":  # a different network: say so
-        fewer = _dragonfly_groups(prm)
+        fewer = _fewer_groups(prm)
         return f"DF({prm['a']},{prm['h']},{prm['p']},{prm['arrangement']}{'' if fewer is None else f',g={fewer}'})"
     if fam in _FAMILY and all(k in prm for k in _FAMILY[fam][1]):
         prefix, keys = _FAMILY[fam]
@@ -92,12 +92,13 @@ def constructor(topology) -> str:
     if fam not in _ARGS:
         return topology.name
     args = ", ".join(f"{arg}={prm[key]!r}".replace("'", '"') for arg, key in _ARGS[fam] if key in prm)
-    if fam == "dragonfly" and _dragonfly_groups(prm) is not None:
-        args += f", groups={_dragonfly_groups(prm)}"
+    fewer = _fewer_groups(prm) if fam == "dragonfly" else None
+    if fewer is not None:
+        args += f", groups={fewer}"
     return f"{_CONSTRUCTOR.get(fam, fam)}({args})"
 
 
-def _dragonfly_groups(prm) -> int | None:
+def _fewer_groups(prm) -> int | None:
     """A Dragonfly's group count when it has fewer than the maximum a*h + 1, else None."""
     g = prm.get("g")
     return None if g is None or "a" not in prm or "h" not in prm or g == prm["a"] * prm["h"] + 1 else int(g)

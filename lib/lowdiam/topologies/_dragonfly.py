@@ -89,10 +89,6 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute", groups: int
             f"circulant arrangement needs a*h even (ports pair up as +s/-s), got a*h={ports}; "
             f"use h={h + 1} or a={a + 1}, or arrangement='absolute'/'relative'"
         )
-    # local links: complete graph inside each group
-    iu, ju = np.triu_indices(a, 1)
-    base = (np.arange(G) * a)[:, None]
-    local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
     # global links: (group x, port j) -> group t; keep each link once (x < t)
     tgt = _global_targets(G, ports, arrangement)
     x = np.repeat(np.arange(G), ports)
@@ -106,19 +102,26 @@ def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute", groups: int
     assert np.all(back >= 0) and np.all(tgt[t, back] == x), "global arrangement is not symmetric"
     keep = x < t
     glob = np.stack([x[keep] * a + j[keep] // h, t[keep] * a + back[keep] // h], axis=1)
-    edges = np.concatenate([local, glob])
-    link_class = np.concatenate([np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)])
-    n = a * G
+    return _assemble(a, h, p, G, arrangement, glob, f"DF(a={a},h={h},p={p},{arrangement})")
+
+
+def _assemble(a: int, h: int, p: int, g: int, arrangement: str, glob: np.ndarray, name: str) -> Topology:
+    """The Dragonfly of ``g`` complete groups of ``a`` routers (router ``G * a + A``) and the global links
+    ``glob`` (repeated rows: parallel links)."""
+    iu, ju = np.triu_indices(a, 1)
+    base = (np.arange(g) * a)[:, None]
+    local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
     return Topology.from_edges(
-        f"DF(a={a},h={h},p={p},{arrangement})",
+        name,
         "dragonfly",
-        n,
-        edges,
+        a * g,
+        np.concatenate([local, glob]),
         endpoints_per_router=p,
-        labels={"group": np.repeat(np.arange(G), a).astype(np.int32),
-                "position": np.tile(np.arange(a), G).astype(np.int32)},
-        params={"a": a, "h": h, "p": p, "g": G, "arrangement": arrangement, "endpoints_per_router": p},
-        link_class=link_class,
+        labels={"group": np.repeat(np.arange(g), a).astype(np.int32),
+                "position": np.tile(np.arange(a), g).astype(np.int32)},
+        params={"a": a, "h": h, "p": p, "g": g, "arrangement": arrangement, "endpoints_per_router": p},
+        link_class=np.concatenate([np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)]),
+        parallel_links=True,  # kept only where glob repeats a pair (fewer than a*h + 1 groups)
     )
 
 
@@ -213,25 +216,6 @@ def _dragonfly_groups(a: int, h: int, p: int, arrangement: str, groups) -> Topol
     if np.any(offsets % g == 0):
         raise ValueError(f"with {g} groups the circulant offset {int(offsets[offsets % g == 0][0])} returns to the "
                          f"router's own group, leaving ports unconnected; use more than a*h/2 = {a * h // 2} groups")
-    glob = sstmacro_circulant_links(a, g, h)
-    gu, gv = glob[:, 0] // a, glob[:, 1] // a
-    pairs = np.unique(np.minimum(gu, gv) * g + np.maximum(gu, gv))
-    if pairs.size != g * (g - 1) // 2:  # cannot happen for g <= a*h + 1 with no zero offset; checked all the same
-        raise ValueError(f"the circulant wiring leaves some of the {g} groups without a direct global link")
-    iu, ju = np.triu_indices(a, 1)
-    base = (np.arange(g) * a)[:, None]
-    local = np.stack([(base + iu).ravel(), (base + ju).ravel()], axis=1)
-    edges = np.concatenate([local, glob])
-    link_class = np.concatenate([np.zeros(len(local), np.int8), np.ones(len(glob), np.int8)])
-    return Topology.from_edges(
-        f"DF(a={a},h={h},p={p},circulant,g={g})",
-        "dragonfly",
-        a * g,
-        edges,
-        endpoints_per_router=p,
-        labels={"group": np.repeat(np.arange(g), a).astype(np.int32),
-                "position": np.tile(np.arange(a), g).astype(np.int32)},
-        params={"a": a, "h": h, "p": p, "g": g, "arrangement": "circulant", "endpoints_per_router": p},
-        link_class=link_class,
-        parallel_links=True,
-    )
+    # offsets +-1 .. +-a*h/2 reach every other group when g <= a*h + 1 (tested: every pair of groups joined)
+    return _assemble(a, h, p, g, "circulant", sstmacro_circulant_links(a, g, h),
+                     f"DF(a={a},h={h},p={p},circulant,g={g})")
