@@ -13,8 +13,8 @@ import pytest
 
 from lowdiam.labels import label
 from lowdiam.paths import results_dir
-from lowdiam.sim.motifs import compile_motif
-from lowdiam.topologies import dragonfly, fat_tree, hyperx, polarstar
+from lowdiam.sim.motifs import compile_motif, ember_motif_args
+from lowdiam.topologies import bundlefly, dragonfly, fat_tree, hyperx, lps, polarstar, slimfly
 
 LOG = results_dir() / "paper" / "07_motifs" / "07_polarstar_fig11.csv"
 # notebook 07's PAPER_FIG11 networks, by label (the test checks each builds to its label)
@@ -48,3 +48,71 @@ def test_recorded_allreduce_program_recompiles(row):
     assert prog.total_packets == row["packets"]
     assert prog.serialization_bound(4) == row["serialization_bound"]
     assert row["serialization_bound"] <= row["completion_cycles"]
+
+
+# --------------------------------------------------------------------------- SpectralFly Fig. 9/10 and the EDST section
+# notebook 07's PAPER_SPEC and PAPER_EDST_NETS networks, by label; the runs' settings the log rows do not carry (the
+# notebook's constants): Halo3D at Ember's default sizes, the EDST Allreduce in 16 segments per tree, seed 0
+SPEC_LOG = results_dir() / "paper" / "07_motifs" / "07_spectralfly_fig9_10.csv"
+EDST_LOG = results_dir() / "paper" / "07_motifs" / "07_edst_allreduce.csv"
+SPEC_NETWORKS = {"LPS(23,13)": lambda: lps(23, 13, endpoints_per_router=8),
+                 "DF(16,8,8,circulant,g=69)": lambda: dragonfly(16, 8, 8, arrangement="circulant", groups=69),
+                 "SF(27)": lambda: slimfly(27, endpoints_per_router=8),
+                 "BF(9,9)": lambda: bundlefly(9, 9, endpoints_per_router=6)}
+EDST_NETWORKS = {"PS-IQ(11,3)": lambda t: polarstar(11, "iq", 3, endpoints_per_router=t),
+                 "SF(13)": lambda t: slimfly(13, endpoints_per_router=t),
+                 "BF(9,7)": lambda t: bundlefly(9, 7, endpoints_per_router=t)}
+KEY_SPEC = ("key", "case", "network", "motif", "algorithm", "trees", "routing", "message_bytes", "iterations", "ranks",
+            "mapping")
+KEY = KEY_SPEC[:-1]
+
+
+def _log_rows(log, key, keep):
+    from lowdiam.recorded import ResultLog
+
+    return [r for r in ResultLog("07_motifs", log.stem, key=key).rows() if keep(r)] if log.is_file() else []
+
+
+# one row per network and motif pins the program (the routing does not enter it); Halo3D on every network, the FFT
+# (15-25 s to compile at 8,192 ranks) on the first recorded one only, Sweep3D (longer) not at all
+_spec = list({(r["network"], r["case"]): r for r in _log_rows(
+    SPEC_LOG, KEY_SPEC, lambda r: r["motif"] in ("fft", "halo3d"))}.values())
+SPEC_ROWS = [r for r in _spec if r["motif"] == "halo3d"] + [r for r in _spec if r["motif"] == "fft"][:1]
+EDST_ROWS = _log_rows(EDST_LOG, KEY, lambda r: r["network"] != "PS-IQ(11,3)" or r["trees"] == 1)
+
+
+def _check(prog, row):
+    assert prog.ranks.size == row["ranks_run"]
+    assert prog.num_messages == row["messages"]
+    assert prog.total_packets == row["packets"]
+    assert prog.serialization_bound(4) == row["serialization_bound"]
+    assert row["serialization_bound"] <= row["completion_cycles"]
+
+
+@pytest.mark.skipif(not SPEC_ROWS, reason="no recorded paper-scale SpectralFly Halo3D / FFT run yet")
+@pytest.mark.parametrize("row", SPEC_ROWS, ids=[f"{r['network']}:{r['case']}" for r in SPEC_ROWS])
+def test_recorded_spectralfly_program_recompiles(row):
+    top = SPEC_NETWORKS[row["network"]]()
+    assert label(top) == row["network"]
+    options = {}
+    if row["motif"] == "halo3d":
+        ember = ember_motif_args("halo3d")
+        assert row["message_bytes"] == ember["message_bytes"]
+        options = ember["motif_options"]
+    prog = compile_motif(top, row["motif"], message_bytes=row["message_bytes"], iterations=row["iterations"],
+                         ranks=row["ranks"], mapping=row["mapping"], seed=0, motif_options=options)
+    _check(prog, row)
+
+
+@pytest.mark.skipif(not EDST_ROWS, reason="no recorded paper-scale EDST Allreduce yet")
+@pytest.mark.parametrize("row", EDST_ROWS, ids=[f"{r['network']}:{r['trees']}" for r in EDST_ROWS])
+def test_recorded_edst_allreduce_program_recompiles(row):
+    from lowdiam.edst import edst_packing
+
+    bare = EDST_NETWORKS[row["network"]](1)
+    trees = min(edst_packing(bare.to_networkx()).t, 4)  # the notebook's endpoints per router: one per tree
+    top = EDST_NETWORKS[row["network"]](trees)
+    assert label(top) == row["network"] and row["ranks"] == 0
+    prog = compile_motif(top, "allreduce", message_bytes=row["message_bytes"], algorithm="edst", trees=row["trees"],
+                         motif_options={"segments": 16})
+    _check(prog, row)
