@@ -24,16 +24,27 @@ NETWORKS = {"PS-IQ(11,3)": lambda: polarstar(11, "iq", 3, endpoints_per_router=5
             "FT(18,3)": lambda: fat_tree(18, 3)}
 
 
-def _rows():
+KEY_SPEC = ("key", "case", "network", "motif", "algorithm", "trees", "routing", "message_bytes", "iterations", "ranks",
+            "mapping")  # notebook 07's log keys: KEY_SPEC for the SpectralFly runs, KEY for the others
+KEY = KEY_SPEC[:-1]
+
+
+def _log_rows(log, key, keep):
     from lowdiam.recorded import ResultLog
 
-    if not LOG.is_file():
-        return []
-    key = ("key", "case", "network", "motif", "algorithm", "trees", "routing", "message_bytes", "iterations", "ranks")
-    return [r for r in ResultLog("07_motifs", LOG.stem, key=key).rows() if r["motif"] == "allreduce"]
+    return [r for r in ResultLog("07_motifs", log.stem, key=key).rows() if keep(r)] if log.is_file() else []
 
 
-ROWS = _rows()
+def _check(prog, row):
+    """The recompiled program has the recorded rank, message and packet counts and busiest-endpoint bound."""
+    assert prog.ranks.size == row["ranks_run"]
+    assert prog.num_messages == row["messages"]
+    assert prog.total_packets == row["packets"]
+    assert prog.serialization_bound(4) == row["serialization_bound"]
+    assert row["serialization_bound"] <= row["completion_cycles"]
+
+
+ROWS = _log_rows(LOG, KEY, lambda r: r["motif"] == "allreduce")
 
 
 @pytest.mark.skipif(not ROWS, reason="no recorded paper-scale Allreduce yet")
@@ -43,11 +54,7 @@ def test_recorded_allreduce_program_recompiles(row):
     assert label(top) == row["network"]
     prog = compile_motif(top, "allreduce", message_bytes=row["message_bytes"], iterations=row["iterations"],
                          algorithm=row["algorithm"], ranks=row["ranks"] or None)
-    assert prog.ranks.size == row["ranks_run"]
-    assert prog.num_messages == row["messages"]
-    assert prog.total_packets == row["packets"]
-    assert prog.serialization_bound(4) == row["serialization_bound"]
-    assert row["serialization_bound"] <= row["completion_cycles"]
+    _check(prog, row)
 
 
 # --------------------------------------------------------------------------- SpectralFly Fig. 9/10 and the EDST section
@@ -62,31 +69,13 @@ SPEC_NETWORKS = {"LPS(23,13)": lambda: lps(23, 13, endpoints_per_router=8),
 EDST_NETWORKS = {"PS-IQ(11,3)": lambda t: polarstar(11, "iq", 3, endpoints_per_router=t),
                  "SF(13)": lambda t: slimfly(13, endpoints_per_router=t),
                  "BF(9,7)": lambda t: bundlefly(9, 7, endpoints_per_router=t)}
-KEY_SPEC = ("key", "case", "network", "motif", "algorithm", "trees", "routing", "message_bytes", "iterations", "ranks",
-            "mapping")
-KEY = KEY_SPEC[:-1]
-
-
-def _log_rows(log, key, keep):
-    from lowdiam.recorded import ResultLog
-
-    return [r for r in ResultLog("07_motifs", log.stem, key=key).rows() if keep(r)] if log.is_file() else []
-
-
 # one row per network and motif pins the program (the routing does not enter it); Halo3D on every network, the FFT
 # (15-25 s to compile at 8,192 ranks) on the first recorded one only, Sweep3D (longer) not at all
 _spec = list({(r["network"], r["case"]): r for r in _log_rows(
     SPEC_LOG, KEY_SPEC, lambda r: r["motif"] in ("fft", "halo3d"))}.values())
 SPEC_ROWS = [r for r in _spec if r["motif"] == "halo3d"] + [r for r in _spec if r["motif"] == "fft"][:1]
+# PS-IQ(11,3): one tree count only (its EDST packing takes seconds per row)
 EDST_ROWS = _log_rows(EDST_LOG, KEY, lambda r: r["network"] != "PS-IQ(11,3)" or r["trees"] == 1)
-
-
-def _check(prog, row):
-    assert prog.ranks.size == row["ranks_run"]
-    assert prog.num_messages == row["messages"]
-    assert prog.total_packets == row["packets"]
-    assert prog.serialization_bound(4) == row["serialization_bound"]
-    assert row["serialization_bound"] <= row["completion_cycles"]
 
 
 @pytest.mark.skipif(not SPEC_ROWS, reason="no recorded paper-scale SpectralFly Halo3D / FFT run yet")
