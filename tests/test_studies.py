@@ -108,13 +108,15 @@ def test_leaders_matches_pairwise_reading():
         leaders({"a": 1.0}, -0.01)
 
 
-def test_rivals_above_never_uses_running_searches_and_agrees_with_the_full_comparison():
-    """rivals_above() only ever refutes what the complete comparison refutes: on random recorded tables, a refuting
-    rival found from the complete searches means the all-complete comparison (leaders) also drops the label."""
+def test_rivals_above_refutes_only_what_the_complete_comparison_refutes():
+    """rivals_above() against a slow reference on random recorded tables: a rival counts when its recorded value
+    (the answer of a complete search, a lower bound of a running one) is above the label's complete answer by more
+    than tol; and every refutation it finds, the all-complete comparison (leaders) finds too."""
     from lowdiam.studies.simulation import leaders, rivals_above
 
     rng = np.random.default_rng(11)
     pats, labs = ("uniform", "shuffle", "bitrev"), ("LPS", "DF", "SF")
+    used_running = 0
     for _ in range(300):
         final = {(la, "r", tr): float(rng.choice(np.arange(0, 1.0001, 0.0125))) for la in labs for tr in pats}
         done = {k: bool(rng.random() < 0.6) for k in final}
@@ -122,15 +124,46 @@ def test_rivals_above_never_uses_running_searches_and_agrees_with_the_full_compa
         rec = {k: (v if done[k] else v * float(rng.random()), done[k]) for k, v in final.items()}
         tol = float(rng.choice([0.0, 0.0125, 0.05]))
         got = rivals_above(rec, list(final), "LPS", tol)
-        slow = [(tr, la) for (la, _, tr) in final if la != "LPS" and done[(la, "r", tr)] and done[("LPS", "r", tr)]
-                and final[(la, "r", tr)] > final[("LPS", "r", tr)] + tol]
+        slow = [(tr, la) for (la, _, tr) in final if la != "LPS" and done[("LPS", "r", tr)]
+                and rec[(la, "r", tr)][0] > final[("LPS", "r", tr)] + tol]
         assert [(g["traffic"], g["rival"]) for g in got] == slow
+        for g in got:
+            assert g["rival_search"] == ("complete" if done[(g["rival"], "r", g["traffic"])] else "running")
+            assert final[(g["rival"], "r", g["traffic"])] > final[("LPS", "r", g["traffic"])] + tol
+            used_running += g["rival_search"] == "running"
         if got:
             assert any("LPS" not in leaders({la: final[(la, "r", tr)] for la in labs}, tol) for tr in pats)
+    assert used_running > 0  # the random tables exercise refutation by a running search
     with pytest.raises(ValueError, match="tol"):
         rivals_above({}, [("LPS", "r", "u")], "LPS", -1)
     with pytest.raises(ValueError, match="no search of 'LPS'"):
         rivals_above({}, [("DF", "r", "u")], "LPS", 0.01)
+
+
+def test_order_decided_against_every_answer_the_records_allow():
+    """order_decided() against a slow reference: on a load grid, enumerate every pair of final answers consistent
+    with the records (a complete search: its value; a running one: any grid load from its value up to hi) and
+    check the verdict is the one all pairs share, None when they disagree."""
+    from lowdiam.studies.simulation import order_decided
+
+    grid = np.round(np.arange(0, 1.0001, 0.0125), 4)
+    rng = np.random.default_rng(5)
+    seen = set()
+    for _ in range(400):
+        hi = float(rng.choice([1.0, 0.9]))
+        rec = {k: (float(rng.choice(grid[grid <= hi])), bool(rng.random() < 0.5)) for k in ("a", "b")}
+        strict = bool(rng.random() < 0.5)
+        allowed = {k: [v] if done else [x for x in grid if v <= x <= hi] for k, (v, done) in rec.items()}
+        verdicts = {(x > y) if strict else (x >= y) for x in allowed["a"] for y in allowed["b"]}
+        want = verdicts.pop() if len(verdicts) == 1 else None
+        assert order_decided(rec, "a", "b", strict=strict, hi=hi) == want, (rec, strict, hi)
+        seen.add(want)
+    assert seen == {True, False, None}
+    assert order_decided({"a": (0.5, True)}, "a", "b") is None  # not recorded: undecided
+    with pytest.raises(ValueError, match="strict"):
+        order_decided({}, "a", "b", strict=1)
+    with pytest.raises(ValueError, match="hi"):
+        order_decided({}, "a", "b", hi=1.5)
 
 
 def test_levi_graph_constructor_label_rebuilds():

@@ -439,11 +439,14 @@ def leaders(values: dict, tol: float) -> list:
 
 
 def rivals_above(recorded: dict, keys, label: str, tol: float) -> list[dict]:
-    """Rivals whose *complete* recorded searches already saturate above ``label``'s by more than ``tol``.
+    """Rivals whose recorded searches already saturate above ``label``'s complete search by more than ``tol``.
 
     A claim "``label`` saturates highest on every pattern" is refuted by one such rival, whatever the searches
     still running give, so it can be decided at paper scale before every search it compares is complete.
-    Searches not yet complete (or not recorded) are never used.
+    ``label``'s own search must be complete. A rival's search may still be running: its recorded value is then
+    the largest stable load found so far, a lower bound of its answer (the search only ever moves its bracket's
+    lower end up: ascending coarse loads, then bisection, :func:`lowdiam.sweep.bracket_saturation`), so a
+    lower bound above ``label``'s answer refutes as surely as a complete search.
 
     Parameters
     ----------
@@ -459,7 +462,8 @@ def rivals_above(recorded: dict, keys, label: str, tol: float) -> list[dict]:
     Returns
     -------
     list of dict
-        One ``{"traffic", "rival", "rival_load", "load"}`` per refuting rival, in the order of ``keys``.
+        One ``{"traffic", "rival", "rival_load", "rival_search", "load"}`` per refuting rival, in the order of
+        ``keys``; ``rival_search`` is ``"complete"`` or ``"running"`` (``rival_load`` is then a lower bound).
 
     Raises
     ------
@@ -469,10 +473,13 @@ def rivals_above(recorded: dict, keys, label: str, tol: float) -> list[dict]:
     Examples
     --------
     >>> rec = {("LPS", "min", "bitrev"): (0.33, True), ("DF", "df-min", "bitrev"): (0.52, True),
-    ...        ("SF", "min", "bitrev"): (0.9, False)}
-    >>> keys = [("LPS", "min", "bitrev"), ("DF", "df-min", "bitrev"), ("SF", "min", "bitrev")]
-    >>> rivals_above(rec, keys, "LPS", 0.01)
-    [{'traffic': 'bitrev', 'rival': 'DF', 'rival_load': 0.52, 'load': 0.33}]
+    ...        ("SF", "min", "bitrev"): (0.3, False), ("BF", "min", "bitrev"): (0.4, False)}
+    >>> keys = [("LPS", "min", "bitrev"), ("DF", "df-min", "bitrev"), ("SF", "min", "bitrev"),
+    ...         ("BF", "min", "bitrev")]
+    >>> for r in rivals_above(rec, keys, "LPS", 0.01):
+    ...     print(r)
+    {'traffic': 'bitrev', 'rival': 'DF', 'rival_load': 0.52, 'rival_search': 'complete', 'load': 0.33}
+    {'traffic': 'bitrev', 'rival': 'BF', 'rival_load': 0.4, 'rival_search': 'running', 'load': 0.33}
     >>> rivals_above(rec, keys, "LPS", 0.25)
     []
     """
@@ -481,7 +488,66 @@ def rivals_above(recorded: dict, keys, label: str, tol: float) -> list[dict]:
         raise ValueError(f"tol (search resolution) must be >= 0; got {tol!r}")
     if not any(k[0] == label for k in keys):
         raise ValueError(f"no search of {label!r} among the keys; labels there: {sorted({k[0] for k in keys})}")
-    done = {k: float(recorded[k][0]) for k in keys if k in recorded and recorded[k][1]}
-    mine = {k[2]: v for k, v in done.items() if k[0] == label}
-    return [{"traffic": k[2], "rival": k[0], "rival_load": v, "load": mine[k[2]]} for k, v in done.items()
-            if k[0] != label and k[2] in mine and v > mine[k[2]] + tol]
+    mine = {k[2]: float(recorded[k][0]) for k in keys if k[0] == label and k in recorded and recorded[k][1]}
+    return [{"traffic": k[2], "rival": k[0], "rival_load": float(recorded[k][0]),
+             "rival_search": "complete" if recorded[k][1] else "running", "load": mine[k[2]]}
+            for k in keys if k[0] != label and k in recorded and k[2] in mine
+            and float(recorded[k][0]) > mine[k[2]] + tol]
+
+
+def order_decided(recorded: dict, higher, lower, *, strict: bool = True, hi: float = 1.0) -> bool | None:
+    """Whether the saturation answer of search ``higher`` is above that of ``lower`` is already decided by the
+    recorded searches, complete or still running.
+
+    A complete search's answer is its recorded load; a running one's lies between its recorded load (its
+    largest stable load so far: the search only moves its bracket's lower end up,
+    :func:`lowdiam.sweep.bracket_saturation`) and ``hi``, the largest load searched.  The ordering is decided
+    when every pair of answers these ranges allow gives the same verdict.
+
+    Parameters
+    ----------
+    recorded : dict
+        ``(label, routing, traffic) -> (saturation load, search done)``, as :func:`recorded_saturation` returns.
+    higher, lower : tuple
+        The two searches' ``(label, routing, traffic)`` keys.
+    strict : bool
+        Compare ``higher > lower`` (default) or ``higher >= lower``.
+    hi : float
+        The searches' largest load, ``(0, 1]``.
+
+    Returns
+    -------
+    bool or None
+        The verdict when decided; ``None`` when the searches still running could give either, or a search is
+        not recorded.
+
+    Raises
+    ------
+    ValueError
+        If ``hi`` is not in ``(0, 1]`` or ``strict`` is not a bool.
+
+    Examples
+    --------
+    >>> rec = {("BF", "ugal", "uniform"): (0.7, True), ("SF", "ugal", "uniform"): (0.8, False)}
+    >>> order_decided(rec, ("BF", "ugal", "uniform"), ("SF", "ugal", "uniform"))
+    False
+    >>> order_decided(rec, ("SF", "ugal", "uniform"), ("BF", "ugal", "uniform"))
+    True
+    >>> rec[("SF", "ugal", "uniform")] = (0.6, False)
+    >>> order_decided(rec, ("BF", "ugal", "uniform"), ("SF", "ugal", "uniform")) is None
+    True
+    """
+    if not isinstance(strict, bool):
+        raise ValueError(f"strict must be True (higher > lower) or False (higher >= lower), got {strict!r}")
+    if not 0.0 < hi <= 1.0:
+        raise ValueError(f"hi (largest load searched) must be in (0, 1]; got {hi!r}")
+    if higher not in recorded or lower not in recorded:
+        return None
+    (a, a_done), (b, b_done) = recorded[higher], recorded[lower]
+    a_lo, a_hi = float(a), float(a) if a_done else hi
+    b_lo, b_hi = float(b), float(b) if b_done else hi
+    if (a_lo > b_hi) if strict else (a_lo >= b_hi):
+        return True
+    if (a_hi <= b_lo) if strict else (a_hi < b_lo):
+        return False
+    return None
