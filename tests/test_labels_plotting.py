@@ -1,6 +1,7 @@
 import csv
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -95,3 +96,38 @@ def test_save_figure_result_shows_no_absolute_path(tmp_path):
 def test_dragonfly_arrangements_get_distinct_labels():
     assert labels.label(T.dragonfly(6, 3, 3)) == "DF(6,3,3)"
     assert labels.label(T.dragonfly(6, 3, 3, "relative")) == "DF(6,3,3,relative)"
+
+
+def test_status_bars_draws_final_bounds_and_missing_and_rejects_bad_values():
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    groups = [("u", "uniform"), ("r", "randperm"), ("a", "adversarial")]
+    series = [("min", "MIN"), ("ugal", "UGAL-L"), ("pol", "Polarized")]
+    values = {("min", "u"): (0.9, True), ("min", "r"): (0.2, True), ("ugal", "u"): (0.7, False),
+              ("pol", "a"): (0.5, np.bool_(True))}
+    plotting.status_bars(ax, groups, series, values, missing=lambda s, g: "n/a" if g == "a" else "not run")
+    bars = {(round(float(p.get_x() + p.get_width() / 2), 3), round(float(p.get_height()), 3), p.get_hatch())
+            for p in ax.patches}
+    w = 0.8 / 3
+    assert bars == {(round(-w, 3), 0.9, None), (round(1 - w, 3), 0.2, None), (0.0, 0.7, "//"),
+                    (round(2 + w, 3), 0.5, None)}
+    assert sorted(t.get_text() for t in ax.texts) == ["n/a", "n/a", "not run", "not run", "not run"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["uniform", "randperm", "adversarial"]
+    # one legend entry per series, even when its first group is missing
+    assert sorted(ax.get_legend_handles_labels()[1]) == ["MIN", "Polarized", "UGAL-L"]
+    assert ax.get_legend() is not None and ax.get_xlim() == (-0.5, 2.5)
+    with pytest.raises(ValueError, match="final"):
+        plotting.status_bars(ax, groups, series, {("min", "u"): 0.9})
+    with pytest.raises(ValueError, match="at least one group"):
+        plotting.status_bars(ax, [], series, {})
+    plt.close(fig)
+
+
+def test_status_bars_draws_no_legend_without_bars():
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    plotting.status_bars(ax, [("u", "uniform")], [("min", "MIN")], {})
+    assert ax.get_legend() is None and [t.get_text() for t in ax.texts] == ["not run"]
+    plt.close(fig)

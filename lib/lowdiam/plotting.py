@@ -126,3 +126,73 @@ def save_table(rows: Iterable[Mapping[str, Any]], name: str, directory: str | Pa
         for r in rows:
             w.writerow({k: _cell(v) for k, v in r.items()})
     return f"{name}.csv"
+
+
+def status_bars(ax, groups, series, values: Mapping, *, missing=None, legend: bool = True) -> None:
+    """Grouped bars of values that are either final or lower bounds (saturation searches still running).
+
+    One group of bars per entry of ``groups`` (an x tick), one bar per entry of ``series`` in each group, in
+    colour ``C0, C1, ...`` by series.  A final value is a solid bar; a lower bound is hatched and faded, so a
+    figure of recorded paper-scale searches shows which are still running; a missing value is a grey note
+    where its bar would be.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    groups : sequence of (key, tick label)
+        The x ticks.
+    series : sequence of (key, legend label)
+        The bars of each group; each series gets one legend entry (on its first drawn bar).
+    values : mapping
+        ``(series key, group key) -> (value, final)``; ``final`` is False for a lower bound.
+    missing : callable, optional
+        ``missing(series key, group key) -> str``, the note of a missing value; default ``"not run"``.
+    legend : bool
+        Draw the legend (when at least one bar is drawn).
+
+    Raises
+    ------
+    ValueError
+        If ``groups`` or ``series`` is empty, or a value is not a ``(number, bool)`` pair.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> status_bars(ax, [("u", "uniform"), ("s", "shuffle")], [("min", "MIN"), ("ugal", "UGAL-L")],
+    ...             {("min", "u"): (0.9, True), ("ugal", "u"): (0.7, False), ("min", "s"): (0.1, True)})
+    >>> [(round(float(p.get_height()), 2), p.get_hatch() and str(p.get_hatch())) for p in ax.patches]
+    [(0.9, None), (0.1, None), (0.7, '//')]
+    >>> [t.get_text() for t in ax.texts]
+    ['not run']
+    >>> plt.close(fig)
+    """
+    import numpy as np  # numpy's bool is a valid "final" flag (values read from arrays)
+
+    groups, series = list(groups), list(series)
+    if not groups or not series:
+        raise ValueError(f"need at least one group and one series; got {len(groups)} groups, {len(series)} series")
+    width = 0.8 / len(series)
+    for i, (skey, slabel) in enumerate(series):
+        labelled = False
+        for j, (gkey, _) in enumerate(groups):
+            x = j + (i - (len(series) - 1) / 2) * width
+            got = values.get((skey, gkey))
+            if got is None:
+                ax.text(x, 0.02, "not run" if missing is None else missing(skey, gkey), rotation=90, ha="center",
+                        va="bottom", fontsize=7, color="0.4")
+                continue
+            if not (isinstance(got, (tuple, list)) and len(got) == 2 and isinstance(got[1], (bool, np.bool_))):
+                raise ValueError(f"values[{(skey, gkey)!r}] must be a (value, final) pair, got {got!r}")
+            value, final = float(got[0]), bool(got[1])
+            ax.bar(x, value, width, color=f"C{i}", hatch=None if final else "//", alpha=1.0 if final else 0.45,
+                   edgecolor="white" if final else f"C{i}", label=None if labelled else slabel)
+            labelled = True
+    ax.set_xticks(range(len(groups)), [g[1] for g in groups])
+    ax.set_xlim(-0.5, len(groups) - 0.5)  # the notes of missing bars do not widen the axes
+    if legend and ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8)
+
