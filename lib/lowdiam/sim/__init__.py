@@ -12,7 +12,8 @@ idealised input-queued router of :mod:`lowdiam.sim.ideal`, an upper bound) and h
 register one: :mod:`lowdiam.sim.routers`;
 traffic patterns: :mod:`lowdiam.sim.traffic`; result fields and the
 saturation rule: :mod:`lowdiam.sim.results`; channel-load throughput bounds of
-the oblivious routings: :mod:`lowdiam.sim.bounds`; application motifs (Allreduce, Sweep3D,
+the oblivious routings, and their busiest-link bounds on a motif's completion
+time: :mod:`lowdiam.sim.bounds`; application motifs (Allreduce, Sweep3D,
 Halo3D-26, FFT) as message programs, :func:`run_motif`: :mod:`lowdiam.sim.motifs`; where compiled kernels are
 cached: :mod:`lowdiam.sim.kernel_cache`.
 """
@@ -23,7 +24,7 @@ from .kernel_cache import kernel_cache_scope
 # cache in the folder of this version of the sources (lowdiam.sim.kernel_cache)
 with kernel_cache_scope() as KERNEL_CACHE_DIR:
     from . import rng, traffic  # noqa: F401
-    from .bounds import BOUND_ROUTINGS, ChannelLoadBound, channel_load_bound
+    from .bounds import BOUND_ROUTINGS, ChannelLoadBound, MotifLinkBound, channel_load_bound, motif_link_bound
     from .driver import saturation_load, simulate
     from .ideal import run as _ideal_run  # noqa: F401  (the kernels)
     from .results import SimResult
@@ -37,6 +38,7 @@ __all__ = [
     "BOUND_ROUTINGS",
     "KERNEL_CACHE_DIR",
     "MOTIFS",
+    "MotifLinkBound",
     "MotifResult",
     "PATTERNS",
     "ROUTERS",
@@ -47,6 +49,7 @@ __all__ = [
     "compile_motif",
     "ember_motif_args",
     "max_route_length",
+    "motif_link_bound",
     "run_motif",
     "saturation_load",
     "simulate",

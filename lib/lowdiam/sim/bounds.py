@@ -24,7 +24,9 @@ permutation).  Routings, each spreading flow exactly as the simulator draws:
                 then the fewest links (the Galaxyfly paper's MIN).
 
 Adaptive routings (UGAL, Polarized, NAG) have no fixed arc loads and are
-refused.  ``balanced_bound`` is what the same path lengths would give if every
+refused.  The same loads, summed over an application motif's messages
+(:func:`motif_link_bound`), give the flits its busiest link must carry: a lower
+bound on the motif's completion time in cycles.  ``balanced_bound`` is what the same path lengths would give if every
 arc carried the mean load: the limit any load balancing of those paths can reach.
 
 Memory: the router demand is a dense n x n float64 matrix (8 n^2 bytes).
@@ -178,14 +180,25 @@ def channel_load_bound(
     D = distances(topology)
     if D.max() == 255:
         raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
-    n = topology.num_routers
     Dem, ejection = endpoint_demand(topology, traffic, seed, **(traffic_options or {}))
     net = Dem.copy()
     np.fill_diagonal(net, 0.0)
+    loads, net, lengths = _route_loads(topology, net, routing, D, seed=seed, paths=paths)
+    return bound_from_loads(topology.name, routing, traffic, loads, net, lengths, ejection, Dem.sum())
+
+
+def _route_loads(topology, net: np.ndarray, routing: str, D: np.ndarray, *, seed: int = 0,
+                 paths: str = "seeded") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Arc loads of ``routing`` (a name in ``BOUND_ROUTINGS``) for router demand ``net`` (zero diagonal).
+
+    Returns ``(loads, routed, lengths)``: the load of every CSR arc, the demand as routed (for Valiant each
+    phase's), and the links of the routes between every router pair (``D``, or gf-min's own route lengths).
+    """
+    n = topology.num_routers
     mode = _MODELS.index(REGISTRY[routing].channel_load)
     if mode == 4:  # gf-min: min's spreading over its own best routes (fewest global links, then fewest links)
         loads, lengths = _fewest_global_loads(topology, net)
-        return bound_from_loads(topology.name, routing, traffic, loads, net, lengths, ejection, Dem.sum())
+        return loads, net, lengths
     if mode == 3:  # valiant: two minimal phases through a uniform intermediate
         mode = _HOP
         if n < 3:
@@ -211,8 +224,7 @@ def channel_load_bound(
         nh = np.zeros((1, 1), np.int32)
     indptr = np.asarray(topology.indptr, dtype=np.int64)
     indices = np.asarray(topology.indices, dtype=np.int64)
-    loads = _arc_loads(indptr, indices, D, np.ascontiguousarray(net), mode, nh)
-    return bound_from_loads(topology.name, routing, traffic, loads, net, D, ejection, Dem.sum())
+    return _arc_loads(indptr, indices, D, np.ascontiguousarray(net), mode, nh), net, D
 
 
 def bound_from_loads(name: str, routing: str, traffic: str, loads: np.ndarray, net: np.ndarray,
@@ -237,6 +249,103 @@ def bound_from_loads(name: str, routing: str, traffic: str, loads: np.ndarray, n
         hops_mean=flit_hops / total, bound=float(min(1.0, inv(max_arc), inv(max_ej))),
         balanced_bound=float(min(1.0, inv(flit_hops / A) if A else np.inf, inv(max_ej))),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class MotifLinkBound:
+    """Flits each link must carry for a whole motif program, and the completion-time bounds they imply."""
+
+    topology: str
+    routing: str
+    program: str  # the program's label (motif, sizes, ranks)
+    arc_flits: np.ndarray  # expected flits over the whole program per arc (CSR arc order of the topology)
+    busiest_arc_flits: float  # the most loaded arc's
+    mean_arc_flits: float
+    serialization_bound: int  # flits the busiest endpoint injects or ejects (the program's own bound)
+    bound: float  # max(busiest_arc_flits, serialization_bound): cycles at one flit per link and cycle
+
+    def __str__(self) -> str:
+        return (f"{self.topology} {self.routing} {self.program}: busiest link {self.busiest_arc_flits:,.0f} flits "
+                f"(mean {self.mean_arc_flits:,.0f}), busiest endpoint {self.serialization_bound:,} flits, "
+                f"bound {self.bound:,.0f} cycles")
+
+
+def motif_link_bound(topology, program, routing: str = "min", *, packet_flits: int = 4, seed: int = 0,
+                     paths: str = "seeded") -> MotifLinkBound:
+    """Flits the busiest link must carry for a whole motif program: a lower bound on its completion time.
+
+    Every message's flits follow the routing's minimal routes between the routers of its two endpoints,
+    spread as the simulator draws them (:func:`channel_load_bound`'s models); a link carries at most one flit
+    per cycle, so no simulator with such links finishes the program in fewer cycles than its busiest link's
+    flits, whatever the dependencies and the router.  With a random spreading (``min`` draws each packet's
+    next hop) the loads are expectations, and the bound is one on the expected completion time
+    (E[max] >= max E); with one route per pair (``min-single``, or a single link between two Dragonfly
+    groups) it holds run by run.
+
+    Parameters
+    ----------
+    topology : Topology
+        The network the program was compiled for.
+    program : MessageProgram
+        From :func:`lowdiam.sim.motifs.compile_motif`.
+    routing : str
+        One of ``BOUND_ROUTINGS``, or ``"df-min"`` (on a Dragonfly or Megafly its routes and their spreading
+        are gf-min's: one global link, the fewest local hops; ``tests/test_gf_min.py`` checks it draw for draw).
+    packet_flits : int
+        Flits per packet, as the program was compiled with.
+    seed : int
+        Seed of min-single's table, as in :func:`lowdiam.sim.motifs.run_motif`.
+    paths : {"seeded", "booksim-anynet"}
+        ``min-single`` only, as in :func:`channel_load_bound`.
+
+    Returns
+    -------
+    MotifLinkBound
+
+    Raises
+    ------
+    ValueError
+        An adaptive routing, ``df-min`` off a Dragonfly / Megafly, a program compiled for another number of
+        endpoints, a disconnected topology.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import dragonfly
+    >>> from lowdiam.sim.motifs import compile_motif
+    >>> top = dragonfly(4, 2, 2)  # 9 groups, one global link between two groups
+    >>> prog = compile_motif(top, "sweep3d", message_bytes=1024)
+    >>> b = motif_link_bound(top, prog, "df-min")
+    >>> b.busiest_arc_flits, b.serialization_bound  # a global link carries twice the busiest endpoint's flits
+    (8192.0, 4096)
+    """
+    if routing == "df-min":
+        from .routings.df_min import dragonfly_fields
+
+        dragonfly_fields(topology)  # raises where df-min does not apply
+        model = "gf-min"
+    elif routing in BOUND_ROUTINGS:
+        model = routing
+    else:
+        raise ValueError(f"no link bound for routing {routing!r}: only oblivious routings have fixed link loads; "
+                         f"choose one of {list(BOUND_ROUTINGS) + ['df-min']}")
+    packet_flits = check_int("packet_flits", packet_flits, low=1)
+    if program.num_endpoints != topology.num_endpoints:
+        raise ValueError(f"the program was compiled for {program.num_endpoints} endpoints, {topology.name} has "
+                         f"{topology.num_endpoints}; compile it for this topology")
+    D = distances(topology)
+    if D.max() == 255:
+        raise ValueError(f"{topology.name} is disconnected; routing needs a connected router graph")
+    n = topology.num_routers
+    router = Endpoints.of(topology.endpoints).router
+    flits = program.packets.astype(np.float64) * packet_flits
+    net = np.bincount(router[program.src] * n + router[program.dst], weights=flits, minlength=n * n).reshape(n, n)
+    np.fill_diagonal(net, 0.0)  # same-router messages use no link
+    loads, _, _ = _route_loads(topology, net, model, D, seed=seed, paths=paths)
+    busiest = float(loads.max()) if loads.size else 0.0
+    ser = program.serialization_bound(packet_flits)
+    return MotifLinkBound(topology=topology.name, routing=routing, program=program.label, arc_flits=loads,
+                          busiest_arc_flits=busiest, mean_arc_flits=float(loads.mean()) if loads.size else 0.0,
+                          serialization_bound=ser, bound=max(busiest, float(ser)))
 
 
 def _fewest_global_loads(topology, net: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

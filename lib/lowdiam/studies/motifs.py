@@ -15,7 +15,8 @@ import time
 from ..cache import cache_dir, cache_key, cached
 from ..labels import label
 
-__all__ = ["motif_row", "item_row", "logged_item_result", "edst_gains", "edst_tree_shapes", "ratio"]
+__all__ = ["motif_row", "link_bound_row", "item_row", "item_link_bound", "logged_item_result", "edst_gains",
+           "edst_tree_shapes", "ratio"]
 
 
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
@@ -60,6 +61,58 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
     return cached("07_motifs", params, compute)
 
 
+def link_bound_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
+                   algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
+                   mapping: str = "linear", motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4,
+                   flit_bytes: int = 16) -> dict:
+    """The busiest-link bound of one motif under an oblivious routing (no simulation; cached) as a flat row.
+
+    The motif is compiled as :func:`motif_row` runs it (same ranks, placement and seed) and its flits routed by
+    :func:`lowdiam.sim.bounds.motif_link_bound`.  Returns ``network``, ``motif``, ``algorithm``, ``trees``,
+    ``routing``, ``message_bytes``, ``iterations``, ``ranks``, ``busiest_link_flits`` (the most loaded link's
+    flits over the whole motif), ``mean_link_flits``, ``serialization_bound`` (the busiest endpoint's flits),
+    ``link_bound`` (cycles: the larger of the two; no run at one flit per link and cycle finishes sooner) and
+    ``wall_seconds``.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import dragonfly
+    >>> row = link_bound_row(dragonfly(4, 2, 2), "sweep3d", "df-min", message_bytes=1024)
+    >>> row["busiest_link_flits"], row["serialization_bound"], row["link_bound"]
+    (8192, 4096, 8192)
+    """
+    from ..sim.bounds import motif_link_bound
+    from ..sim.motifs import compile_motif
+
+    params = dict(what="link bound", motif=motif, routing=routing, message_bytes=message_bytes,
+                  iterations=iterations, algorithm=algorithm, trees=trees, ranks=ranks, mapping=mapping,
+                  motif_options=motif_options or {}, seed=seed, packet_flits=packet_flits, flit_bytes=flit_bytes,
+                  topology=topology)
+
+    def compute():
+        t0 = time.perf_counter()
+        prog = compile_motif(topology, motif, message_bytes=message_bytes, iterations=iterations,
+                             algorithm=algorithm, trees=trees, ranks=ranks, mapping=mapping, flit_bytes=flit_bytes,
+                             packet_flits=packet_flits, seed=seed, motif_options=motif_options)
+        b = motif_link_bound(topology, prog, routing, packet_flits=packet_flits, seed=seed)
+        return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
+                "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
+                "ranks": int(prog.ranks.size), "busiest_link_flits": round(b.busiest_arc_flits),
+                "mean_link_flits": round(b.mean_arc_flits, 1), "serialization_bound": b.serialization_bound,
+                "link_bound": round(b.bound), "wall_seconds": round(time.perf_counter() - t0, 2)}
+
+    return cached("07_motifs", params, compute)
+
+
+def _item_args(item: dict, ranks: int | None) -> dict:
+    """The motif settings of one notebook-07 item, as :func:`motif_row` and :func:`link_bound_row` take them."""
+    edst = item["motif"] == "allreduce" and item.get("algorithm") == "edst"
+    return dict(message_bytes=item["message_bytes"], iterations=item.get("iterations", 1),
+                algorithm=item.get("algorithm"), trees=item.get("trees"),
+                ranks=None if edst else item.get("ranks", ranks), mapping=item.get("mapping", "linear"),
+                motif_options=item.get("motif_options"))
+
+
 def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = False) -> dict:
     """:func:`motif_row` of one notebook-07 item, with the item's ``key`` and ``case`` in front.
 
@@ -77,25 +130,40 @@ def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = F
     >>> row["key"], row["case"], row["messages"]
     ('HX', 'fft', 60)
     """
-    edst = item["motif"] == "allreduce" and item.get("algorithm") == "edst"
-    row = motif_row(item["recipe"].build(), item["motif"], item["routing"], message_bytes=item["message_bytes"],
-                    iterations=item.get("iterations", 1), algorithm=item.get("algorithm"), trees=item.get("trees"),
-                    ranks=None if edst else item.get("ranks", ranks), mapping=item.get("mapping", "linear"),
-                    motif_options=item.get("motif_options"), seed=seed, progress=progress)
+    row = motif_row(item["recipe"].build(), item["motif"], item["routing"], **_item_args(item, ranks), seed=seed,
+                    progress=progress)
+    return {"key": item["key"], "case": item["case"], **row}
+
+
+def item_link_bound(item: dict, *, ranks: int | None, seed: int = 0) -> dict:
+    """:func:`link_bound_row` of one notebook-07 item (as :func:`item_row` takes it), ``key`` and ``case`` in front.
+
+    Examples
+    --------
+    >>> from lowdiam.sweep import Recipe
+    >>> it = dict(recipe=Recipe("dragonfly", {}, "", (4, 2, 2)), key="DF", case="sweep3d", motif="sweep3d",
+    ...           routing="df-min", message_bytes=1024)
+    >>> item_link_bound(it, ranks=None)["link_bound"]
+    8192
+    """
+    row = link_bound_row(item["recipe"].build(), item["motif"], item["routing"], **_item_args(item, ranks), seed=seed)
     return {"key": item["key"], "case": item["case"], **row}
 
 
 def logged_item_result(items: dict, key: tuple, logged: dict, *, ranks: int | None, seed: int = 0,
-                       progress: bool = False) -> dict:
+                       progress: bool = False, bound: bool = False) -> dict:
     """The result columns a :class:`lowdiam.recorded.ResultLog` row needs for the item it names.
 
     ``items`` maps the values of the log's ``key`` columns to the item (as :func:`item_row` takes it);
     ``logged`` is the log row (its key columns).  Returns :func:`item_row`'s columns other than the key
-    columns, with the rank count actually run as ``ranks_run``.  A module-level function, so that
+    columns, with the rank count actually run as ``ranks_run``; with ``bound``, :func:`item_link_bound`'s columns
+    instead of a run's.  A module-level function, so that
     ``functools.partial(logged_item_result, items, key, ranks=..., seed=...)`` runs on worker processes
     (``ResultLog.run(..., processes=2)``) or on a Dask cluster.
     """
-    out = item_row(items[tuple(logged[k] for k in key)], ranks=ranks, seed=seed, progress=progress)
+    item = items[tuple(logged[k] for k in key)]
+    out = item_link_bound(item, ranks=ranks, seed=seed) if bound else item_row(item, ranks=ranks, seed=seed,
+                                                                                progress=progress)
     out["ranks_run"] = out.pop("ranks")
     return {k: v for k, v in out.items() if k not in key}
 
