@@ -3,8 +3,9 @@
 One recorded motif run takes one to several hours, too long to recompute here; what can drift cheaply is the
 message program: this test rebuilds every recorded Allreduce's network from its label and recompiles its program
 from the recorded settings, and checks the recorded message, packet and rank counts and the busiest-endpoint bound
-agree exactly (Sweep3D programs take 20 s or more to compile at paper scale and are left out).  The simulation
-itself is pinned by the golden motif results in ``tests/test_motifs.py``.
+agree exactly (Sweep3D programs take 20 s or more to compile at paper scale and are left out), and recomputes the
+recorded busiest-link bounds of the SpectralFly Halo3D programs exactly.  The simulation itself is pinned by the
+golden motif results in ``tests/test_motifs.py``.
 """
 
 from __future__ import annotations
@@ -105,3 +106,26 @@ def test_recorded_edst_allreduce_program_recompiles(row):
     prog = compile_motif(top, "allreduce", message_bytes=row["message_bytes"], algorithm="edst", trees=row["trees"],
                          motif_options={"segments": 16})
     _check(prog, row)
+
+
+# the recorded busiest-link bounds (no simulation, deterministic) of the Halo3D programs, on every network
+LINK_LOG = results_dir() / "paper" / "07_motifs" / "07_spectralfly_link_bounds.csv"
+LINK_ROWS = _log_rows(LINK_LOG, KEY_SPEC, lambda r: r["motif"] == "halo3d")
+
+
+@pytest.mark.skipif(not LINK_ROWS, reason="no recorded paper-scale busiest-link bound yet")
+@pytest.mark.parametrize("row", LINK_ROWS, ids=[f"{r['network']}:{r['routing']}" for r in LINK_ROWS])
+def test_recorded_link_bound_recomputes(row):
+    from lowdiam.studies.motifs import link_bound_row
+
+    top = SPEC_NETWORKS[row["network"]]()
+    assert label(top) == row["network"]
+    ember = ember_motif_args("halo3d")  # notebook 07's PAPER_HALO
+    assert row["message_bytes"] == ember["message_bytes"]
+    new = link_bound_row(top, "halo3d", row["routing"], iterations=row["iterations"], ranks=row["ranks"],
+                         mapping=row["mapping"], seed=0, **ember)
+    for col in ("busiest_link_flits", "mean_link_flits", "serialization_bound", "link_bound"):
+        assert new[col] == row[col], col
+    assert row["link_bound"] <= next(r["completion_cycles"] for r in _log_rows(
+        SPEC_LOG, KEY_SPEC, lambda r: r["network"] == row["network"] and r["case"] == "halo3d"
+        and r["routing"] == row["routing"]))
