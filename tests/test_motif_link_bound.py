@@ -91,3 +91,6 @@ def test_bad_input():
         motif_link_bound(other, prog, "min")
     with pytest.raises(ValueError, match="paths"):
         motif_link_bound(top, prog, "min", paths="booksim")
+    df = dragonfly(4, 2, 2)
+    with pytest.raises(ValueError, match="'min-single' only, not 'df-min'"):  # checked on gf-min's model too
+        motif_link_bound(df, compile_motif(df, "fft", message_bytes=64), "df-min", paths="booksim-anynet")

@@ -187,6 +187,12 @@ def channel_load_bound(
     return bound_from_loads(topology.name, routing, traffic, loads, net, lengths, ejection, Dem.sum())
 
 
+def _check_paths(paths: str, routing: str) -> None:
+    check_choice("paths", paths, PATHS)
+    if paths != "seeded" and routing != "min-single":
+        raise ValueError(f"paths={paths!r} applies to routing 'min-single' only, not {routing!r}")
+
+
 def _route_loads(topology, net: np.ndarray, routing: str, D: np.ndarray, *, seed: int = 0,
                  paths: str = "seeded") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Arc loads of ``routing`` (a name in ``BOUND_ROUTINGS``) for router demand ``net`` (zero diagonal).
@@ -194,6 +200,7 @@ def _route_loads(topology, net: np.ndarray, routing: str, D: np.ndarray, *, seed
     Returns ``(loads, routed, lengths)``: the load of every CSR arc, the demand as routed (for Valiant each
     phase's), and the links of the routes between every router pair (``D``, or gf-min's own route lengths).
     """
+    _check_paths(paths, routing)
     n = topology.num_routers
     mode = _MODELS.index(REGISTRY[routing].channel_load)
     if mode == 4:  # gf-min: min's spreading over its own best routes (fewest global links, then fewest links)
@@ -206,9 +213,6 @@ def _route_loads(topology, net: np.ndarray, routing: str, D: np.ndarray, *, seed
         R, C = net.sum(1), net.sum(0)
         net = ((R[:, None] - net) + (C[None, :] - net)) / (n - 2)
         np.fill_diagonal(net, 0.0)
-    check_choice("paths", paths, PATHS)
-    if paths != "seeded" and routing != "min-single":
-        raise ValueError(f"paths={paths!r} applies to routing 'min-single' only, not {routing!r}")
     if mode == _SINGLE and paths == "booksim-anynet":  # BookSim's table as arc ids (neighbour position + offset)
         from .kernel_cache import kernel_cache_scope
 
@@ -318,6 +322,7 @@ def motif_link_bound(topology, program, routing: str = "min", *, packet_flits: i
     >>> b.busiest_arc_flits, b.serialization_bound  # a global link carries twice the busiest endpoint's flits
     (8192.0, 4096)
     """
+    _check_paths(paths, routing)
     if routing == "df-min":
         from .routings.df_min import dragonfly_fields
 
