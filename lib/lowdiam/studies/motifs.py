@@ -19,6 +19,13 @@ __all__ = ["motif_row", "link_bound_row", "item_row", "item_link_bound", "logged
            "edst_tree_shapes", "ratio"]
 
 
+def _head(topology, motif, routing, message_bytes, iterations, algorithm, trees, program) -> dict:
+    """The columns that name a motif run, in front of both a run's row and its link bound's row."""
+    return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
+            "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
+            "ranks": int(program.ranks.size)}
+
+
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
               algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
               mapping: str = "linear", motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4,
@@ -50,9 +57,8 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
                       trees=trees, ranks=ranks, mapping=mapping, routing=routing, motif_options=motif_options,
                       seed=seed, packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
                       progress=progress, checkpoint=ckpt)
-        return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
-                "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
-                "ranks": int(r.program.ranks.size), "messages": r.messages_delivered,
+        return {**_head(topology, motif, routing, message_bytes, iterations, algorithm, trees, r.program),
+                "messages": r.messages_delivered,
                 "packets": r.packets_delivered, "completion_cycles": r.completion_cycles,
                 "serialization_bound": r.program.serialization_bound(packet_flits),
                 "hops_mean": round(float(r.sim.hops_mean), 4),
@@ -95,9 +101,8 @@ def link_bound_row(topology, motif: str, routing: str, *, message_bytes: float, 
                              algorithm=algorithm, trees=trees, ranks=ranks, mapping=mapping, flit_bytes=flit_bytes,
                              packet_flits=packet_flits, seed=seed, motif_options=motif_options)
         b = motif_link_bound(topology, prog, routing, packet_flits=packet_flits, seed=seed)
-        return {"network": label(topology), "motif": motif, "algorithm": algorithm or "", "trees": trees or 0,
-                "routing": routing, "message_bytes": message_bytes, "iterations": iterations,
-                "ranks": int(prog.ranks.size), "busiest_link_flits": round(b.busiest_arc_flits),
+        return {**_head(topology, motif, routing, message_bytes, iterations, algorithm, trees, prog),
+                "busiest_link_flits": round(b.busiest_arc_flits),
                 "mean_link_flits": round(b.mean_arc_flits, 1), "serialization_bound": b.serialization_bound,
                 "link_bound": round(b.bound), "wall_seconds": round(time.perf_counter() - t0, 2)}
 
