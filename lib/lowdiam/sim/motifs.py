@@ -138,27 +138,31 @@ class _Builder:
         self.src: list[int] = []
         self.dst: list[int] = []
         self.size: list[float] = []
-        self.deps: list[list[int]] = []
-        self.received: list[list[int]] = [[] for _ in range(ranks.size)]  # per rank: message ids it receives
+        # every message's dependencies, one after another, and how many each has: flat lists, because a
+        # paper-size FFT has 17 M messages, and a list per message cost 1.5 GB more
+        self.dep_flat: list[int] = []
+        self.num_deps: list[int] = []
 
     def send(self, a: int, b: int, nbytes: float, deps=()) -> int:
         m = len(self.src)
         self.src.append(a)
         self.dst.append(b)
         self.size.append(nbytes)
-        self.deps.append([d for d in deps if d is not None])
-        self.received[b].append(m)
+        before = len(self.dep_flat)
+        self.dep_flat.extend(d for d in deps if d is not None)
+        self.num_deps.append(len(self.dep_flat) - before)
         return m
 
     def build(self, num_endpoints: int, label: str) -> MessageProgram:
         M = len(self.src)
         if M == 0:
             raise ValueError(f"{label}: the motif has no messages (too few ranks?)")
-        nd = np.array([len(d) for d in self.deps], np.int64)
+        # (dependency, message) pairs straight into arrays, message by message: a paper-size FFT has 50 M of
+        # them, and a list of tuples of them took 8 GB
+        nd = np.asarray(self.num_deps, np.int64)
         ptr = np.zeros(M + 1, np.int64)
-        pairs = [(d, m) for m, ds in enumerate(self.deps) for d in ds]
-        dep_of = np.array([p[0] for p in pairs], np.int64)
-        dependents = np.array([p[1] for p in pairs], np.int64)
+        dep_of = np.asarray(self.dep_flat, np.int64)
+        dependents = np.repeat(np.arange(M, dtype=np.int64), nd)
         order = np.argsort(dep_of, kind="stable")
         np.cumsum(np.bincount(dep_of, minlength=M), out=ptr[1:])
         pk = np.maximum(1, np.ceil(np.asarray(self.size, float) / self.packet_bytes)).astype(np.int64)
