@@ -150,7 +150,7 @@ def test_simulator_saturates_above_the_bound(routing, traffic):
 
 def test_bad_input():
     top = from_nx(nx.cycle_graph(6), "ring6", 1)
-    with pytest.raises(ValueError, match="oblivious.*'min'"):
+    with pytest.raises(ValueError, match="oblivious.*'min'.*'df-min'"):
         channel_load_bound(top, "ugal")
     with pytest.raises(ValueError, match="unknown traffic pattern"):
         channel_load_bound(top, "min", "tornado")
@@ -216,3 +216,17 @@ def test_paths_option_applies_to_min_single_only():
         channel_load_bound(slimfly(5), "min", paths="booksim-anynet")
     with pytest.raises(ValueError, match="seeded"):
         channel_load_bound(slimfly(5), "min-single", paths="dijkstra")
+
+
+@pytest.mark.parametrize("traffic", ["uniform", "bitrev", "transpose"])
+def test_df_min_has_gf_min_loads_on_a_dragonfly_and_is_refused_elsewhere(traffic):
+    from lowdiam.topologies import dragonfly
+
+    top = dragonfly(4, 2, 2)
+    a, b = channel_load_bound(top, "df-min", traffic), channel_load_bound(top, "gf-min", traffic)
+    assert np.array_equal(a.arc_loads, b.arc_loads) and a.bound == b.bound and a.routing == "df-min"
+    ring = from_nx(nx.cycle_graph(6), "ring6", 1)
+    with pytest.raises(ValueError, match="group labels"):
+        channel_load_bound(ring, "df-min", traffic)
+    with pytest.raises(ValueError, match="'min-single' only, not 'df-min'"):
+        channel_load_bound(top, "df-min", traffic, paths="booksim-anynet")

@@ -137,7 +137,8 @@ def channel_load_bound(
     ----------
     topology : Topology
     routing : str
-        One of ``BOUND_ROUTINGS`` (routings declaring a ``channel_load`` model).
+        One of ``BOUND_ROUTINGS`` (routings declaring a ``channel_load`` model), or ``"df-min"`` (on a
+        Dragonfly or Megafly its routes and their spreading are gf-min's).
     traffic : str
         A pattern of :mod:`lowdiam.sim.traffic`, built with the simulator's seeding.
     endpoints_per_router : int, optional
@@ -170,11 +171,8 @@ def channel_load_bound(
     >>> round(channel_load_bound(top, "valiant", endpoints_per_router=4).bound, 3)
     0.345
     """
-    if routing not in BOUND_ROUTINGS:
-        raise ValueError(
-            f"no channel-load bound for routing {routing!r}: only oblivious routings have fixed arc loads; "
-            f"choose one of {list(BOUND_ROUTINGS)}"
-        )
+    _check_paths(paths, routing)
+    model = _load_model(topology, routing, "channel-load bound")
     if endpoints_per_router is not None:
         topology = topology.with_endpoints(check_int("endpoints_per_router", endpoints_per_router, low=1))
     D = distances(topology)
@@ -183,8 +181,22 @@ def channel_load_bound(
     Dem, ejection = endpoint_demand(topology, traffic, seed, **(traffic_options or {}))
     net = Dem.copy()
     np.fill_diagonal(net, 0.0)
-    loads, net, lengths = _route_loads(topology, net, routing, D, seed=seed, paths=paths)
+    loads, net, lengths = _route_loads(topology, net, model, D, seed=seed, paths=paths)
     return bound_from_loads(topology.name, routing, traffic, loads, net, lengths, ejection, Dem.sum())
+
+
+def _load_model(topology, routing: str, what: str) -> str:
+    """The load model (a name in ``BOUND_ROUTINGS``) of ``routing`` on ``topology``: the routing itself, or for
+    ``df-min`` on a Dragonfly / Megafly gf-min's, which takes the same routes with the same spreading."""
+    if routing == "df-min":
+        from .routings.df_min import dragonfly_fields
+
+        dragonfly_fields(topology)  # raises where df-min does not apply
+        return "gf-min"
+    if routing in BOUND_ROUTINGS:
+        return routing
+    raise ValueError(f"no {what} for routing {routing!r}: only oblivious routings have fixed link loads; "
+                     f"choose one of {list(BOUND_ROUTINGS) + ['df-min']}")
 
 
 def _check_paths(paths: str, routing: str) -> None:
@@ -323,16 +335,7 @@ def motif_link_bound(topology, program, routing: str = "min", *, packet_flits: i
     (8192.0, 4096)
     """
     _check_paths(paths, routing)
-    if routing == "df-min":
-        from .routings.df_min import dragonfly_fields
-
-        dragonfly_fields(topology)  # raises where df-min does not apply
-        model = "gf-min"
-    elif routing in BOUND_ROUTINGS:
-        model = routing
-    else:
-        raise ValueError(f"no link bound for routing {routing!r}: only oblivious routings have fixed link loads; "
-                         f"choose one of {list(BOUND_ROUTINGS) + ['df-min']}")
+    model = _load_model(topology, routing, "link bound")
     packet_flits = check_int("packet_flits", packet_flits, low=1)
     if program.num_endpoints != topology.num_endpoints:
         raise ValueError(f"the program was compiled for {program.num_endpoints} endpoints, {topology.name} has "
