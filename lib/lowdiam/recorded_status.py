@@ -32,6 +32,7 @@ import json
 import sys
 from pathlib import Path
 
+from .paper_progress import read_progress
 from .paths import results_dir
 
 __all__ = ["status", "render_status", "write_status"]
@@ -115,8 +116,9 @@ def _hms(seconds: float) -> str:
     return f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s"
 
 
-def render_status(root: str | Path | None = None) -> str:
-    """Markdown index of the recorded paper-scale data (see :func:`status`)."""
+def render_status(root: str | Path | None = None, figures: str | Path | None = None) -> str:
+    """Markdown index of the recorded paper-scale data (see :func:`status`), with the progress tables the
+    notebooks wrote to ``figures`` (default the figures folder; :mod:`lowdiam.paper_progress`)."""
     lines = ["# Paper-scale results (recorded data)", "",
              "Written by `python -m lowdiam.recorded_status` (`make scorecard`) from the files below; do not edit.",
              "Each notebook's paper profile appends one row per finished computation (settings, seed, result, code",
@@ -140,6 +142,27 @@ def render_status(root: str | Path | None = None) -> str:
                      f"{e['runs']} | {_hms(total) if e['sections'] else '—'} | "
                      f"{_hms(sum(timed)) if timed else '—'} |")
     for e in entries:
+        timed = [f for f in e["files"] if f["row_seconds"] is not None]
+        if e["sections"] or not timed:
+            continue
+        # no whole-notebook paper run was timed (it ran piece by piece): the time its rows report, per data file
+        lines += ["", f"## {e['notebook']}: row compute time per data file (one core per row)", "",
+                  "| data file | rows | row compute time |", "|---|---:|---:|"]
+        for f in timed:
+            lines.append(f"| `{f['name']}` | {f['rows']} | {_hms(f['row_seconds'])} |")
+    progress = read_progress(figures)
+    if progress:
+        lines += ["", "## Progress of the paper profiles recorded piece by piece", "",
+                  "Planned computations of each section against the recorded ones, as each notebook's quick profile "
+                  "counts them", "from the data above (`figures/<notebook>_paper_progress.csv`).", ""]
+        for nb, rows in progress.items():
+            lines += [f"### {nb}", "", "| section | counted | planned | complete | partial | not started |",
+                      "|---|---|---:|---:|---:|---:|"]
+            lines += [f"| {r['section']} | {r['what']} | {r['planned']} | {r['complete']} | {r['partial']} | "
+                      f"{r['not_started']} |" for r in rows]
+            lines.append("")
+        lines.pop()  # the blank line after the last table: the next heading adds its own
+    for e in entries:
         if not e["sections"]:
             continue
         cpus = ", ".join(e["cpus"]) or "?"
@@ -151,11 +174,11 @@ def render_status(root: str | Path | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_status(root: str | Path | None = None) -> Path:
+def write_status(root: str | Path | None = None, figures: str | Path | None = None) -> Path:
     """Write :func:`render_status` to ``<root>/paper/README.md``; returns the path."""
     path = Path(root if root is not None else results_dir()) / "paper" / "README.md"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_status(root))
+    path.write_text(render_status(root, figures))
     return path
 
 
