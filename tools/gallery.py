@@ -44,6 +44,10 @@ FIGURES = {
     "05_galaxyfly_fig7_9": ("Galaxyfly Fig. 7/9", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_new_polarized": ("new: Polarized routing on star products", "05_simulation",
                          "Polarized routing on star products"),
+    "05_simulation_paper_progress": ("progress of notebook 05's paper profile (planned vs recorded searches and "
+                                     "curves)", "05_simulation", "How far the paper profile has come"),
+    "07_motifs_paper_progress": ("progress of notebook 07's paper profile (planned vs recorded motif runs)",
+                                 "07_motifs", "How far the paper profile has come"),
     "06_spectralfly_layout": ("SpectralFly Sec. V / Table II (cabinet placement and wire lengths)", "06_cost_layout",
                               "SpectralFly Table II"),
     "06_spectralfly_power": ("SpectralFly Table II (power and power per bandwidth)", "06_cost_layout",
