@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .paths import figures_dir
 
-__all__ = ["PaperProgress", "COLUMNS", "progress_file", "read_progress"]
+__all__ = ["PaperProgress", "COLUMNS", "progress_file", "progress_table", "read_progress"]
 
 COLUMNS = ("section", "what", "planned", "complete", "partial", "not_started")
 _SUFFIX = "_paper_progress"
@@ -107,11 +107,8 @@ class PaperProgress:
         return [dict(r) for r in self._rows]
 
     def report(self) -> str:
-        """The rows as a markdown table."""
-        lines = ["| section | counted | planned | complete | partial | not started |", "|---|---|---:|---:|---:|---:|"]
-        lines += [f"| {r['section']} | {r['what']} | {r['planned']} | {r['complete']} | {r['partial']} | "
-                  f"{r['not_started']} |" for r in self._rows]
-        return "\n".join(lines)
+        """The rows as a markdown table (:func:`progress_table`)."""
+        return "\n".join(progress_table(self._rows))
 
     def write(self, directory: str | Path | None = None) -> Path:
         """Write the rows to :func:`progress_file` (replacing it); returns the path.
@@ -130,6 +127,13 @@ class PaperProgress:
             w.writeheader()
             w.writerows(self._rows)
         return path
+
+
+def progress_table(rows: Iterable[Mapping]) -> list[str]:
+    """Markdown table lines of progress rows (as :meth:`PaperProgress.rows` or :func:`read_progress` give them)."""
+    lines = ["| section | counted | planned | complete | partial | not started |", "|---|---|---:|---:|---:|---:|"]
+    return lines + [f"| {r['section']} | {r['what']} | {r['planned']} | {r['complete']} | {r['partial']} | "
+                    f"{r['not_started']} |" for r in rows]
 
 
 def read_progress(directory: str | Path | None = None) -> dict[str, list[dict]]:

@@ -32,7 +32,7 @@ import json
 import sys
 from pathlib import Path
 
-from .paper_progress import read_progress
+from .paper_progress import progress_table, read_progress
 from .paths import results_dir
 
 __all__ = ["status", "render_status", "write_status"]
@@ -156,11 +156,7 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
                   "Planned computations of each section against the recorded ones, as each notebook's quick profile "
                   "counts them", "from the data above (`figures/<notebook>_paper_progress.csv`).", ""]
         for nb, rows in progress.items():
-            lines += [f"### {nb}", "", "| section | counted | planned | complete | partial | not started |",
-                      "|---|---|---:|---:|---:|---:|"]
-            lines += [f"| {r['section']} | {r['what']} | {r['planned']} | {r['complete']} | {r['partial']} | "
-                      f"{r['not_started']} |" for r in rows]
-            lines.append("")
+            lines += [f"### {nb}", "", *progress_table(rows), ""]
         lines.pop()  # the blank line after the last table: the next heading adds its own
     for e in entries:
         if not e["sections"]:
