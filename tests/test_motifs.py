@@ -330,3 +330,46 @@ def test_random_nodes_mapping_places_ranks_in_endpoint_order_on_a_random_node_se
     assert full.ranks.tolist() == list(range(36))  # every node chosen: the linear placement
     with pytest.raises(ValueError, match="random-nodes"):
         compile_motif(top, "fft", message_bytes=256, ranks=12, mapping="random_nodes")
+
+
+def test_checkpoint_progress_reads_how_far_an_interrupted_run_came(monkeypatch, tmp_path):
+    """An interrupted run's checkpoint says its cycle and its delivered and undelivered packets, which add up to the
+    program's packets; motif_row names the run beside its checkpoint and removes both once the run is over."""
+    import lowdiam.sim.booksim.driver as D
+    import lowdiam.sim.motifs as M
+    from lowdiam.studies.motifs import checkpoint_progress, motif_row
+    from lowdiam.topologies import dragonfly
+
+    top = dragonfly(4, 2, 2)
+    kw = dict(message_bytes=256, routing="min", motif_options={"blocks": 3}, seed=2)
+    whole = run_motif(top, "sweep3d", **kw)
+    monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
+    ckpt = tmp_path / "run.npz"
+    _count_kernel_calls(monkeypatch, D, stop_after=6)
+    with pytest.raises(_Interrupt):
+        run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
+    p = checkpoint_progress(ckpt)
+    assert p["cycle"] == 6 * 97 and p["run"] == ""  # run_motif alone names nothing
+    assert p["packets_delivered"] + p["packets_left"] == int(whole.program.packets.sum())
+    assert 0 < p["packets_delivered"] < int(whole.program.packets.sum())
+    assert p["share_delivered"] == round(p["packets_delivered"] / int(whole.program.packets.sum()), 4)
+
+    # through motif_row (the disk cache on, in tmp_path): the same run, named beside its checkpoint
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path / "cache"))
+    real = M.run_motif
+    monkeypatch.setattr(M, "run_motif", lambda *a, **k: real(*a, **{**k, "checkpoint_seconds": 0}))
+    row_kw = dict(message_bytes=256, motif_options={"blocks": 3}, seed=2)
+    _count_kernel_calls(monkeypatch, D, stop_after=6)
+    with pytest.raises(_Interrupt):
+        motif_row(top, "sweep3d", "min", **row_kw)
+    (saved,) = (tmp_path / "cache" / "checkpoints").glob("*.npz")
+    named = checkpoint_progress(saved)
+    assert named["run"] == 'DF(4,2,2), sweep3d, min, 256 B, x 1, {"blocks": 3}' and named["cycle"] == 6 * 97
+    monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
+    row = motif_row(top, "sweep3d", "min", **row_kw)
+    assert row["completion_cycles"] == whole.completion_cycles
+    assert not list((tmp_path / "cache" / "checkpoints").iterdir())  # checkpoint and its name both gone
+
+    np.savez(tmp_path / "other.npz", x=np.zeros(3))
+    with pytest.raises(ValueError, match="not a message program's checkpoint"):
+        checkpoint_progress(tmp_path / "other.npz")

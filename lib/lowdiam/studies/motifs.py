@@ -10,13 +10,16 @@ Examples
 
 from __future__ import annotations
 
+import json
 import time
+from datetime import UTC, datetime
+from pathlib import Path
 
 from ..cache import cache_dir, cache_key, cached
 from ..labels import label
 
 __all__ = ["motif_row", "link_bound_row", "item_row", "item_link_bound", "logged_item_result", "edst_gains",
-           "edst_tree_shapes", "ratio"]
+           "edst_tree_shapes", "ratio", "checkpoint_progress"]
 
 
 def _head(topology, motif, routing, message_bytes, iterations, algorithm, trees, program) -> dict:
@@ -53,10 +56,16 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
 
     def compute():
         t0 = time.perf_counter()
+        if ckpt is not None:  # name the run beside its checkpoint, for checkpoint_progress (the file name is a hash)
+            ckpt.parent.mkdir(parents=True, exist_ok=True)
+            ckpt.with_suffix(".json").write_text(json.dumps({"run": _run_name(
+                topology, motif, routing, message_bytes, iterations, algorithm, ranks, mapping, motif_options)}))
         r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
                       trees=trees, ranks=ranks, mapping=mapping, routing=routing, motif_options=motif_options,
                       seed=seed, packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
                       progress=progress, checkpoint=ckpt)
+        if ckpt is not None:
+            ckpt.with_suffix(".json").unlink(missing_ok=True)  # the run deleted its checkpoint on completion
         return {**_head(topology, motif, routing, message_bytes, iterations, algorithm, trees, r.program),
                 "messages": r.messages_delivered,
                 "packets": r.packets_delivered, "completion_cycles": r.completion_cycles,
@@ -65,6 +74,59 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
                 "wall_seconds": round(time.perf_counter() - t0 + r.resumed_seconds, 2)}
 
     return cached("07_motifs", params, compute)
+
+
+def _run_name(topology, motif, routing, message_bytes, iterations, algorithm, ranks, mapping, motif_options) -> str:
+    """A motif run's settings in one line: what checkpoint_progress shows for its checkpoint."""
+    parts = [label(topology), motif + (f" ({algorithm})" if algorithm else ""), routing, f"{message_bytes:g} B",
+             f"x {iterations}"]
+    parts += [f"{ranks} ranks"] if ranks else []
+    parts += [f"mapping {mapping}"] if mapping != "linear" else []
+    parts += [json.dumps(motif_options, sort_keys=True)] if motif_options else []
+    return ", ".join(parts)
+
+
+def checkpoint_progress(path) -> dict:
+    """How far a checkpointed motif run has come, read from its checkpoint file alone (nothing is run or resumed).
+
+    The run's progress bar counts whole messages, and in an all-to-all (the FFT motifs) messages complete only near
+    the end, so a run of hours shows 0 % until then; its checkpoint's delivered and undelivered packets measure it.
+
+    Parameters
+    ----------
+    path : str or Path
+        A checkpoint ``<cache>/checkpoints/<key>.npz`` of :func:`motif_row` (or any checkpoint of
+        :func:`lowdiam.sim.motifs.run_motif`).
+
+    Returns
+    -------
+    dict
+        ``run`` (the settings :func:`motif_row` wrote beside it; "" without them), ``saved_at`` (UTC, when the
+        file was written), ``cycle`` (the simulated cycle it was saved at), ``packets_delivered``, ``packets_left``
+        and ``share_delivered`` (packets delivered / all the program's packets).
+
+    Raises
+    ------
+    ValueError
+        A file that is not a message program's checkpoint (no ``stats.ctr`` or ``mo.left`` array).
+    """
+    import numpy as np
+
+    from ..sim.booksim import kernel as K
+
+    path = Path(path)
+    with np.load(path, allow_pickle=False) as z:
+        missing = [k for k in ("stats.ctr", "mo.left") if k not in z.files]
+        if missing:
+            raise ValueError(f"{path}: not a message program's checkpoint (no {', '.join(missing)} array); "
+                             "checkpoints come from run_motif(..., checkpoint=path)")
+        ctr, left = z["stats.ctr"], int(z["mo.left"].sum())
+    done = int(ctr[K.K_EJ])
+    side = path.with_suffix(".json")
+    return {"run": json.loads(side.read_text())["run"] if side.exists() else "",
+            "saved_at": datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M"),
+            "cycle": int(ctr[K.K_NOW]), "packets_delivered": done, "packets_left": left,
+            "share_delivered": round(done / (done + left), 4) if done + left else 1.0}
 
 
 def link_bound_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
