@@ -272,10 +272,9 @@ def _count_kernel_calls(monkeypatch, driver, stop_after=None) -> list:
     return calls
 
 
-@pytest.mark.parametrize("routing", ["min", "ugal", "df-min", "valiant"])
-def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkeypatch, tmp_path):
-    """Kill a checkpointed run after a few chunks; a second call with the same checkpoint resumes from the last save
-    (fewer kernel calls than a fresh run) and delivers every message at the same cycle as a run in one go."""
+def _interrupted_run(monkeypatch, tmp_path, routing):
+    """A small checkpointed Sweep3D run on DF(4, 2, 2) killed after 6 chunks of 97 cycles (a save after each):
+    returns the topology, the run's keywords, the same run in one go, and the checkpoint it left."""
     import lowdiam.sim.booksim.driver as D
     from lowdiam.topologies import dragonfly
 
@@ -287,6 +286,16 @@ def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkey
     _count_kernel_calls(monkeypatch, D, stop_after=6)
     with pytest.raises(_Interrupt):
         run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
+    return top, kw, whole, ckpt
+
+
+@pytest.mark.parametrize("routing", ["min", "ugal", "df-min", "valiant"])
+def test_an_interrupted_checkpointed_run_resumes_to_the_same_run(routing, monkeypatch, tmp_path):
+    """Kill a checkpointed run after a few chunks; a second call with the same checkpoint resumes from the last save
+    (fewer kernel calls than a fresh run) and delivers every message at the same cycle as a run in one go."""
+    import lowdiam.sim.booksim.driver as D
+
+    top, kw, whole, ckpt = _interrupted_run(monkeypatch, tmp_path, routing)
     assert ckpt.exists()
     calls = _count_kernel_calls(monkeypatch, D)
     resumed = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
@@ -338,16 +347,8 @@ def test_checkpoint_progress_reads_how_far_an_interrupted_run_came(monkeypatch, 
     import lowdiam.sim.booksim.driver as D
     import lowdiam.sim.motifs as M
     from lowdiam.studies.motifs import checkpoint_progress, motif_row
-    from lowdiam.topologies import dragonfly
 
-    top = dragonfly(4, 2, 2)
-    kw = dict(message_bytes=256, routing="min", motif_options={"blocks": 3}, seed=2)
-    whole = run_motif(top, "sweep3d", **kw)
-    monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
-    ckpt = tmp_path / "run.npz"
-    _count_kernel_calls(monkeypatch, D, stop_after=6)
-    with pytest.raises(_Interrupt):
-        run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=0, **kw)
+    top, _, whole, ckpt = _interrupted_run(monkeypatch, tmp_path, "min")
     p = checkpoint_progress(ckpt)
     assert p["cycle"] == 6 * 97 and p["run"] == ""  # run_motif alone names nothing
     assert p["packets_delivered"] + p["packets_left"] == int(whole.program.packets.sum())
