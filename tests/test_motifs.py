@@ -374,3 +374,38 @@ def test_checkpoint_progress_reads_how_far_an_interrupted_run_came(monkeypatch, 
     np.savez(tmp_path / "other.npz", x=np.zeros(3))
     with pytest.raises(ValueError, match="not a message program's checkpoint"):
         checkpoint_progress(tmp_path / "other.npz")
+
+
+def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_completion(monkeypatch, tmp_path):
+    """Through item_row, an interrupted run's checkpoint carries its notebook settings; unfinished_runs reads them
+    with the cycle reached, which is below the run's completion; record_unfinished appends them once to the log."""
+    import lowdiam.sim.booksim.driver as D
+    import lowdiam.sim.motifs as M
+    from lowdiam.studies.motifs import item_row
+    from lowdiam.studies.unfinished import SETTINGS, reached_cycles, record_unfinished, unfinished_runs
+    from lowdiam.sweep import Recipe
+
+    top, _, whole, _ = _interrupted_run(monkeypatch, tmp_path, "min")
+    monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path / "cache"))
+    real = M.run_motif
+    monkeypatch.setattr(M, "run_motif", lambda *a, **k: real(*a, **{**k, "checkpoint_seconds": 0}))
+    item = dict(recipe=Recipe("dragonfly", {}, "", (4, 2, 2)), key="DF", case="sweep", motif="sweep3d",
+                routing="min", message_bytes=256, motif_options={"blocks": 3})
+    _count_kernel_calls(monkeypatch, D, stop_after=6)
+    with pytest.raises(_Interrupt):
+        item_row(item, ranks=None, seed=2)
+    (row,), unnamed = unfinished_runs(tmp_path / "cache" / "checkpoints")
+    assert unnamed == []
+    assert {k: row[k] for k in SETTINGS} == dict(key="DF", case="sweep", network="DF(4,2,2)", motif="sweep3d",
+                                                  algorithm="", trees=0, routing="min", message_bytes=256,
+                                                  iterations=1, ranks=None, mapping="linear", seed=2)
+    assert row["cycle_reached"] == 6 * 97 < whole.completion_cycles
+    assert row["packets"] == int(whole.program.packets.sum()) and len(row["checkpoint_fingerprint"]) == 64
+    assert record_unfinished([row], root=tmp_path / "results") == [row]
+    assert record_unfinished([row], root=tmp_path / "results") == []  # already there
+    later = {**row, "cycle_reached": 7 * 97}
+    assert record_unfinished([later], root=tmp_path / "results") == [later]
+    assert reached_cycles(root=tmp_path / "results") == {tuple(row[k] for k in SETTINGS): 7 * 97}
+    monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
+    assert item_row(item, ranks=None, seed=2)["completion_cycles"] == whole.completion_cycles

@@ -5,8 +5,11 @@ A paper-scale motif run of notebook 07 takes hours and saves its state every 10 
 configuration resumes from it.  Its progress bar counts whole messages, which in an all-to-all complete only
 near the end, so this reads the packets delivered instead (:func:`lowdiam.studies.motifs.checkpoint_progress`).
 
-Usage: ``python tools/checkpoints.py [CACHE_DIR]`` (default: the cache ``LOWDIAM_CACHE`` or the project's
-``.cache``); prints a markdown table, newest first.
+Usage: ``python tools/checkpoints.py [--record] [CACHE_DIR]`` (default: the cache ``LOWDIAM_CACHE`` or the
+project's ``.cache``); prints a markdown table, newest first.  With ``--record`` it also appends each named run's
+progress to the committed log ``results/paper/07_motifs/unfinished_runs.csv``
+(:func:`lowdiam.studies.unfinished.record_unfinished`): a lower bound on the run's completion that notebook 07's
+claims may use on another machine, where the checkpoint is not.
 """
 
 from __future__ import annotations
@@ -16,9 +19,15 @@ from pathlib import Path
 
 from lowdiam.cache import cache_dir
 from lowdiam.studies.motifs import checkpoint_progress
+from lowdiam.studies.unfinished import record_unfinished, unfinished_runs
 
 
 def main(argv: list[str]) -> int:
+    record = "--record" in argv
+    argv = [a for a in argv if a != "--record"]
+    if len(argv) > 1 or any(a.startswith("-") for a in argv):
+        print("usage: python tools/checkpoints.py [--record] [CACHE_DIR]", file=sys.stderr)
+        return 2
     root = Path(argv[0]) if argv else cache_dir()
     if root is None:
         print("the disk cache is off (LOWDIAM_CACHE=off): no checkpoints", file=sys.stderr)
@@ -34,6 +43,12 @@ def main(argv: list[str]) -> int:
         print(f"| {path.stem[:12]} | {p['run'] or '(not named: saved before runs were named)'} | {p['saved_at']} | "
               f"{p['cycle']:,} | {p['packets_delivered']:,} of {p['packets_delivered'] + p['packets_left']:,} | "
               f"{p['share_delivered']:.1%} |")
+    if record:
+        rows, unnamed = unfinished_runs(root / "checkpoints")
+        new = record_unfinished(rows)
+        print(f"\nrecorded {len(new)} new row(s) of {len(rows)} named run(s) in results/paper/07_motifs/unfinished_runs.csv")
+        for path in unnamed:
+            print(f"not recorded (its settings are not all beside it): {path.name}", file=sys.stderr)
     return 0
 
 

@@ -32,7 +32,8 @@ def _head(topology, motif, routing, message_bytes, iterations, algorithm, trees,
 def motif_row(topology, motif: str, routing: str, *, message_bytes: float, iterations: int = 1,
               algorithm: str | None = None, trees: int | None = None, ranks: int | None = None,
               mapping: str = "linear", motif_options: dict | None = None, seed: int = 0, packet_flits: int = 4,
-              flit_bytes: int = 16, router_options: dict | None = None, progress: bool = False) -> dict:
+              flit_bytes: int = 16, router_options: dict | None = None, progress: bool = False,
+              names: dict | None = None) -> dict:
     """One motif run (cached on disk by its parameters, the topology's content and the code) as a flat row.
 
     Returns ``network``, ``motif``, ``algorithm``, ``routing``, ``message_bytes``, ``iterations``, ``ranks``,
@@ -40,7 +41,9 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
     flits), ``hops_mean``, ``wall_seconds`` (of the run that filled the cache, all its legs when resumed).
     ``mapping`` places the ranks (:func:`lowdiam.sim.motifs.compile_motif`).  ``progress`` (not part of the
     cache key) shows the run's progress on stderr.  With the cache on, the run
-    is checkpointed every 10 minutes to ``<cache>/checkpoints/<key>.npz``, so an interrupted run resumes.
+    is checkpointed every 10 minutes to ``<cache>/checkpoints/<key>.npz``, so an interrupted run resumes; its
+    settings are written beside it (``<key>.json``, with ``names``, e.g. a notebook's ``key`` and ``case``; not part
+    of the cache key), for :func:`checkpoint_progress` and :mod:`lowdiam.studies.unfinished`.
     """
     from ..sim.motifs import run_motif
 
@@ -58,8 +61,13 @@ def motif_row(topology, motif: str, routing: str, *, message_bytes: float, itera
         t0 = time.perf_counter()
         if ckpt is not None:  # name the run beside its checkpoint, for checkpoint_progress (the file name is a hash)
             ckpt.parent.mkdir(parents=True, exist_ok=True)
+            settings = {**(names or {}), "network": label(topology), "motif": motif, "algorithm": algorithm or "",
+                        "trees": trees or 0, "routing": routing, "message_bytes": message_bytes,
+                        "iterations": iterations, "ranks": ranks, "mapping": mapping,
+                        "motif_options": motif_options or {}, "seed": seed}
             ckpt.with_suffix(".json").write_text(json.dumps({"run": _run_name(
-                topology, motif, routing, message_bytes, iterations, algorithm, ranks, mapping, motif_options)}))
+                topology, motif, routing, message_bytes, iterations, algorithm, ranks, mapping, motif_options),
+                "settings": settings}))
         r = run_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
                       trees=trees, ranks=ranks, mapping=mapping, routing=routing, motif_options=motif_options,
                       seed=seed, packet_flits=packet_flits, flit_bytes=flit_bytes, router_options=router_options,
@@ -101,7 +109,9 @@ def checkpoint_progress(path) -> dict:
     Returns
     -------
     dict
-        ``run`` (the settings :func:`motif_row` wrote beside it; "" without them), ``saved_at`` (UTC, when the
+        ``run`` (the settings :func:`motif_row` wrote beside it, in one line; "" without them), ``settings`` (the
+        same as a dict, with the ``names`` it was given; {} without them), ``fingerprint`` (of the run and the
+        simulator code it was saved by: a checkpoint resumes only under the same), ``saved_at`` (UTC, when the
         file was written), ``cycle`` (the simulated cycle it was saved at), ``packets_delivered``, ``packets_left``
         and ``share_delivered`` (packets delivered / all the program's packets).
 
@@ -121,11 +131,13 @@ def checkpoint_progress(path) -> dict:
             raise ValueError(f"{path}: not a message program's checkpoint (no {', '.join(missing)} array); "
                              "checkpoints come from run_motif(..., checkpoint=path)")
         ctr, left = z["stats.ctr"], int(z["mo.left"].sum())
+        fingerprint = str(z["__fingerprint__"]) if "__fingerprint__" in z.files else ""
     done = int(ctr[K.K_EJ])
     side = path.with_suffix(".json")
-    return {"run": json.loads(side.read_text())["run"] if side.exists() else "",
+    named = json.loads(side.read_text()) if side.exists() else {}
+    return {"run": named.get("run", ""), "settings": named.get("settings", {}),
             "saved_at": datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M"),
-            "cycle": int(ctr[K.K_NOW]), "packets_delivered": done, "packets_left": left,
+            "fingerprint": fingerprint, "cycle": int(ctr[K.K_NOW]), "packets_delivered": done, "packets_left": left,
             "share_delivered": round(done / (done + left), 4) if done + left else 1.0}
 
 
@@ -198,7 +210,7 @@ def item_row(item: dict, *, ranks: int | None, seed: int = 0, progress: bool = F
     ('HX', 'fft', 60)
     """
     row = motif_row(item["recipe"].build(), item["motif"], item["routing"], **_item_args(item, ranks), seed=seed,
-                    progress=progress)
+                    progress=progress, names={"key": item["key"], "case": item["case"]})
     return {"key": item["key"], "case": item["case"], **row}
 
 
