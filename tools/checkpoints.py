@@ -46,7 +46,8 @@ def main(argv: list[str]) -> int:
     if record:
         rows, unnamed = unfinished_runs(root / "checkpoints")
         new = record_unfinished(rows)
-        print(f"\nrecorded {len(new)} new row(s) of {len(rows)} named run(s) in results/paper/07_motifs/unfinished_runs.csv")
+        print(f"\nrecorded {len(new)} new row(s) of {len(rows)} named run(s) in "
+              "results/paper/07_motifs/unfinished_runs.csv")
         for path in unnamed:
             print(f"not recorded (its settings are not all beside it): {path.name}", file=sys.stderr)
     return 0
