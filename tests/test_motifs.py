@@ -395,6 +395,7 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
     _count_kernel_calls(monkeypatch, D, stop_after=6)
     with pytest.raises(_Interrupt):
         item_row(item, ranks=None, seed=2)
+    (tmp_path / "cache" / "checkpoints" / ".lowdiam-ckpt-x.npz").write_bytes(b"a save under way")  # not read
     (row,), unnamed = unfinished_runs(tmp_path / "cache" / "checkpoints")
     assert unnamed == []
     assert {k: row[k] for k in SETTINGS} == dict(key="DF", case="sweep", network="DF(4,2,2)", motif="sweep3d",

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from lowdiam.cache import cache_dir
-from lowdiam.studies.motifs import checkpoint_progress
+from lowdiam.studies.motifs import checkpoint_files, checkpoint_progress
 from lowdiam.studies.unfinished import record_unfinished, unfinished_runs
 
 
@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
     if root is None:
         print("the disk cache is off (LOWDIAM_CACHE=off): no checkpoints", file=sys.stderr)
         return 1
-    files = sorted((root / "checkpoints").glob("*.npz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    files = sorted(checkpoint_files(root / "checkpoints"), key=lambda p: p.stat().st_mtime, reverse=True)
     if not files:
         print(f"no checkpoints in {root / 'checkpoints'}")
         return 0

@@ -19,7 +19,7 @@ from ..cache import cache_dir, cache_key, cached
 from ..labels import label
 
 __all__ = ["motif_row", "link_bound_row", "item_row", "item_link_bound", "logged_item_result", "edst_gains",
-           "edst_tree_shapes", "ratio", "checkpoint_progress"]
+           "edst_tree_shapes", "ratio", "checkpoint_files", "checkpoint_progress"]
 
 
 def _head(topology, motif, routing, message_bytes, iterations, algorithm, trees, program) -> dict:
@@ -92,6 +92,12 @@ def _run_name(topology, motif, routing, message_bytes, iterations, algorithm, ra
     parts += [f"mapping {mapping}"] if mapping != "linear" else []
     parts += [json.dumps(motif_options, sort_keys=True)] if motif_options else []
     return ", ".join(parts)
+
+
+def checkpoint_files(checkpoint_dir) -> list[Path]:
+    """The checkpoints ``*.npz`` in a folder, sorted by name, without the temporary files of a save under way
+    (``.lowdiam-ckpt-*.npz``, renamed onto the checkpoint once written)."""
+    return sorted(p for p in Path(checkpoint_dir).glob("*.npz") if not p.name.startswith("."))
 
 
 def checkpoint_progress(path) -> dict:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..recorded import ResultLog
-from .motifs import checkpoint_progress
+from .motifs import checkpoint_files, checkpoint_progress
 
 __all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "record_unfinished", "reached_cycles", "Decision",
            "decide_fastest", "decide_faster"]
@@ -60,7 +60,7 @@ def unfinished_runs(checkpoint_dir) -> tuple[list[dict], list[Path]]:
         without the notebook's ``key`` and ``case``); they cannot be recorded.
     """
     rows, unnamed = [], []
-    for path in sorted(Path(checkpoint_dir).glob("*.npz")):
+    for path in checkpoint_files(checkpoint_dir):
         p = checkpoint_progress(path)
         if p["packets_left"] == 0:  # saved at the very end (motif_row deletes such a file): not unfinished
             continue
