@@ -354,6 +354,7 @@ def test_checkpoint_progress_reads_how_far_an_interrupted_run_came(monkeypatch, 
     assert p["packets_delivered"] + p["packets_left"] == int(whole.program.packets.sum())
     assert 0 < p["packets_delivered"] < int(whole.program.packets.sum())
     assert p["share_delivered"] == round(p["packets_delivered"] / int(whole.program.packets.sum()), 4)
+    assert 0 < p["hops_mean"] <= 3  # DF(4,2,2)'s diameter under min
 
     # through motif_row (the disk cache on, in tmp_path): the same run, named beside its checkpoint
     monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path / "cache"))
@@ -381,7 +382,7 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
     with the cycle reached, which is below the run's completion; record_unfinished appends them once to the log."""
     import lowdiam.sim.booksim.driver as D
     import lowdiam.sim.motifs as M
-    from lowdiam.studies.motifs import item_row
+    from lowdiam.studies.motifs import checkpoint_files, checkpoint_progress, item_row
     from lowdiam.studies.unfinished import SETTINGS, reached_cycles, record_unfinished, unfinished_runs
     from lowdiam.sweep import Recipe
 
@@ -403,6 +404,8 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
                                                   iterations=1, ranks=None, mapping="linear", seed=2)
     assert row["cycle_reached"] == 6 * 97 < whole.completion_cycles
     assert row["packets"] == int(whole.program.packets.sum()) and len(row["checkpoint_fingerprint"]) == 64
+    (saved,) = checkpoint_files(tmp_path / "cache" / "checkpoints")
+    assert row["hops_mean_so_far"] == checkpoint_progress(saved)["hops_mean"] > 0
     assert record_unfinished([row], root=tmp_path / "results") == [row]
     assert record_unfinished([row], root=tmp_path / "results") == []  # already there
     later = {**row, "cycle_reached": 7 * 97}

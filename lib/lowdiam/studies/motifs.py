@@ -119,7 +119,8 @@ def checkpoint_progress(path) -> dict:
         same as a dict, with the ``names`` it was given; {} without them), ``fingerprint`` (of the run and the
         simulator code it was saved by: a checkpoint resumes only under the same), ``saved_at`` (UTC, when the
         file was written), ``cycle`` (the simulated cycle it was saved at), ``packets_delivered``, ``packets_left``
-        and ``share_delivered`` (packets delivered / all the program's packets).
+        ``share_delivered`` (packets delivered / all the program's packets) and ``hops_mean`` (of the packets
+        delivered so far; None before the first).
 
     Raises
     ------
@@ -144,6 +145,7 @@ def checkpoint_progress(path) -> dict:
     return {"run": named.get("run", ""), "settings": named.get("settings", {}),
             "saved_at": datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M"),
             "fingerprint": fingerprint, "cycle": int(ctr[K.K_NOW]), "packets_delivered": done, "packets_left": left,
+            "hops_mean": round(int(ctr[K.K_HOP_SUM]) / int(ctr[K.K_MEAS_DONE]), 4) if ctr[K.K_MEAS_DONE] else None,
             "share_delivered": round(done / (done + left), 4) if done + left else 1.0}
 
 

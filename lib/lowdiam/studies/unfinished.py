@@ -53,7 +53,8 @@ def unfinished_runs(checkpoint_dir) -> tuple[list[dict], list[Path]]:
     rows : list of dict
         One per named checkpoint, sorted by run: the :data:`SETTINGS` columns, ``cycle_reached`` (the cycle it
         was saved at: the run completes after it), ``packets_delivered``, ``packets`` (all the program's) and
-        ``share_delivered`` and ``checkpoint_fingerprint`` (of the run and the simulator code that saved it;
+        ``share_delivered``, ``hops_mean_so_far`` (of the packets delivered) and ``checkpoint_fingerprint`` (of
+        the run and the simulator code that saved it;
         the log's ``code_commit`` is the recording checkout's).
     unnamed : list of Path
         Checkpoints whose settings are not all known (saved by an older version, or by :func:`motif_row` called
@@ -70,7 +71,7 @@ def unfinished_runs(checkpoint_dir) -> tuple[list[dict], list[Path]]:
         rows.append({**{k: p["settings"][k] for k in SETTINGS}, "cycle_reached": p["cycle"],
                      "packets_delivered": p["packets_delivered"],
                      "packets": p["packets_delivered"] + p["packets_left"], "share_delivered": p["share_delivered"],
-                     "checkpoint_fingerprint": p["fingerprint"]})
+                     "hops_mean_so_far": p["hops_mean"], "checkpoint_fingerprint": p["fingerprint"]})
     rows.sort(key=lambda r: tuple(str(r[k]) for k in SETTINGS))
     return rows, unnamed
 
