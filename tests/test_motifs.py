@@ -383,7 +383,7 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
     import lowdiam.sim.booksim.driver as D
     import lowdiam.sim.motifs as M
     from lowdiam.studies.motifs import checkpoint_files, checkpoint_progress, item_row
-    from lowdiam.studies.unfinished import SETTINGS, reached_cycles, record_unfinished, unfinished_runs
+    from lowdiam.studies.unfinished import SETTINGS, latest_progress, record_unfinished, unfinished_runs
     from lowdiam.sweep import Recipe
 
     top, _, whole, _ = _interrupted_run(monkeypatch, tmp_path, "min")
@@ -410,6 +410,8 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
     assert record_unfinished([row], root=tmp_path / "results") == []  # already there
     later = {**row, "cycle_reached": 7 * 97}
     assert record_unfinished([later], root=tmp_path / "results") == [later]
-    assert reached_cycles(root=tmp_path / "results") == {tuple(row[k] for k in SETTINGS): 7 * 97}
+    run = tuple(row[k] for k in SETTINGS)
+    latest = latest_progress(root=tmp_path / "results")
+    assert list(latest) == [run] and latest[run]["cycle_reached"] == 7 * 97
     monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
     assert item_row(item, ranks=None, seed=2)["completion_cycles"] == whole.completion_cycles

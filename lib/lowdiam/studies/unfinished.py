@@ -28,7 +28,7 @@ from pathlib import Path
 from ..recorded import ResultLog
 from .motifs import checkpoint_files, checkpoint_progress
 
-__all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "record_unfinished", "reached_cycles", "Decision",
+__all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "record_unfinished", "latest_progress", "Decision",
            "decide_fastest", "decide_faster"]
 
 UNFINISHED_LOG = "unfinished_runs"
@@ -84,7 +84,7 @@ def record_unfinished(rows: Iterable[Mapping], *, root=None) -> list[dict]:
     """Append the rows of :func:`unfinished_runs` not yet in notebook 07's log of unfinished runs.
 
     The log (``<results>/paper/07_motifs/unfinished_runs.csv``) is append-only: a run recorded again at a later
-    cycle gets a second row, and :func:`reached_cycles` takes the latest.  ``root`` is the results folder
+    cycle gets a second row, and :func:`latest_progress` takes the latest.  ``root`` is the results folder
     (default :func:`lowdiam.paths.results_dir`).  Returns the rows appended.
     """
     log = _log(root)
@@ -95,13 +95,15 @@ def record_unfinished(rows: Iterable[Mapping], *, root=None) -> list[dict]:
     return new
 
 
-def reached_cycles(*, root=None) -> dict[tuple, int]:
-    """``{settings: the latest cycle recorded}`` of notebook 07's unfinished runs (settings: the :data:`SETTINGS`
-    values, in that order).  A run that has since finished keeps its row here; its finished row is the result."""
-    out: dict[tuple, int] = {}
+def latest_progress(*, root=None) -> dict[tuple, dict]:
+    """``{settings: the row recorded at the latest cycle}`` of notebook 07's unfinished runs (settings: the
+    :data:`SETTINGS` values, in that order; the row: :func:`unfinished_runs`' columns).  A run that has since
+    finished keeps its rows here; its finished row is the result."""
+    out: dict[tuple, dict] = {}
     for r in _log(root).rows():
         k = tuple(r[c] for c in SETTINGS)
-        out[k] = max(out.get(k, 0), int(r["cycle_reached"]))
+        if k not in out or r["cycle_reached"] > out[k]["cycle_reached"]:
+            out[k] = r
     return out
 
 
