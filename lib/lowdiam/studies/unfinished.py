@@ -51,11 +51,11 @@ def unfinished_runs(checkpoint_dir) -> tuple[list[dict], list[Path]]:
     Returns
     -------
     rows : list of dict
-        One per named checkpoint, sorted by run: the :data:`SETTINGS` columns, ``cycle_reached`` (the cycle it
-        was saved at: the run completes after it), ``packets_delivered``, ``packets`` (all the program's) and
-        ``share_delivered``, ``hops_mean_so_far`` (of the packets delivered) and ``checkpoint_fingerprint`` (of
-        the run and the simulator code that saved it;
-        the log's ``code_commit`` is the recording checkout's).
+        One per named checkpoint of a run with packets left, sorted by run: the :data:`SETTINGS` columns,
+        ``cycle_reached`` (the cycle it was saved at: the run completes after it), ``packets_delivered``,
+        ``packets`` (all the program's), ``share_delivered``, ``hops_mean_so_far`` (of the packets delivered) and
+        ``checkpoint_fingerprint`` (of the run and the simulator code that saved it; the log's ``code_commit`` is
+        the recording checkout's).
     unnamed : list of Path
         Checkpoints whose settings are not all known (saved by an older version, or by :func:`motif_row` called
         without the notebook's ``key`` and ``case``); they cannot be recorded.
