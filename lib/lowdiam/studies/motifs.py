@@ -118,7 +118,7 @@ def checkpoint_progress(path) -> dict:
         ``run`` (the settings :func:`motif_row` wrote beside it, in one line; "" without them), ``settings`` (the
         same as a dict, with the ``names`` it was given; {} without them), ``fingerprint`` (of the run and the
         simulator code it was saved by: a checkpoint resumes only under the same), ``saved_at`` (UTC, when the
-        file was written), ``cycle`` (the simulated cycle it was saved at), ``packets_delivered``, ``packets_left``
+        file was written), ``cycle`` (the simulated cycle it was saved at), ``packets_delivered``, ``packets_left``,
         ``share_delivered`` (packets delivered / all the program's packets) and ``hops_mean`` (of the packets
         delivered so far; None before the first).
 
