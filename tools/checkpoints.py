@@ -19,7 +19,7 @@ from pathlib import Path
 
 from lowdiam.cache import cache_dir
 from lowdiam.studies.motifs import checkpoint_files, checkpoint_progress
-from lowdiam.studies.unfinished import record_unfinished, unfinished_runs
+from lowdiam.studies.unfinished import UNFINISHED_LOG, record_unfinished, unfinished_row
 
 
 def main(argv: list[str]) -> int:
@@ -38,16 +38,19 @@ def main(argv: list[str]) -> int:
         return 0
     print("| checkpoint | run | saved (UTC) | cycle | packets delivered | share |")
     print("|---|---|---|---:|---:|---:|")
+    rows, unnamed = [], []
     for path in files:
         p = checkpoint_progress(path)
+        row = unfinished_row(p)
+        rows += [row] if row else []
+        unnamed += [path] if row is False else []
         print(f"| {path.stem[:12]} | {p['run'] or '(not named: saved before runs were named)'} | {p['saved_at']} | "
               f"{p['cycle']:,} | {p['packets_delivered']:,} of {p['packets_delivered'] + p['packets_left']:,} | "
               f"{p['share_delivered']:.1%} |")
     if record:
-        rows, unnamed = unfinished_runs(root / "checkpoints")
         new = record_unfinished(rows)
         print(f"\nrecorded {len(new)} new row(s) of {len(rows)} named run(s) in "
-              "results/paper/07_motifs/unfinished_runs.csv")
+              f"results/paper/07_motifs/{UNFINISHED_LOG}.csv")
         for path in unnamed:
             print(f"not recorded (its settings are not all beside it): {path.name}", file=sys.stderr)
     return 0

@@ -28,8 +28,8 @@ from pathlib import Path
 from ..recorded import ResultLog
 from .motifs import checkpoint_files, checkpoint_progress
 
-__all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "record_unfinished", "latest_progress", "Decision",
-           "decide_fastest", "decide_faster"]
+__all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "unfinished_row", "record_unfinished", "latest_progress",
+           "Decision", "decide_fastest", "decide_faster"]
 
 UNFINISHED_LOG = "unfinished_runs"
 """Stem of notebook 07's log of unfinished runs: ``results/paper/07_motifs/unfinished_runs.csv``."""
@@ -62,18 +62,28 @@ def unfinished_runs(checkpoint_dir) -> tuple[list[dict], list[Path]]:
     """
     rows, unnamed = [], []
     for path in checkpoint_files(checkpoint_dir):
-        p = checkpoint_progress(path)
-        if p["packets_left"] == 0:  # saved at the very end (motif_row deletes such a file): not unfinished
-            continue
-        if not all(k in p["settings"] for k in SETTINGS):
+        row = unfinished_row(checkpoint_progress(path))
+        if row is False:
             unnamed.append(path)
-            continue
-        rows.append({**{k: p["settings"][k] for k in SETTINGS}, "cycle_reached": p["cycle"],
-                     "packets_delivered": p["packets_delivered"],
-                     "packets": p["packets_delivered"] + p["packets_left"], "share_delivered": p["share_delivered"],
-                     "hops_mean_so_far": p["hops_mean"], "checkpoint_fingerprint": p["fingerprint"]})
+        elif row is not None:
+            rows.append(row)
     rows.sort(key=lambda r: tuple(str(r[k]) for k in SETTINGS))
     return rows, unnamed
+
+
+def unfinished_row(progress: Mapping) -> dict | None | bool:
+    """One checkpoint's row of :func:`unfinished_runs`, from its :func:`lowdiam.studies.motifs.checkpoint_progress`
+    (read once by a caller that also shows it): None for a run with no packets left, False when its settings are
+    not all known."""
+    if progress["packets_left"] == 0:  # saved at the very end (motif_row deletes such a file): not unfinished
+        return None
+    if not all(k in progress["settings"] for k in SETTINGS):
+        return False
+    return {**{k: progress["settings"][k] for k in SETTINGS}, "cycle_reached": progress["cycle"],
+            "packets_delivered": progress["packets_delivered"],
+            "packets": progress["packets_delivered"] + progress["packets_left"],
+            "share_delivered": progress["share_delivered"], "hops_mean_so_far": progress["hops_mean"],
+            "checkpoint_fingerprint": progress["fingerprint"]}
 
 
 def _log(root=None) -> ResultLog:
