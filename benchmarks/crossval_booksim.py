@@ -12,11 +12,19 @@ Every run is appended to ``figures/crossval/booksim_crossval.csv`` as soon as it
 already there are skipped, so a stopped run resumes where it stopped.  ``--plot`` draws latency vs
 offered load (both simulators, one panel per graph and speedup) into ``figures/crossval/``.
 
+Two of our columns: ``ours`` is the model under its fixed windows (3,000 + 10,000 cycles) and the project's
+throughput rule; ``ours_rc`` is the model under BookSim's own run control (``run_control="booksim"`` with this
+configuration's ``max_samples = 10``), whose stable/unstable decision must equal BookSim's.  ``--grid full``
+runs BookSim at every 0.05 step up to 1.0 (not only one step past its first unstable load), so the decisions
+are compared on the whole grid; ``--decisions`` writes ``booksim_decisions.csv``: per graph and speedup, both
+simulators' decisions, where they differ, and the latency deviation at the loads both call stable.
+
 Usage::
 
-    BOOKSIM=/work/booksim2/src/booksim python benchmarks/crossval_booksim.py --sim booksim
+    BOOKSIM=/work/booksim2/src/booksim python benchmarks/crossval_booksim.py --sim booksim [--grid full]
     python benchmarks/crossval_booksim.py --sim ours
-    python benchmarks/crossval_booksim.py --plot
+    python benchmarks/crossval_booksim.py --sim ours_rc
+    python benchmarks/crossval_booksim.py --plot --decisions
 
 BookSim runs one process at a time (the machine is shared); ours runs in-process.
 """
@@ -103,6 +111,35 @@ def graphs() -> dict:
     }
 
 
+#: two tiny graphs whose BookSim decisions at every 0.05 step are test data (``--pin``;
+#: ``tests/test_run_control.py`` checks our decisions against them)
+PIN_CSV = ROOT / "tests" / "data" / "booksim" / "decisions_tiny.csv"
+
+
+def pin_graphs() -> dict:
+    from lowdiam import topologies as T
+
+    return {
+        "pf3": T.polarfly(3).with_endpoints(3),
+        "jf_16_4": T.jellyfish(16, 4, seed=2, endpoints_per_router=2),
+    }
+
+
+def pin(binary: str) -> None:
+    """BookSim's decisions on :func:`pin_graphs` at every 0.05 step (speedup 1.0), written to ``PIN_CSV``."""
+    rows = []
+    todo = [(name, top, load) for name, top in pin_graphs().items() for load in GRID]
+    for name, top, load in tqdm(todo, file=sys.stderr, desc="BookSim decisions (test data)"):
+        res = run_booksim(binary, top, load, 1.0)
+        rows.append({"graph": name, "routers": top.num_routers, "endpoints_per_router": top.endpoints_per_router,
+                     "internal_speedup": 1.0, "load": load, **res})
+    PIN_CSV.parent.mkdir(parents=True, exist_ok=True)
+    with PIN_CSV.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
 def read_rows() -> list[dict]:
     if not CSV.exists():
         return []
@@ -150,10 +187,17 @@ def run_booksim(binary: str, topology, load: float, speedup: float) -> dict:
     }
 
 
-def run_ours(topology, load: float, speedup: float) -> dict:
-    """Our model on the same configuration (3,000 warm-up + 10,000 measured cycles, seed 1)."""
+#: ``ours_rc``: BookSim's run control with this configuration's values (``max_samples = 10``)
+RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
+
+
+def run_ours(topology, load: float, speedup: float, run_control: str = "fixed") -> dict:
+    """Our model on the same configuration: fixed windows (3,000 warm-up + 10,000 measured cycles, seed 1), or
+    with ``run_control="booksim"`` BookSim's run control."""
     from lowdiam.sim.booksim import run_booksim as ours
 
+    windows = (dict(warmup_cycles=3000, measure_cycles=10000) if run_control == "fixed"
+               else dict(warmup_cycles=0, measure_cycles=1, run_control="booksim", run_control_options=RC_OPTIONS))
     t0 = time.perf_counter()
     try:
         r = ours(
@@ -164,9 +208,8 @@ def run_ours(topology, load: float, speedup: float) -> dict:
             packet_flits=4,
             vcs=4,
             buffer_flits=32,
-            warmup_cycles=3000,
-            measure_cycles=10000,
             seed=1,
+            **windows,
             routing_options={"paths": "booksim-anynet"},
             router_options={"internal_speedup": speedup, "vc_selection": "any"},
         )
@@ -201,7 +244,9 @@ def load_orders() -> list[list[float]]:
     return [list(COARSE) + ramp, list(FILL)]
 
 
-def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
+def sweep(sim: str, binary: str | None, only: list[str] | None, grid: str = "knee") -> None:
+    if sim == "ours_rc" or grid == "full":
+        return sweep_grid(sim, binary, only)
     done = {(r["sim"], r["graph"], float(r["internal_speedup"]), float(r["load"])): r for r in read_rows()}
     tops = graphs()
     # smallest graphs first, so every graph gets its saturation point early
@@ -253,24 +298,105 @@ def sweep(sim: str, binary: str | None, only: list[str] | None) -> None:
     bar.close()
 
 
+GRID = [round(0.05 * i, 2) for i in range(1, 21)]
+
+
+def sweep_grid(sim: str, binary: str | None, only: list[str] | None) -> None:
+    """BookSim at every 0.05 step up to 1.0 (``--grid full``), or ``ours_rc`` at every load BookSim ran."""
+    done = {(r["sim"], r["graph"], float(r["internal_speedup"]), float(r["load"])) for r in read_rows()}
+    tops = graphs()
+    names = sorted((g for g in tops if not only or g in only), key=lambda g: tops[g].num_routers * tops[g].radix)
+    todo = []
+    for name in names:
+        for sp in SPEEDUPS:
+            loads = GRID if sim == "booksim" else sorted(
+                lo for (si, g, s, lo) in done if si == "booksim" and g == name and s == sp)
+            todo += [(name, sp, lo) for lo in loads if (sim, name, sp, lo) not in done]
+    bar = tqdm(total=len(todo), file=sys.stderr, desc=f"crossval {sim} (grid)")
+    for name, sp, load in todo:
+        top = tops[name]
+        res = run_booksim(binary, top, load, sp) if sim == "booksim" else run_ours(top, load, sp, "booksim")
+        append_row(dict(sim=sim, graph=name, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
+                        internal_speedup=sp, load=load, **res))
+        bar.set_postfix(graph=name, s=sp, load=load, unstable=res["unstable"])
+        bar.update(1)
+    bar.close()
+
+
+def decisions(ours: str = "ours_rc") -> list[dict]:
+    """Per graph and speedup: BookSim's and our stable (0) / unstable (1) decisions on the 0.05 grid.
+
+    Agreement as the saturation-rule issue asks: the decisions are equal at every load both ran, except at most
+    one load next to BookSim's boundary (its first unstable load, or the step below it); latency within 10 % at
+    every load both call stable (reported over all of them, and up to 80 % of BookSim's last stable load, the
+    earlier cross-validation's protocol).  Our deadlocks (2) count as unstable (BookSim's run shows them as latency
+    growing past ``latency_thres``)."""
+    rows = read_rows()
+    by: dict = {}
+    for r in rows:
+        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
+    out = []
+    for (graph, sp), sims in sorted(by.items()):
+        bs, us = sims.get("booksim", {}), sims.get(ours, {})
+        both = sorted(set(bs) & set(us))
+        if not both:
+            continue
+        first = min((lo for lo in bs if bs[lo]["unstable"] != "0"), default=None)
+        diff = [lo for lo in both if (bs[lo]["unstable"] != "0") != (us[lo]["unstable"] != "0")]
+        near = [lo for lo in diff if first is not None and -0.05 - 1e-9 <= lo - first <= 1e-9]
+        dev = {lo: abs(float(us[lo]["latency"]) / float(bs[lo]["latency"]) - 1) for lo in both
+               if bs[lo]["unstable"] == "0" and us[lo]["unstable"] == "0" and us[lo]["latency"] not in ("", "nan")}
+        last = max((lo for lo in both if bs[lo]["unstable"] == "0" and (first is None or lo < first)), default=0.0)
+        low = [d for lo, d in dev.items() if lo <= 0.8 * last + 1e-9]
+        out.append({
+            "graph": graph, "routers": bs[both[0]]["routers"], "internal_speedup": sp, "loads": len(both),
+            "booksim": "".join("U" if bs[lo]["unstable"] != "0" else "s" for lo in both),
+            ours: "".join("U" if us[lo]["unstable"] != "0" else "s" for lo in both),
+            "first_unstable_booksim": first,
+            "first_unstable_ours": min((lo for lo in us if us[lo]["unstable"] != "0"), default=None),
+            "disagree_at": " ".join(f"{lo:g}" for lo in diff),
+            "agree": len(diff) == 0 or (len(diff) == 1 and len(near) == 1),
+            "max_latency_dev_pct": round(100 * max(dev.values()), 2) if dev else "",
+            "at_load": max(dev, key=dev.get) if dev else "",
+            "latency_within_10pct": bool(dev) and max(dev.values()) <= 0.10,
+            "max_latency_dev_le_80pct_pct": round(100 * max(low), 2) if low else "",
+        })
+    if out:
+        with (OUT / "booksim_decisions.csv").open("w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=list(out[0]))
+            w.writeheader()
+            w.writerows(out)
+        for row in out:
+            print(row)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sim", choices=["booksim", "ours"])
+    ap.add_argument("--sim", choices=["booksim", "ours", "ours_rc"])
+    ap.add_argument("--grid", choices=["knee", "full"], default="knee",
+                    help="booksim: stop one step past the first unstable load (knee) or run every 0.05 step")
+    ap.add_argument("--decisions", action="store_true", help="write and print the decision comparison")
+    ap.add_argument("--pin", action="store_true", help="record BookSim's decisions on two tiny graphs (test data)")
     ap.add_argument("--graphs", nargs="*", help="subset of graph names")
     ap.add_argument("--plot", action="store_true")
     ap.add_argument("--table", action="store_true", help="write and print the per-graph summary")
     args = ap.parse_args()
+    binary = os.environ.get("BOOKSIM")
+    if (args.sim == "booksim" or args.pin) and (not binary or not Path(binary).is_file()):
+        sys.exit("set $BOOKSIM to the BookSim2 binary (commit " + BOOKSIM_COMMIT + ")")
+    if args.pin:
+        pin(binary)
     if args.sim == "booksim":
-        binary = os.environ.get("BOOKSIM")
-        if not binary or not Path(binary).is_file():
-            sys.exit("set $BOOKSIM to the BookSim2 binary (commit " + BOOKSIM_COMMIT + ")")
-        sweep("booksim", binary, args.graphs)
-    elif args.sim == "ours":
-        sweep("ours", None, args.graphs)
+        sweep("booksim", binary, args.graphs, args.grid)
+    elif args.sim in ("ours", "ours_rc"):
+        sweep(args.sim, None, args.graphs)
     if args.plot:
         plot()
     if args.table:
         table()
+    if args.decisions:
+        decisions()
 
 
 def _saturation(points: dict) -> float | None:

@@ -611,11 +611,13 @@ def load_curve(
 class SaturationResult:
     """Outcome of one saturation search.
 
-    ``saturation_load``: largest offered load found stable (0.0 when even the
-    first coarse load saturates); ``saturated_load``: smallest load found
+    ``saturation_load`` (= ``last_stable``): largest offered load found stable (0.0 when even the
+    first coarse load saturates); ``saturated_load`` (= ``first_unstable``): smallest load found
     saturated above it (``None`` when every load up to ``hi`` is stable);
     ``accepted_load``: accepted throughput of the run at ``saturation_load``;
-    ``records``: every run of the search, in load order.
+    ``records``: every run of the search, in load order; ``rule``: the run control that decided
+    stable / unstable (``"booksim"``: BookSim2's own; ``"fixed"``: fixed windows and the throughput
+    rule; see :func:`lowdiam.sim.simulate`).
     """
 
     recipe: Any  # a Recipe or a Topology
@@ -625,12 +627,21 @@ class SaturationResult:
     saturated_load: float | None
     accepted_load: float
     records: list[dict[str, Any]]
+    rule: str = "fixed"
+
+    @property
+    def last_stable(self) -> float:
+        return self.saturation_load
+
+    @property
+    def first_unstable(self) -> float | None:
+        return self.saturated_load
 
     def as_row(self) -> dict[str, Any]:
         label = self.recipe.label if isinstance(self.recipe, Recipe) else self.recipe.name
         return {"label": label, "routing": self.routing, "traffic": self.traffic,
                 "saturation_load": self.saturation_load, "saturated_load": self.saturated_load,
-                "accepted_at_saturation": self.accepted_load, "runs": len(self.records)}
+                "accepted_at_saturation": self.accepted_load, "runs": len(self.records), "rule": self.rule}
 
 
 def bracket_saturation(
@@ -641,6 +652,7 @@ def bracket_saturation(
     tol: float = 0.02,
     lo: float | None = None,
     hi: float = 1.0,
+    report: Callable[[int], None] | None = None,
 ) -> list[tuple[float, float | None]]:
     """Saturation brackets of ``count`` independent searches evaluated in lockstep.
 
@@ -657,7 +669,17 @@ def bracket_saturation(
 
     ``is_saturated(loads_per_search)`` evaluates a batch -- one list of loads per
     search -- and returns the matching booleans; batching lets a whole round
-    of all searches run in parallel.
+    of all searches run in parallel.  ``report(finished)``, if given, is called after
+    every round with the number of searches whose bracket is final.
+
+    Examples
+    --------
+    >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01)
+    [(0.625, 0.63125)]
+    >>> bracket_saturation(lambda loads: [[False] for _ in loads], 1, tol=0)
+    Traceback (most recent call last):
+        ...
+    ValueError: tol must be >= 1e-05, got 0
     """
     if not callable(is_saturated):
         raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
@@ -686,6 +708,10 @@ def bracket_saturation(
     brackets: list[list[float | None]] = [[0.0, None] for _ in range(count)]
     nxt = [0] * count
     active = list(range(count))
+
+    def finished() -> int:
+        return sum(1 for i, (a, s) in enumerate(brackets) if i not in active and (s is None or s - a <= tol))
+
     while active:
         asked: list[list[float]] = [[] for _ in range(count)]
         for i in active:
@@ -701,6 +727,8 @@ def bracket_saturation(
                 if nxt[i] < len(coarse):
                     still.append(i)
         active = still
+        if report is not None:
+            report(finished())
     for _ in range(MAX_BISECTIONS):  # each round halves every open bracket; tol >= MIN_TOL ends it in ~17
         open_ = [i for i, (a, s) in enumerate(brackets) if s is not None and s - a > tol]
         if not open_:
@@ -715,6 +743,8 @@ def bracket_saturation(
                 brackets[i][1] = m
             else:
                 brackets[i][0] = m
+        if report is not None:
+            report(finished())
     else:
         raise RuntimeError(f"saturation bisection did not reach tol={tol} in {MAX_BISECTIONS} rounds")
     return [(float(a), None if s is None else float(s)) for a, s in brackets]
@@ -736,7 +766,10 @@ def saturation_searches(
 
     All searches advance together (one :func:`run_sweep` per round), so a round
     uses every worker; each run is cached, so a repeated search is instant.
-    The rule and the bracket are those of :func:`bracket_saturation`.
+    The bracket is that of :func:`bracket_saturation`; stable / unstable is the decision of the run
+    control ``sim`` names (``sim={"run_control": "booksim"}``: BookSim2's own; default: the router
+    model's, ``"fixed"`` today), which each result reports as ``rule``.  ``progress`` (default True)
+    shows one labelled bar over the searches (finished / total, with the round and the runs so far).
     """
     configs = [(_network(c[0], "config network"), *c[1:]) if isinstance(c, (tuple, list)) and len(c) == 3 else c
                for c in configs]
@@ -747,6 +780,15 @@ def saturation_searches(
         raise ValueError(f"tags must have one dict per config ({len(configs)}), got {len(tags)}")
     sim = dict(sim or {})
     seen: list[dict[float, dict[str, Any]]] = [{} for _ in configs]
+    progress = check_bool("progress", sweep_kwargs.pop("progress", True))
+    rule = sim.get("run_control") or "fixed"
+    bar = _progress(len(configs), progress, f"saturation searches ({rule} run control)")
+    rounds = [0, 0]  # rounds, runs
+
+    def report(finished: int) -> None:
+        rounds[0] += 1
+        bar.update(finished - bar.n)
+        bar.set_postfix_str(f"round {rounds[0]}, {rounds[1]} runs")
 
     def evaluate(loads: list[list[float]]) -> list[list[bool]]:
         runs, where = [], []
@@ -756,18 +798,22 @@ def saturation_searches(
                 runs.append(Run(rec, routing, traffic, ld, seed, sim, dict(tags[i]) if tags else {}))
                 where.append(i)
         out: list[list[bool]] = [[] for _ in configs]
-        for i, r in zip(where, run_sweep(runs, **sweep_kwargs)):
+        rounds[1] += len(runs)
+        for i, r in zip(where, run_sweep(runs, progress=False, **sweep_kwargs)):
             seen[i][r["load"]] = r
             out[i].append(bool(r["saturated"]))
         return out
 
     if not configs:
+        bar.close()
         return []
-    brackets = bracket_saturation(evaluate, len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi)
+    with bar:
+        brackets = bracket_saturation(evaluate, len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi,
+                                      report=report)
     results = []
     for (rec, routing, traffic), (a, s), runs in zip(configs, brackets, seen):
         acc = runs[a]["accepted_load"] if a in runs else 0.0
-        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)]))
+        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule))
     return results
 
 

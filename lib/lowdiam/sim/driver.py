@@ -37,13 +37,16 @@ def simulate(
     min_vcs: int = 1,
     polarized_weights: tuple[int, int, int] | None = None,
     ksp_paths: int | None = None,
+    run_control: str | None = None,
+    run_control_options: dict | None = None,
 ) -> SimResult:
     """Simulate ``topology`` under ``routing`` and ``traffic`` at offered ``load``.
 
     Parameters
     ----------
-    topology : Topology
-        Router graph with endpoints (``lowdiam.topologies``).
+    topology : Topology, networkx.Graph, or any graph :func:`lowdiam.topologies.as_topology` reads
+        Router graph with endpoints (``lowdiam.topologies``); a raw graph gets one endpoint per router unless
+        ``endpoints_per_router`` says otherwise.
     routing : str
         One of ``lowdiam.sim.ROUTINGS`` ("min", "min-single", "valiant", "ugal", "polarized",
         "polarstar-min", "df-min", "df-ugal", "gf-min", "source-min", "ksp", "nag", ...); see
@@ -103,6 +106,22 @@ def simulate(
         VC per hop of its longest route, and VCs beyond that are shared by the hop classes.
     polarized_weights, ksp_paths
         Deprecated: ``routing_options={"weights": ...}`` / ``{"paths": ...}``.
+    run_control : {"fixed", "booksim"}, optional
+        What ends the run and decides ``saturated`` (``docs/run_control.md``); ``None``: the router model's
+        default, ``"fixed"`` for every model today.  ``"fixed"``: the ``warmup_cycles`` / ``measure_cycles``
+        windows, the drain, and the throughput rule of :mod:`lowdiam.sim.results` (accepted >= 95 % of
+        offered; the project's own rule).  ``"booksim"`` (``router="booksim"`` only): BookSim2's own run control,
+        the papers' meaning of "stable" (:mod:`lowdiam.sim.booksim.run_control`): sample periods of
+        ``sample_period`` cycles, ``warmup_periods`` of warm-up, measurement until latency and accepted rate
+        change by less than ``stopping_thres`` / ``acc_stopping_thres`` in three consecutive samples or
+        ``max_samples`` samples in all, then the drain of the measured packets; *unstable* as soon as the mean
+        latency of the retired packets and the flits in flight exceeds ``latency_thres`` (the run stops there).
+        ``warmup_cycles`` / ``measure_cycles`` must stay at their defaults with it.
+    run_control_options : dict, optional
+        BookSim's keys for ``run_control="booksim"``: ``sample_period`` (1000), ``warmup_periods`` (3),
+        ``max_samples`` (8, the PolarStar authors' ``polarstarconfig``; BookSim's default is 10),
+        ``latency_thres`` (500.0), ``warmup_thres``, ``acc_warmup_thres``, ``stopping_thres``,
+        ``acc_stopping_thres`` (0.05 each).
 
     Returns
     -------
@@ -133,35 +152,42 @@ def simulate(
         ...
     ValueError: unknown ugal routing_options key 'sample'; valid keys: inner, samples, threshold
     """
+    from lowdiam.topologies.base import as_topology
+
     request = make_request(
-        topology, routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,
+        as_topology(topology), routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,
         vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles, measure_cycles=measure_cycles, seed=seed,
         drain=drain, max_drain_cycles=max_drain_cycles, link_latency=link_latency,
         global_link_latency=global_link_latency, router_delay=router_delay, injection_latency=injection_latency,
         ejection_latency=ejection_latency, flow_control=flow_control, arbitration=arbitration,
         traffic_options=traffic_options, saturation_tolerance=saturation_tolerance, routing_options=routing_options,
         router=router, router_options=router_options, min_vcs=min_vcs, polarized_weights=polarized_weights,
-        ksp_paths=ksp_paths,
+        ksp_paths=ksp_paths, run_control=run_control, run_control_options=run_control_options,
     )
     return router_model(request.router).run(request)
 
 
-def saturation_load(topology, *, lo: float = 0.05, hi: float = 1.0, tol: float = 0.02, **kwargs) -> float:
-    """Largest offered load (to ``tol``) the run reports as not saturated, by plain bisection.
+def saturation_load(topology, *, lo: float = 0.1, hi: float = 1.0, tol: float = 0.02, coarse_step: float = 0.1,
+                    **kwargs) -> float:
+    """Last stable offered load of ``topology``: :func:`lowdiam.sweep.bracket_saturation` (coarse steps of
+    ``coarse_step`` from ``lo``, then bisection to ``tol``) over uncached :func:`simulate` runs.
 
-    Kept only for ``benchmarks/bench_sim.py``; notebooks and studies use
-    :func:`lowdiam.sweep.saturation_search` (cached, parallel, coarse steps then
-    bisection).  Returns ``hi`` when even ``hi`` is stable and ``0.0`` when ``lo``
-    already saturates.
+    ``kwargs`` go to :func:`simulate` (``run_control="booksim"`` for BookSim's own decision).  Returns 0.0 when
+    ``lo`` is already unstable and ``hi`` when nothing up to ``hi`` is.  Notebooks and studies use the cached,
+    parallel :func:`lowdiam.sweep.saturation_search`, which also reports the first unstable load and the rule.
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import Topology
+    >>> ring = Topology.from_edges("ring6", "ring", 6, [(i, (i + 1) % 6) for i in range(6)], endpoints_per_router=1)
+    >>> saturation_load(ring, tol=0)
+    Traceback (most recent call last):
+        ...
+    ValueError: tol must be >= 1e-05, got 0.0
     """
-    if simulate(topology, load=hi, **kwargs).saturated is False:
-        return hi
-    if simulate(topology, load=lo, **kwargs).saturated:
-        return 0.0
-    while hi - lo > tol:
-        mid = 0.5 * (lo + hi)
-        if simulate(topology, load=mid, **kwargs).saturated:
-            hi = mid
-        else:
-            lo = mid
-    return lo
+    from lowdiam.sweep import bracket_saturation
+
+    def unstable(loads: list[list[float]]) -> list[list[bool]]:
+        return [[simulate(topology, load=ld, **kwargs).saturated for ld in ls] for ls in loads]
+
+    return bracket_saturation(unstable, 1, coarse_step=coarse_step, tol=tol, lo=lo, hi=hi)[0][0]

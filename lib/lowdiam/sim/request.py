@@ -57,6 +57,8 @@ class SimRequest:
     saturation_tolerance: float
     router: str
     router_options: dict
+    run_control: str = "fixed"
+    run_control_options: dict = dataclasses.field(default_factory=dict)
 
     @property
     def distances(self) -> np.ndarray:
@@ -87,11 +89,30 @@ def check_topology_arrays(topology) -> None:
         raise ValueError(f"{name}: endpoints must be {n} non-negative counts")
 
 
+def _check_run_control(model, run_control, run_control_options) -> str:
+    """The run control named (``None``: the model's default), checked against what the model implements."""
+    if run_control is None:
+        run_control = model.run_controls[0]
+    if run_control not in model.run_controls:
+        raise ValueError(f"router {model.name!r} implements run_control {list(model.run_controls)}, not "
+                         f"{run_control!r} ('booksim', BookSim2's own run control, needs router='booksim')")
+    if run_control_options is not None and not isinstance(run_control_options, dict):
+        raise TypeError(f"run_control_options must be a dict, got {type(run_control_options).__name__}")
+    if run_control == "booksim":
+        from .booksim.run_control import check_run_control_options
+
+        check_run_control_options(run_control_options)
+    elif run_control_options:
+        raise ValueError(f"run_control_options belong to run_control='booksim'; run_control={run_control!r} "
+                         "has none (its windows are warmup_cycles and measure_cycles)")
+    return run_control
+
+
 def make_request(topology, routing, traffic, load, *, endpoints_per_router, packet_flits, vcs, buffer_flits,
                  warmup_cycles, measure_cycles, seed, drain, max_drain_cycles, link_latency, global_link_latency,
                  router_delay, injection_latency, ejection_latency, flow_control, arbitration, traffic_options,
                  saturation_tolerance, routing_options, router, router_options, min_vcs, polarized_weights,
-                 ksp_paths) -> SimRequest:
+                 ksp_paths, run_control=None, run_control_options=None) -> SimRequest:
     """Validate :func:`lowdiam.sim.simulate`'s arguments (see there) into a :class:`SimRequest`."""
     from .routers import router_model
 
@@ -161,6 +182,8 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
         saturation_tolerance=check_float("saturation_tolerance", saturation_tolerance, low=0.0, high=1.0,
                                          high_open=True),
         router=router, router_options=model.check_options(router_options),
+        run_control=_check_run_control(model, run_control, run_control_options),
+        run_control_options=dict(run_control_options or {}),
     )
     if flow_control not in model.flow_controls:
         raise ValueError(f"router {router!r} models flow_control {list(model.flow_controls)}, not {flow_control!r}")

@@ -1,6 +1,20 @@
-"""Result of one simulation run, its statistics and the saturation rule.
+"""Result of one simulation run, its statistics and the saturation rules.
 
-Saturation rule (``SimResult.saturated``): a run is *saturated / unstable*
+Which rule decided a run is named by ``SimResult.run_control`` and ``SimResult.decision``
+(documented in ``docs/run_control.md``):
+
+``run_control="booksim"`` (router ``"booksim"`` only)
+    BookSim2's own run control (:mod:`lowdiam.sim.booksim.run_control`): the decision of BookSim's
+    ``_SingleSim``, which is what the PolarStar and Galaxyfly papers' "stable" / "saturated" means.
+    ``decision`` is ``"converged"`` or ``"max-samples"`` (stable: the measured packets drained), or
+    ``"latency-threshold"``, ``"drain-latency-threshold"``, ``"warmup-not-converged"`` (unstable).
+
+``run_control="fixed"`` (every router model; the CAMINOS model has only this)
+    Fixed warm-up and measurement windows and the throughput rule below (this project's own rule, not a
+    simulator's).  ``decision`` is ``"stable"``, ``"throughput"`` or ``"drain-incomplete"``.  The Polarized
+    paper (CAMINOS) reports accepted against offered load over fixed windows and needs no stability rule.
+
+The throughput rule (``run_control="fixed"``): a run is *saturated / unstable*
 when either
 
 1. the measured packets (created inside the measurement window) were not
@@ -83,6 +97,12 @@ class SimResult:
     conservation: dict[str, int]  # flit counters checked at the end of the run
     wall_seconds: float
     params: dict[str, Any]
+    run_control: str = "fixed"  # the rule that ended the run and decided ``saturated`` (module docstring)
+    decision: str = ""  # that rule's verdict, as a short code (module docstring)
+
+    def __post_init__(self) -> None:
+        if not self.decision:  # a model that names no finer verdict: the fixed rule's outcome
+            self.decision = "saturated" if self.saturated else "stable"
 
     @property
     def link_utilization_mean(self) -> float:
@@ -134,6 +154,7 @@ class SimResult:
             f"{self.active_sources} sources"),
             f"  {self.cycles} cycles in {self.wall_seconds:.2f} s ({self.cycles_per_second:,.0f} cycles/s)",
         ]
+        lines[-2] += f" [{self.run_control} run control: {self.decision}]" if self.decision else ""
         keys = ("router", "flow_control", "packet_flits", "vcs", "buffer_flits", "warmup_cycles", "measure_cycles",
                 "drain", "seed", "routing_options")
         shown = ", ".join(f"{k}={p[k]}" for k in keys if k in p)

@@ -99,6 +99,9 @@ class RouterModel:
     #: ``None``: the model runs the shared routings of :mod:`lowdiam.sim.routings` (validated before it runs);
     #: a tuple: the model routes itself with these routings and validates their ``routing_options`` itself.
     routings: tuple[str, ...] | None = None
+    #: run controls it implements (``simulate(run_control=...)``; the first is its default): ``"fixed"``, fixed
+    #: windows and the throughput rule of :mod:`lowdiam.sim.results`; ``"booksim"``, BookSim2's ``_SingleSim``
+    run_controls: tuple[str, ...] = ("fixed",)
 
     def check_options(self, options: dict | None) -> dict[str, Any]:
         """``options`` merged over the defaults; unknown keys raise ``ValueError``."""
@@ -132,7 +135,7 @@ ROUTERS: dict[str, RouterModel] = {
                            "BookSim2 iq_router, flit level (separable input-first / iSLIP allocators, pipeline "
                            "delays, internal speedup, credit delay)",
                            options=dict(_booksim_data().ROUTER_DEFAULTS), flow_controls=("wormhole",),
-                           routings=_booksim_data().ROUTINGS),
+                           routings=_booksim_data().ROUTINGS, run_controls=("fixed", "booksim")),
     "caminos": RouterModel("caminos", "lowdiam.sim.caminos.adapter:run",
                            "CAMINOS InputOutput router of the Polarized paper (input + output buffers, random "
                            "allocator, occupancy-adaptive routing)",

@@ -39,6 +39,11 @@ UNMODELLED = {
     "arbitration": "the allocators are router_options vc_allocator / sw_allocator",
     "saturation_tolerance": "the model applies the default saturation rule",
 }
+#: simulate() arguments that run_control="booksim" replaces by its own (run_control_options)
+UNUSED_BY_BOOKSIM_CONTROL = {
+    "warmup_cycles": "BookSim's run control warms up for run_control_options warmup_periods x sample_period",
+    "measure_cycles": "BookSim's run control measures until convergence or max_samples",
+}
 
 
 def run(req):
@@ -46,10 +51,13 @@ def run(req):
 
     ``vcs=None`` means 4 VCs (the reference runs' ``num_vcs``), or a shared routing's longest route if more."""
     refuse_unmodelled(req, UNMODELLED)
+    if req.run_control == "booksim":
+        refuse_unmodelled(req, UNUSED_BY_BOOKSIM_CONTROL)
     return run_booksim(
         req.topology, req.routing, req.traffic, req.load,
         packet_flits=req.packet_flits, vcs=req.vcs, buffer_flits=req.buffer_flits,
         warmup_cycles=req.warmup_cycles, measure_cycles=req.measure_cycles, seed=req.seed,
         traffic_options=req.traffic_options, routing_options=req.routing_options,
-        router_options=req.router_options,
+        router_options=req.router_options, run_control=req.run_control,
+        run_control_options=req.run_control_options,
     )

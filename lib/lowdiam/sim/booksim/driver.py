@@ -26,8 +26,12 @@ from . import kernel as K
 from .checkpoint import fingerprint, restore, save, state_arrays
 from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
+from .run_control import DRAIN_CHECK_CYCLES, BookSimRunControl, check_run_control_options
 
 PATHS = ("booksim-anynet", "random")
+#: how the model decides when a run ends and whether it was stable (see :func:`run_booksim`)
+RUN_CONTROLS = ("fixed", "booksim")
+FAR = 1 << 62  # a window end no run reaches (the kernel compares cycles in 64 bits)
 LATENCY_BINS = 1 << 16
 DEFAULT_VCS = 4  # the reference runs' num_vcs
 INITIAL_QUEUE = 64
@@ -58,6 +62,8 @@ def run_booksim(
     traffic_options: dict | None = None,
     routing_options: dict | None = None,
     router_options: dict | None = None,
+    run_control: str = "fixed",
+    run_control_options: dict | None = None,
 ) -> SimResult:
     """Simulate ``topology`` with the flit-level BookSim2 ``iq_router`` model (see :mod:`lowdiam.sim.booksim`).
 
@@ -84,10 +90,11 @@ def run_booksim(
         Flits per packet, VCs per port (``None``: 4, the reference runs' ``num_vcs``, or the shared routing's
         longest route when that is more), flits per VC buffer (any size >= 1: flit-level flow control).
     warmup_cycles, measure_cycles : int
-        Warm-up and measurement window; afterwards the run drains until every packet created in the
-        window is delivered (at most ``max(1000, measure_cycles)`` more cycles), unless the window alone
-        already fails the throughput rule: then the run is saturated and ends with the window, its latency
-        fields covering the measured packets delivered by then.
+        ``run_control="fixed"``: warm-up and measurement window; afterwards the run drains until every packet
+        created in the window is delivered (at most ``max(1000, measure_cycles)`` more cycles), unless the
+        window alone already fails the throughput rule: then the run is saturated and ends with the window, its
+        latency fields covering the measured packets delivered by then.  Not used by ``run_control="booksim"``
+        (pass 0 and 1; :func:`lowdiam.sim.simulate` refuses other values there).
     seed : int
         Fixes every random choice (traffic, injection, random paths, ``"min"`` draws).
     traffic_options : dict, optional
@@ -99,6 +106,18 @@ def run_booksim(
         (``"auto"``, the default: ``"any"`` for the own routings, ``"hop"`` for the shared ones)
         (``"any"``: every hop may take any VC, BookSim anynet ``min``; ``"hop"``: VC = hops taken so
         far, deadlock-free, needs ``vcs`` > longest route) and ``"deadlock_cycles"``.
+    run_control : {"fixed", "booksim"}
+        How the run ends and what decides that it was stable.  ``"fixed"``: the windows above and the
+        throughput rule of :mod:`lowdiam.sim.results` (accepted >= 95 % of offered, measured packets drained).
+        ``"booksim"``: BookSim2's own run control (``_SingleSim``; :mod:`lowdiam.sim.booksim.run_control`):
+        sample periods, warm-up, measurement until latency and accepted rate converge or ``max_samples``, an
+        abort as soon as the mean latency of retired and in-flight flits exceeds ``latency_thres`` (unstable, no
+        drain), then the drain of the measured packets (stable when it completes under the threshold).
+    run_control_options : dict, optional
+        With ``run_control="booksim"``: BookSim's keys ``sample_period``, ``warmup_periods``, ``max_samples``,
+        ``latency_thres``, ``warmup_thres``, ``acc_warmup_thres``, ``stopping_thres``, ``acc_stopping_thres``
+        (defaults ``lowdiam.sim.booksim.run_control.RUN_CONTROL_DEFAULTS``: BookSim's, with the PolarStar
+        authors' ``max_samples = 8``).
 
     Returns
     -------
@@ -124,7 +143,8 @@ def run_booksim(
     return _run(topology, routing, traffic, load, endpoints_per_router=endpoints_per_router,
                 packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles,
                 measure_cycles=measure_cycles, seed=seed, traffic_options=traffic_options,
-                routing_options=routing_options, router_options=router_options)[0]
+                routing_options=routing_options, router_options=router_options, run_control=run_control,
+                run_control_options=run_control_options)[0]
 
 
 PROGRAM_CHUNK_CYCLES = 1 << 16  # cycles a message program runs between progress reports
@@ -152,6 +172,8 @@ def _run(
     progress: bool = False,
     checkpoint=None,
     checkpoint_seconds: float = 600.0,
+    run_control: str = "fixed",
+    run_control_options: dict | None = None,
 ):
     """:func:`run_booksim`, or with ``program`` (a :class:`lowdiam.sim.motifs.MessageProgram`; then
     ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run; ``progress`` shows the messages
@@ -166,6 +188,14 @@ def _run(
             f"{list(ROUTINGS)}"
         )
     routing = check_choice("routing", routing, ROUTINGS)
+    run_control = check_choice("run_control", run_control, RUN_CONTROLS)
+    if run_control == "booksim":
+        if program is not None:
+            raise ValueError("run_control='booksim' decides the stability of a load sweep point; a message program "
+                             "runs to completion: use run_control='fixed'")
+        rc_opts = check_run_control_options(run_control_options)
+    elif run_control_options:
+        raise ValueError("run_control_options are BookSim's run-control keys and need run_control='booksim'")
     if program is None:
         load = check_float("load", load, low=0.0, high=1.0, low_open=True)
     P = check_int("packet_flits", packet_flits, low=1)
@@ -468,6 +498,11 @@ def _run(
 
         bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {program.label}", leave=False)
     legs = (wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)
+    rc = None
+    if run_control == "booksim":  # sample periods decide; the fixed legs below do not run
+        legs = ()
+        status, nd, rc = _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts, NE, P, steps)
+        drained = rc.stable is True
     ckpt = None
     if checkpoint is not None:
         ckpt = Path(checkpoint)
@@ -529,13 +564,29 @@ def _run(
         )
     cons = _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool)
     wall = time.perf_counter() - t_start
-    window = meas * n_active
-    offered_actual = ctr[K.K_GEN_WIN_FLITS] / window
-    accepted = ctr[K.K_ACC_WIN_FLITS] / window
     measured, delivered = int(ctr[K.K_MEAS]), int(ctr[K.K_MEAS_DONE])
-    saturated, reason = saturation_verdict(offered_actual, accepted, measured, delivered, drained,
-                                           SATURATION_TOLERANCE)
-    per_src = stats.src_acc[active] / meas
+    extra = {}
+    if rc is None:
+        window = meas * n_active
+        offered_actual = ctr[K.K_GEN_WIN_FLITS] / window
+        accepted = ctr[K.K_ACC_WIN_FLITS] / window
+        saturated, reason = saturation_verdict(offered_actual, accepted, measured, delivered, drained,
+                                               SATURATION_TOLERANCE)
+        decision = "stable" if not saturated else (
+            "drain-incomplete" if drained and delivered < measured else "throughput")
+    else:  # the measurement window is BookSim's: from the end of warm-up to the start of the drain
+        now = int(ctr[K.K_NOW])
+        warm = int(cfg[K.C_WARM]) if cfg[K.C_WARM] != FAR else now
+        meas = (int(cfg[K.C_WEND]) if cfg[K.C_WEND] != FAR else now) - warm
+        if meas > 0:
+            offered_actual = ctr[K.K_GEN_WIN_FLITS] / (meas * n_active)
+            accepted = ctr[K.K_ACC_WIN_FLITS] / (meas * n_active)
+        else:  # ended unstable during warm-up: rates over the whole run
+            offered_actual = ctr[K.K_GEN] * P / (now * n_active)
+            accepted = ctr[K.K_ACC_ALL] / (now * n_active)
+        saturated, reason, decision = not rc.stable, rc.reason, rc.decision
+        extra = {"run_control_options": rc_opts, **rc.summary()}
+    per_src = stats.src_acc[active] / meas if meas > 0 else np.full(n_active, np.nan)
     nan = float("nan")
     hh = stats.hop_hist
     last = np.flatnonzero(hh)
@@ -555,7 +606,7 @@ def _run(
         hop_histogram=hh[: last[-1] + 1].copy() if last.size else np.zeros(1, np.int64),
         min_source_throughput=float(per_src.min()),
         jain_fairness=jain_fairness(per_src),
-        link_utilization=stats.arc_flits / meas,
+        link_utilization=stats.arc_flits / meas if meas > 0 else np.full(A, np.nan),
         saturated=bool(saturated),
         saturation_reason=reason,
         packets_measured=measured,
@@ -576,8 +627,83 @@ def _run(
             "paths": paths,
             "router_options": opts,
             "source_queue_capacity": int(cfg[K.C_QCAP]),
+            **extra,
         },
+        run_control=run_control,
+        decision=decision,
     ), mo if program is not None else None)
+
+
+def _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts: dict, NE: int, P: int, steps: int):
+    """Run the kernel sample period by sample period under BookSim's run control (:mod:`.run_control`);
+    returns the kernel status, the (possibly regrown) endpoint state and the decision."""
+    ctr = stats.ctr
+    rc = BookSimRunControl(rc_opts, NE)
+    limit = (2**31 - 8) // steps - 1  # the model keeps cycles in 32 bits
+    cfg[K.C_WARM] = cfg[K.C_WEND] = FAR  # nothing is measured until the warm-up ends
+
+    def advance(nd, to: int):
+        if to > limit:
+            raise ValueError(f"the run reached cycle {int(ctr[K.K_NOW])} without a decision; the model keeps "
+                             f"cycles in 32 bits (at most {limit}): lower max_samples or set latency_thres >= 0")
+        cfg[K.C_TEND] = to
+        while True:
+            status = K.run_kernel(cfg, net, st, nd, stats, rs, sh, mo)
+            if status != K.RUN_GROW:
+                return status, nd
+            nd = _grow(nd, NE, int(cfg[K.C_QCAP]))
+            cfg[K.C_QCAP] *= 2
+
+    base = (0, 0, 0, 0)  # retired packets, their latency sum, flits ejected, cycle: at the last clear
+    while rc.more_samples():
+        if rc.clear_now():
+            base = (int(ctr[K.K_RET_ALL]), int(ctr[K.K_RET_LAT_ALL]), int(ctr[K.K_ACC_ALL]), int(ctr[K.K_NOW]))
+        status, nd = advance(nd, int(ctr[K.K_NOW]) + rc_opts["sample_period"])
+        if status != K.RUN_DONE:
+            return status, nd, rc
+        now = int(ctr[K.K_NOW])
+        if rc.phase == "warm-up":  # every retired packet counts while warming up
+            lat_sum, lat_n = int(ctr[K.K_RET_LAT_ALL]) - base[1], int(ctr[K.K_RET_ALL]) - base[0]
+        else:  # then only the measured ones
+            lat_sum, lat_n = int(ctr[K.K_LAT_SUM]), int(ctr[K.K_MEAS_DONE])
+        ages, flits = _in_flight(nd, now, P, NE)
+        verdict = rc.after_sample(end_cycle=now, lat_sum=lat_sum, lat_count=lat_n,
+                                  accepted_flits=int(ctr[K.K_ACC_ALL]) - base[2], cycles=now - base[3],
+                                  in_flight_age_sum=ages, in_flight_flits=flits)
+        if verdict == "unstable":
+            return status, nd, rc
+        if verdict == "measure":
+            cfg[K.C_WARM] = now  # packets created from the next sample on are measured
+    if not rc.end_sampling():
+        return status, nd, rc
+    cfg[K.C_WEND] = int(ctr[K.K_NOW])  # BookSim's drain time: later packets are not measured
+    while True:
+        status, nd = advance(nd, int(ctr[K.K_NOW]) + DRAIN_CHECK_CYCLES)
+        now = int(ctr[K.K_NOW])
+        if status != K.RUN_DONE:
+            return status, nd, rc
+        if ctr[K.K_MEAS_DONE] == ctr[K.K_MEAS]:
+            rc.drained(now)
+            return status, nd, rc
+        ages, flits = _in_flight(nd, now, P, NE)
+        if not rc.drain_check(end_cycle=now, lat_sum=int(ctr[K.K_LAT_SUM]), lat_count=int(ctr[K.K_MEAS_DONE]),
+                              in_flight_age_sum=ages, in_flight_flits=flits):
+            return status, nd, rc
+
+
+def _in_flight(nd, now: int, P: int, NE: int) -> tuple[float, int]:
+    """Sum of the ages and count of the flits BookSim counts in flight at cycle ``now``: every live packet's
+    (in the network or being injected), and each idle source's next queued packet (BookSim has generated it)."""
+    pool = nd.p_ctime.size
+    live = np.ones(pool, bool)
+    live[nd.free_stack[: int(nd.nfree[0])]] = False
+    ages = float((now - nd.p_ctime[live]).sum())
+    count = int(live.sum())
+    qcap = nd.sq_time.size // NE
+    heads = np.flatnonzero((nd.cur_pkt < 0) & (nd.sq_cnt > 0))
+    ages += float((now - nd.sq_time[heads * qcap + nd.sq_head[heads]]).sum())
+    count += heads.size
+    return P * ages, P * count
 
 
 def _messages(program, NE: int, pool: int) -> K.Messages:
@@ -639,9 +765,17 @@ def _grow(nd, NE: int, qcap: int):
 
 
 def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
-    """Flit and credit accounting at the end of a run; ``RuntimeError`` on any imbalance."""
+    """Flit and credit accounting at the end of a run; ``RuntimeError`` on any imbalance.
+
+    The flit counts it returns satisfy ``generated = injected + source_queued`` and
+    ``injected = ejected + in_network`` exactly (a packet being injected counts its sent flits as injected and
+    the rest as source-queued; a packet being ejected, its ejected flits as ejected)."""
     gen, inj, ej = int(ctr[K.K_GEN]), int(ctr[K.K_INJ]), int(ctr[K.K_EJ])
     queued = int(nd.sq_cnt.sum())
+    sending = nd.cur_pkt >= 0
+    unsent = int((P - nd.cur_k[sending]).sum())  # flits of the packets being injected still at their source
+    injected_flits = inj * P - unsent
+    ejected_flits = int(ctr[K.K_ACC_ALL])
     live = pool - int(nd.nfree[0])
     problems = []
     if gen != inj + queued:
@@ -655,6 +789,8 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
     credits_back = int((st.crv >= 0).sum()) + int(st.cqn.sum()) + int(st.pcn.sum())
     owed = int(st.occ.sum()) + int(nd.occ_n.sum())
     held = buffered + in_flight + int(st.oqn.sum()) + int(st.xn.sum())
+    if injected_flits != ejected_flits + held:
+        problems.append(f"injected {injected_flits} flits != ejected {ejected_flits} + {held} in the network")
     if owed != held + credits_back:
         problems.append(
             f"credit imbalance: {owed} credits out != {held} flits in routers and channels + "
@@ -666,8 +802,8 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
     return {
         "generated_flits": gen * P,
-        "injected_flits": inj * P,
-        "ejected_flits": ej * P,
+        "injected_flits": injected_flits,
+        "ejected_flits": ejected_flits,
         "in_network_flits": held,
-        "source_queued_flits": queued * P,
+        "source_queued_flits": queued * P + unsent,
     }

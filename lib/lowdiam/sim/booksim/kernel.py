@@ -79,8 +79,13 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     K_ERR_A,
     K_ERR_B,
     K_MSG_DONE,
+    K_ACC_ALL,
+    K_RET_ALL,
+    K_RET_LAT_ALL,
     N_CTR,
-) = range(21)
+) = range(24)
+# K_ACC_ALL, K_RET_ALL, K_RET_LAT_ALL: flits ejected, packets retired and their latency sum over the whole run
+# (measured or not): what BookSim's run control reads between sample periods (:mod:`.run_control`)
 
 ROUTE_TABLE, ROUTE_MIN, ROUTE_SHARED = 0, 1, 2
 TMODE_MESSAGES = 3  # cfg[C_TMODE] beyond lowdiam.sim.traffic's UNIFORM / TABLE / HOTSPOT: a message program
@@ -745,12 +750,15 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     inbound[ep_router[e]] += 1
                 ctr[K_LAST_MOVE] = t
                 pk = f >> SH
+                ctr[K_ACC_ALL] += 1
                 if warm <= t < wend:
                     ctr[K_ACC_WIN_FLITS] += 1
                     src_acc[p_src[pk]] += 1
                 if (f & FM) == P - 1:
                     ctr[K_EJ] += 1
                     ctr[K_LIVE] -= 1
+                    ctr[K_RET_ALL] += 1
+                    ctr[K_RET_LAT_ALL] += t - p_ctime[pk]
                     if p_meas[pk]:
                         lat = t - p_ctime[pk]
                         ctr[K_MEAS_DONE] += 1
