@@ -39,3 +39,27 @@ def test_notebook_00_rerun_in_a_fresh_clone_leaves_git_clean(tmp_path):
     status = _run(["git", "status", "--porcelain", "--untracked-files=all"], clone, env)
     diff = _run(["git", "diff", "--stat"], clone, env)
     assert status == "", f"a rerun of notebook 00 dirtied git:\n{status}\n{diff}"
+
+
+def _strip_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strip_notebook", ROOT / "tools" / "strip_notebook.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# 05 and 07 are stripped by their next `make notebook` (they are being edited on other branches)
+NOT_YET = {"05_simulation.ipynb", "07_motifs.ipynb"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.stem)
+def test_committed_notebooks_are_stripped(path):
+    import copy
+    import json
+
+    if path.name in NOT_YET:
+        pytest.skip(f"{path.name} is stripped at its next rerun")
+    nb = json.loads(path.read_text())
+    assert _strip_tool().strip(copy.deepcopy(nb)) == nb, f"run `python tools/strip_notebook.py {path}`"
