@@ -16,6 +16,7 @@ from ._slimfly import mms_delta, slimfly
 from .base import Topology, default_concentration
 from .starproduct import star_product
 from .supernodes import paley
+from ._design_keys import design_keywords
 
 __all__ = ["ORIENTATIONS", "bundlefly"]
 
@@ -36,6 +37,7 @@ def _evalnet_mms_numbering(s: int) -> np.ndarray:
     return (1 - t) * s * s + rest
 
 
+@design_keywords("delta")
 def bundlefly(
     p: int,
     s: int,

@@ -20,6 +20,7 @@ from .base import Topology, check_size, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
+from ._design_keys import design_keywords
 
 __all__ = [
     "ORIENTATIONS",
@@ -81,6 +82,7 @@ ORIENTATIONS = ("lowdiam", "authors")
 QUADRIC_LINKS = ("paper", "authors")
 
 
+@design_keywords(aliases={"d_prime": "d"})
 def polarstar(
     q: int,
     supernode: str = "iq",
