@@ -6,8 +6,6 @@ import re
 import tomllib
 from pathlib import Path
 
-import pytest
-
 from lowdiam.topologies import Topology
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +70,8 @@ def prose(text: str) -> str:
     text = re.sub(r"```.*?```", " ", text, flags=re.DOTALL)
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
-    text = re.sub(r"\b(Table|Fig\.|notebook|notebooks/|NB=)\s*\d+", " ", text, flags=re.I)  # names of tables and notebooks
+    # names of tables and notebooks, not quantities
+    text = re.sub(r"\b(Table|Fig\.|notebook|notebooks/|NB=)\s*\d+", " ", text, flags=re.I)
     return re.sub(r"<[^>]*>", " ", text)
 
 

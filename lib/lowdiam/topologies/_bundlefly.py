@@ -12,11 +12,11 @@ import galois
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from ._slimfly import mms_delta, slimfly
 from .base import Topology, default_concentration
 from .starproduct import star_product
 from .supernodes import paley
-from ._design_keys import design_keywords
 
 __all__ = ["ORIENTATIONS", "bundlefly"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Topology
 from ._design_keys import design_keywords
+from .base import Topology
 
 __all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical", "sstmacro_circulant_links"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from .base import Topology
 from .fields import require_prime_power
-from ._design_keys import design_keywords
 
 __all__ = [
     "galaxy_delta",

@@ -8,8 +8,8 @@ import numpy as np
 
 from lowdiam.validate import check_int
 
-from .base import Topology, check_size, default_concentration
 from ._design_keys import design_keywords
+from .base import Topology, check_size, default_concentration
 
 __all__ = ["hyperx"]
 

@@ -14,9 +14,9 @@ import numba
 import numpy as np
 
 from ..validate import check_bool, check_int
+from ._design_keys import design_keywords
 from .base import Topology, default_concentration
 from .fields import field
-from ._design_keys import design_keywords
 
 __all__ = ["lps", "lps_diameter", "lps_generators", "lps_order"]
 

@@ -15,12 +15,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from ._polarfly import authors_numbering, erdos_renyi_polarity
 from .base import Topology, check_size, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
 from .starproduct import star_product
 from .supernodes import IQ_CONVENTIONS, Supernode, bdf, complete, inductive_quad, paley
-from ._design_keys import design_keywords
 
 __all__ = [
     "ORIENTATIONS",

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..validate import check_int
+from ._design_keys import design_keywords
 from .base import Topology, default_concentration
 from .fields import field, prime_powers, require_prime_power
-from ._design_keys import design_keywords
 
 __all__ = ["mms_delta", "mms_generator_sets", "mms_graph", "mms_size", "slimfly"]
 

@@ -99,7 +99,8 @@ def _build(ctx, options):
 
 
 ROUTING = Routing(
-    name="ugal", code=CODE, description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route, flits)",
+    name="ugal", code=CODE,
+    description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route)",
     build=_build, route_length=two_phase_route_length,
     defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD}, check=_check,
 )
