@@ -10,7 +10,10 @@ the outputs themselves, and are normalised too:
 - the wall-time table every notebook prints at its end (:meth:`lowdiam.timing.SectionTimer.report`,
   header ``| section | wall time (s) |``) depends on the machine and on whether the caches were cold or
   warm: its seconds are replaced by ``–`` (measured times: ``docs/notebooks.md``; the paper profile
-  records its own in ``results/paper/<notebook>/section_times.csv``).
+  records its own in ``results/paper/<notebook>/section_times.csv``);
+- the one-line note the simulator prints while its numba kernels compile on first use
+  (:func:`lowdiam.sim.kernel_cache.compile_note`, ``lowdiam: compiling ...``) appears only in cold runs: it is
+  removed (and a stream output left empty by that is dropped).
 
 Usage: ``python tools/strip_notebook.py notebooks/*.ipynb`` (``make figures`` / ``make notebook`` run it).
 """
@@ -25,6 +28,7 @@ from pathlib import Path
 
 RUN_KEYS = ("papermill", "execution", "ExecuteTime", "collapsed", "scrolled")
 TIMING_HEADER = "| section | wall time (s) |"
+COMPILE_NOTE = "lowdiam: compiling "
 _TIMING_ROW = re.compile(r"(\|[^|]+\| )(?:[0-9]+(?:\.[0-9]+)?|–)( \|)")
 
 
@@ -70,6 +74,8 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
     ...         {"output_type": "stream", "name": "stderr", "text": "c\\n"}]
     >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
     [('stdout', ['a\\n', 'b\\n']), ('stderr', ['c\\n'])]
+    >>> merge_streams([{"output_type": "stream", "name": "stderr", "text": "lowdiam: compiling the 'booksim' ...\\n"}])
+    []
     """
     merged: list[dict] = []
     for out in outputs:
@@ -80,10 +86,15 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
             merged[-1] = {**merged[-1], "text": _lines(merged[-1]["text"]) + _lines(out["text"])}
         else:
             merged.append({**out, "text": _lines(out["text"])})
+    kept = []
     for out in merged:
         if out.get("output_type") == "stream":
-            out["text"] = normalise_timings(out["text"]).splitlines(keepends=True)
-    return merged
+            lines = normalise_timings(out["text"]).splitlines(keepends=True)
+            out["text"] = [line for line in lines if not line.startswith(COMPILE_NOTE)]
+            if not out["text"]:
+                continue
+        kept.append(out)
+    return kept
 
 
 def strip(nb: dict) -> dict:
