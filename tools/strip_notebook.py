@@ -2,7 +2,18 @@
 
 papermill records start/end timestamps and durations per cell and per notebook; Jupyter may add
 execution timing.  This keeps the outputs (figures, tables, claims) and removes only that metadata,
-gives every cell a stable id, and drops empty ``tags`` lists.
+gives every cell a stable id, and drops empty ``tags`` lists.  Two things vary from run to run inside
+the outputs themselves, and are normalised too:
+
+- a cell's printed text arrives in as many ``stream`` outputs as the kernel happened to flush: adjacent
+  stream outputs of the same stream (stdout, stderr) are merged into one;
+- the wall-time table every notebook prints at its end (:meth:`lowdiam.timing.SectionTimer.report`,
+  header ``| section | wall time (s) |``) depends on the machine and on whether the caches were cold or
+  warm: its seconds are replaced by ``–`` (measured times: ``docs/notebooks.md``; the paper profile
+  records its own in ``results/paper/<notebook>/section_times.csv``);
+- the one-line note the simulator prints while its numba kernels compile on first use
+  (:func:`lowdiam.sim.kernel_cache.compile_note`, ``lowdiam: compiling ...``) appears only in cold runs: it is
+  removed (and a stream output left empty by that is dropped).
 
 Usage: ``python tools/strip_notebook.py notebooks/*.ipynb`` (``make figures`` / ``make notebook`` run it).
 """
@@ -11,10 +22,79 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
 RUN_KEYS = ("papermill", "execution", "ExecuteTime", "collapsed", "scrolled")
+TIMING_HEADER = "| section | wall time (s) |"
+COMPILE_NOTE = "lowdiam: compiling "
+_TIMING_ROW = re.compile(r"(\|[^|]+\| )(?:[0-9]+(?:\.[0-9]+)?|–)( \|)")
+
+
+def _lines(text: str | list[str]) -> str:
+    return "".join(text) if isinstance(text, list) else text
+
+
+def normalise_timings(text: str) -> str:
+    """``text`` with the seconds of every wall-time table replaced by ``–``.
+
+    Examples
+    --------
+    >>> print(normalise_timings("154 claims\\n| section | wall time (s) |\\n|---|---|\\n| 1. Table 3 | 7.1 |\\n"
+    ...                         "| **total** | 45.5 |\\ndone"))
+    154 claims
+    | section | wall time (s) |
+    |---|---|
+    | 1. Table 3 | – |
+    | **total** | – |
+    done
+    """
+    out, in_table = [], False
+    for line in text.split("\n"):
+        if line.startswith(TIMING_HEADER):
+            in_table = True
+        elif in_table and not line.startswith("|---"):
+            row = _TIMING_ROW.fullmatch(line)
+            if row:
+                line = f"{row.group(1)}–{row.group(2)}"
+            else:
+                in_table = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def merge_streams(outputs: list[dict]) -> list[dict]:
+    """``outputs`` with adjacent stream outputs of the same stream merged, and wall-time tables normalised.
+
+    Examples
+    --------
+    >>> outs = [{"output_type": "stream", "name": "stdout", "text": ["a\\n"]},
+    ...         {"output_type": "stream", "name": "stdout", "text": "b\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": "c\\n"}]
+    >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
+    [('stdout', ['a\\n', 'b\\n']), ('stderr', ['c\\n'])]
+    >>> merge_streams([{"output_type": "stream", "name": "stderr", "text": "lowdiam: compiling the 'booksim' ...\\n"}])
+    []
+    """
+    merged: list[dict] = []
+    for out in outputs:
+        if out.get("output_type") != "stream":
+            merged.append(out)
+            continue
+        if merged and merged[-1].get("output_type") == "stream" and merged[-1].get("name") == out.get("name"):
+            merged[-1] = {**merged[-1], "text": _lines(merged[-1]["text"]) + _lines(out["text"])}
+        else:
+            merged.append({**out, "text": _lines(out["text"])})
+    kept = []
+    for out in merged:
+        if out.get("output_type") == "stream":
+            lines = normalise_timings(out["text"]).splitlines(keepends=True)
+            out["text"] = [line for line in lines if not line.startswith(COMPILE_NOTE)]
+            if not out["text"]:
+                continue
+        kept.append(out)
+    return kept
 
 
 def strip(nb: dict) -> dict:
@@ -35,6 +115,8 @@ def strip(nb: dict) -> dict:
         if meta.get("tags") == []:
             del meta["tags"]
         cell["metadata"] = meta
+        if "outputs" in cell:
+            cell["outputs"] = merge_streams(cell["outputs"])
         cid = cell.get("id")
         if not cid or cid in seen:
             src = "".join(cell.get("source", ""))

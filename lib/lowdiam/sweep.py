@@ -424,11 +424,23 @@ def recorded_records(record) -> list[dict[str, Any]]:
 
 
 def _progress(total: int, enabled: bool, desc: str):
+    """One labelled bar (``desc``) with the total, the rate and the time left, on stderr (a widget in Jupyter)."""
     if enabled:  # tqdm.auto warns inside notebooks without ipywidgets even when disabled
         from tqdm.auto import tqdm
     else:
         from tqdm import tqdm
-    return tqdm(total=total, disable=not enabled, desc=desc, leave=False)
+    return tqdm(total=total, disable=not enabled, desc=desc, unit="sim", leave=False, file=sys.stderr)
+
+
+def _interrupted(finished: int, total: int, record) -> str:
+    """What a Ctrl-C left behind, in one sentence."""
+    where = cache.cache_dir()
+    kept = [f"the cache ({where})"] if where is not None else []
+    if record is not None:
+        kept.append(f"the record {record.path}")
+    place = " and ".join(kept) if kept else "nowhere (the cache is off and there is no record)"
+    return (f"run_sweep interrupted: {finished} of {total} simulations to compute had finished; they are kept in "
+            f"{place}, so the same call resumes after them")
 
 
 _BROKEN_POOL = BROKEN_POOL.replace("the work was started", "run_sweep was called")
@@ -455,8 +467,13 @@ def run_sweep(
     progress: bool = True,
     record=None,
     reuse: Sequence[Any] = (),
+    desc: str = "simulations",
 ) -> list[dict[str, Any]]:
     """Execute ``runs`` (cached) and return one record per run, in input order.
+
+    Long sweeps show one progress bar labelled ``desc`` with the number of simulations to compute, the rate
+    and the time left.  Ctrl-C stops the sweep with a one-line message saying how many simulations finished
+    and where they are kept (each run is cached, and recorded, as it finishes): the same call resumes.
 
     Parameters
     ----------
@@ -469,7 +486,7 @@ def run_sweep(
     processes : int, optional
         Local worker processes (default ``os.cpu_count()``); 1 runs in this process.
     progress : bool
-        Show a tqdm bar over the runs that need computing.
+        Show a tqdm bar over the runs that need computing (stderr).
     record : ResultLog, optional
         A committed record (:func:`result_log`): runs already in it are not recomputed, every other run
         is appended to it as it finishes (cached ones too), so the sweep resumes on any machine.
@@ -478,6 +495,8 @@ def run_sweep(
         hold -- the same parameter hash, so the same network, routing, traffic, load, seed and settings --
         instead of recomputing them; each such row is copied into ``record`` under this run's label, keeping
         the commit it was computed with, and comes back as ``recorded``.
+    desc : str
+        The progress bar's label, e.g. the network and routing of the sweep.
 
     Returns
     -------
@@ -516,6 +535,8 @@ def run_sweep(
             raise TypeError(f"run_sweep takes Run specs, got {type(r).__name__}")
     processes = (os.cpu_count() or 1) if processes is None else check_int("processes", processes, low=1)
     check_bool("progress", progress)
+    if not isinstance(desc, str):
+        raise TypeError(f"desc (the progress bar's label) must be a str, got {type(desc).__name__}")
     _check_record(record)
     if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
         raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
@@ -560,8 +581,10 @@ def run_sweep(
         else:
             pending[k] = r
     todo = list(pending.values())
+    finished = [0]
 
     def done(i: int, outcome: tuple[dict[str, Any], list[str]]) -> None:
+        finished[0] += 1
         result, modules = outcome
         _store(todo[i], result, modules)  # as each run finishes: an interrupted sweep keeps its progress
         k = todo[i].key()
@@ -570,11 +593,16 @@ def run_sweep(
             record.append(_record_row(todo[i], k, result))
 
     if todo:
-        with _progress(len(todo), progress, "simulations") as bar:
-            if scheduler is not None:
-                _run_dask(todo, scheduler, bar, done)
-            else:
-                _run_local(todo, processes, bar, done)
+        try:
+            with _progress(len(todo), progress, desc) as bar:
+                if scheduler is not None:
+                    _run_dask(todo, scheduler, bar, done)
+                else:
+                    _run_local(todo, processes, bar, done)
+        except KeyboardInterrupt:
+            message = _interrupted(finished[0], len(todo), record)
+            print(message, file=sys.stderr, flush=True)
+            raise KeyboardInterrupt(message) from None
     return [{**_record(r, results[r.key()]), "cached": r.key() in from_cache, "recorded": r.key() in from_record}
             for r in runs]
 

@@ -110,10 +110,17 @@ class SectionTimer:
         return list(self._times)
 
     def report(self) -> str:
-        """A markdown table of this run's section times and their total."""
+        """A markdown table of this run's section times and their total, and what they depend on.
+
+        The times depend on the machine and on whether the on-disk and numba caches were cold or warm, so
+        ``tools/strip_notebook.py`` replaces them by ``–`` in committed notebooks (a rerun then leaves git
+        clean); measured cold and warm times are in ``docs/notebooks.md``.
+        """
         lines = ["| section | wall time (s) |", "|---|---|"]
         lines += [f"| {name} | {seconds:.1f} |" for name, seconds in self._times]
         lines.append(f"| **total** | {sum(s for _, s in self._times):.1f} |")
+        lines.append("(wall times of this run: they depend on the machine and on warm or cold caches, so committed "
+                     "notebooks show – instead; measured times: docs/notebooks.md)")
         return "\n".join(lines)
 
     def _append(self, name: str, seconds: float) -> None:

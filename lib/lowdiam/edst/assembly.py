@@ -23,7 +23,7 @@ from .view import StarProductView
 __all__ = ["EDSTSet"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class EDSTSet:
     """EDSTs of a star product: router-id edge arrays and the construction each came from.
 
@@ -50,6 +50,8 @@ class EDSTSet:
     >>> res = maximum_edsts(view_from_factors(nx.complete_graph(4), nx.complete_graph(4), range(4)))
     >>> res.count, res.kinds, res.method
     (2, ['V-B.2', 'V-B.3'], 'universal')
+    >>> res
+    EDSTSet(count=2, method='universal', kinds=['V-B.2', 'V-B.3'], t1=2, t2=2)
     """
 
     trees: list[np.ndarray]
@@ -65,7 +67,12 @@ class EDSTSet:
 
     @property
     def count(self) -> int:
+        """Number of edge-disjoint spanning trees (as :attr:`lowdiam.edst.EDSTPacking.count`)."""
         return len(self.trees)
+
+    def __repr__(self) -> str:
+        return (f"EDSTSet(count={self.count}, method={self.method!r}, kinds={self.kinds!r}, "
+                f"t1={self.t1}, t2={self.t2})")
 
     @classmethod
     def from_packings(

@@ -177,9 +177,12 @@ class _Forests:
         self._relabel(i)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class EDSTPacking:
     """A maximum set of EDSTs of a graph and its non-tree edges.
+
+    ``count`` is the number of trees, as on every EDST result (:class:`lowdiam.edst.EDSTSet`); ``t`` is
+    the same number under the EDST paper's name.  The repr is one line: sizes, not edges.
 
     Attributes
     ----------
@@ -197,8 +200,10 @@ class EDSTPacking:
     --------
     >>> import networkx as nx
     >>> p = edst_packing(nx.petersen_graph())
-    >>> p.t, p.r, p.nontree_components()
-    (1, 6, 4)
+    >>> p.count, p.t, p.r, p.nontree_components()
+    (1, 1, 6, 4)
+    >>> p
+    EDSTPacking(count=1, num_vertices=10, edges=15, nontree=6)
     """
 
     num_vertices: int
@@ -208,8 +213,18 @@ class EDSTPacking:
     extra_forest: np.ndarray
 
     @property
-    def t(self) -> int:
+    def count(self) -> int:
+        """Number of edge-disjoint spanning trees."""
         return len(self.trees)
+
+    @property
+    def t(self) -> int:
+        """Number of trees (the EDST paper's t; the same as :attr:`count`)."""
+        return len(self.trees)
+
+    def __repr__(self) -> str:
+        return (f"EDSTPacking(count={self.count}, num_vertices={self.num_vertices}, edges={len(self.edges)}, "
+                f"nontree={self.r})")
 
     @property
     def r(self) -> int:

@@ -220,7 +220,8 @@ def star_product_view(topology: Any) -> StarProductView:
         return _view_from_labels(topology, labels["supernode"], labels["supernode_vertex"])
     raise ValueError(
         f"topology {getattr(topology, 'name', '?')!r} (family {fam!r}) exposes no star-product structure: "
-        "use polarstar, bundlefly, slimfly or star_product (labels supernode/supernode_vertex)"
+        "use polarstar, bundlefly, slimfly or star_product (labels supernode/supernode_vertex); for any other "
+        "graph, lowdiam.edst.edst_packing(graph) gives the exact maximum EDST packing"
     )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,3 +66,49 @@ def kernel_cache_scope(folder: Path | None = None) -> Iterator[Path]:
         yield folder
     finally:
         config.CACHE_DIR = previous
+
+
+_NOTED: set[str] = set()
+
+
+def compile_note(name: str, folder: Path | None = None) -> str | None:
+    """The one-line note printed before the first run of ``name`` with this version of the sources, else None.
+
+    A run of router model ``name`` that finished leaves ``<folder>/.compiled-<name>``
+    (:func:`mark_compiled`); without it the model's numba kernels are about to be
+    compiled, which takes minutes and prints nothing by itself.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> compile_note("ideal", folder).startswith("lowdiam: compiling")
+    True
+    >>> mark_compiled("ideal", folder)
+    >>> compile_note("ideal", folder) is None
+    True
+    """
+    folder = kernel_cache_dir() if folder is None else Path(folder)
+    if (folder / f".compiled-{name}").exists():
+        return None
+    return (f"lowdiam: compiling the {name!r} simulator kernels (numba; first run after installing or editing "
+            f"lowdiam/sim, takes minutes, then cached in {folder})")
+
+
+def mark_compiled(name: str, folder: Path | None = None) -> None:
+    """Record that a run of router model ``name`` finished, so its kernels are cached (see :func:`compile_note`)."""
+    folder = kernel_cache_dir() if folder is None else Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f".compiled-{name}").touch()
+
+
+@contextlib.contextmanager
+def noting_compilation(name: str) -> Iterator[None]:
+    """Print :func:`compile_note` on stderr (once per process) around the first run of ``name``."""
+    note = None if name in _NOTED else compile_note(name)
+    if note:
+        _NOTED.add(name)
+        print(note, file=sys.stderr, flush=True)
+    yield
+    if note:
+        mark_compiled(name)

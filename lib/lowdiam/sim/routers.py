@@ -118,7 +118,11 @@ class RouterModel:
             return getattr(importlib.import_module(module), func)
 
     def run(self, request) -> Any:
-        return self.load()(request)
+        from .kernel_cache import noting_compilation
+
+        entry = self.load()
+        with noting_compilation(self.name):  # a one-line note while the kernels compile on first use
+            return entry(request)
 
 
 def _booksim_data():

@@ -12,6 +12,7 @@ import galois
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from ._slimfly import mms_delta, slimfly
 from .base import Topology, default_concentration
 from .starproduct import star_product
@@ -36,6 +37,7 @@ def _evalnet_mms_numbering(s: int) -> np.ndarray:
     return (1 - t) * s * s + rest
 
 
+@design_keywords("delta")
 def bundlefly(
     p: int,
     s: int,

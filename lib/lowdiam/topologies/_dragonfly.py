@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._design_keys import design_keywords
 from .base import Topology
 
 __all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical", "sstmacro_circulant_links"]
@@ -25,6 +26,7 @@ def _global_targets(G: int, ports: int, arrangement: str) -> np.ndarray:
     return np.where(j % 2 == 0, g + s, g - s) % G
 
 
+@design_keywords(aliases={"g": "groups"})
 def dragonfly(a: int, h: int, p: int, arrangement: str = "absolute", groups: int | None = None) -> Topology:
     """Dragonfly: by default the maximum size, g = a*h + 1 all-to-all groups of ``a`` routers.
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from .base import Topology
 from .fields import require_prime_power
 
@@ -245,6 +246,7 @@ def galaxyfly_diameter_bound(n: int, q: int, a: int) -> int:
 GLOBAL_ASSIGNMENTS = ("round_robin", "block")
 
 
+@design_keywords("diameter_bound")
 def galaxyfly(
     n: int,
     q: int,

@@ -8,11 +8,13 @@ import numpy as np
 
 from lowdiam.validate import check_int
 
+from ._design_keys import design_keywords
 from .base import Topology, check_size, default_concentration
 
 __all__ = ["hyperx"]
 
 
+@design_keywords(aliases={"sides": "*"})
 def hyperx(*sides: int, endpoints_per_router: int | None = None) -> Topology:
     """L-dimensional HyperX with ``sides`` S1, ..., SL (PolarStar uses 3-D).
 

@@ -14,6 +14,7 @@ import numba
 import numpy as np
 
 from ..validate import check_bool, check_int
+from ._design_keys import design_keywords
 from .base import Topology, default_concentration
 from .fields import field
 
@@ -206,6 +207,7 @@ def _check_distinct(gens, p: int, q: int, psl: bool) -> None:
         )
 
 
+@design_keywords("group")
 def lps(
     p: int, q: int, endpoints_per_router: int | None = None, *, require_ramanujan: bool = True
 ) -> Topology:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..validate import check_choice, check_int
+from ._design_keys import design_keywords
 from ._polarfly import authors_numbering, erdos_renyi_polarity
 from .base import Topology, check_size, default_concentration
 from .fields import is_prime_power, prime_powers, require_prime_power
@@ -81,6 +82,7 @@ ORIENTATIONS = ("lowdiam", "authors")
 QUADRIC_LINKS = ("paper", "authors")
 
 
+@design_keywords(aliases={"d_prime": "d"})
 def polarstar(
     q: int,
     supernode: str = "iq",

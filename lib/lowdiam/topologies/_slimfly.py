@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..validate import check_int
+from ._design_keys import design_keywords
 from .base import Topology, default_concentration
 from .fields import field, prime_powers, require_prime_power
 
@@ -197,6 +198,7 @@ def _build(q: int, endpoints_per_router: int | None, name: str, family: str) -> 
     )
 
 
+@design_keywords("delta")
 def slimfly(q: int, endpoints_per_router: int | None = None) -> Topology:
     """Slim Fly SF(q): the McKay–Miller–Širáň graph MMS(q).
 

@@ -10,12 +10,31 @@ for "output buffer occupancy + used credits".  Options: ``inner`` (the
 minimal routing of both phases, default ``"min"``; ``"df-ugal"`` is
 ``inner="df-min"``: hierarchical routes and lengths, intermediates in other
 groups; hop-indexed VCs then need 2 x the largest hierarchical distance, 6 on
-a canonical Dragonfly, where BookSim's dragonfly scheme uses 3), ``samples``,
-``threshold`` (default 0, flits): a bias towards the minimal route added to
-every Valiant cost, BookSim's ``adaptive_threshold`` (its Dragonfly UGAL keeps
-the minimal route while ``q_min <= 2 q_nonmin + 30``).  With 0 an empty
+a canonical Dragonfly, where BookSim's dragonfly scheme uses 3), ``samples``
+and ``threshold``.
+
+**Bias towards the minimal route** (``routing_options={"threshold": t}``, flits,
+an integer >= 0): ``t`` is added to every Valiant cost, so the minimal route is
+kept while ``occupancy_min x hops_min <= occupancy_val x hops_val + t``.  The
+default is ``threshold=0`` (:data:`DEFAULT_THRESHOLD`), which follows the
+PolarStar authors' BookSim fork (IntelLabs/PolarFly, ``ugallnew_anynet`` in
+``polarfly/booksim/src/networks/anynet.cpp``: the same hops x queue costs with
+``adaptiveThreshold = 0``, the UGAL of their Slim Fly configuration).  BookSim2
+itself biases more: its UGAL on a general network (``ugal_flatfly_onchip``,
+``networks/flatfly_onchip.cpp``) uses the same cost form with a threshold of 2
+flits (:data:`BOOKSIM_THRESHOLD`: ``routing_options={"threshold": 2}``), and its
+Dragonfly UGAL (``ugal_dragonflynew``) keeps the minimal route while
+``q_min <= 2 q_nonmin + 30`` (no hop weighting).  With ``threshold=0`` an empty
 Valiant port beats a minimal port holding a single flit, so the rule leaves
-minimal routes even at low load.
+minimal routes even at low load: on a random regular graph under uniform
+traffic UGAL can saturate well below MIN.  Pass a larger threshold for a
+stronger bias.
+
+Why the default stays 0: every recorded paper-scale UGAL run
+(``results/paper/05_simulation``, ``results/paper/07_motifs``) and the cache
+keys of notebooks 05 and 07 name ``"ugal"`` / ``"df-ugal"`` without a
+threshold, so a new default would silently change what those rows mean;
+``tests/test_ugal_bias.py`` pins it.
 Route state: ``UNDECIDED`` until the source router decides, then the chosen
 intermediate or ``DIRECT``.
 """
@@ -34,6 +53,10 @@ from .valiant import phased_hop, two_phase_route_length
 
 CODE = 3
 UGAL_SAMPLES = 4
+#: bias (flits) added to every Valiant cost by default: the PolarStar authors' ``ugallnew_anynet`` (see above)
+DEFAULT_THRESHOLD = 0
+#: BookSim2's ``ugal_flatfly_onchip`` threshold (flits), the same hops x queue cost form as this routing
+BOOKSIM_THRESHOLD = 2
 
 
 @njit(cache=True, inline="always")
@@ -76,7 +99,8 @@ def _build(ctx, options):
 
 
 ROUTING = Routing(
-    name="ugal", code=CODE, description="UGAL-L: minimal vs 4 sampled Valiant paths at the source",
+    name="ugal", code=CODE,
+    description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route)",
     build=_build, route_length=two_phase_route_length,
-    defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": 0}, check=_check,
+    defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD}, check=_check,
 )
