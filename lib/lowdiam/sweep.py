@@ -684,9 +684,10 @@ def bracket_saturation(
 ) -> list[tuple[float, float | None]]:
     """Saturation brackets of ``count`` independent searches evaluated in lockstep.
 
-    Saturation rule: a load is *stable* when its run is not saturated (the
-    rule of :mod:`lowdiam.sim.results`: every measured packet delivered and
-    accepted >= 95 % of offered).  The coarse phase evaluates
+    Saturation rule: a load is *stable* when ``is_saturated`` says its run is not
+    saturated -- for simulations, the decision of the run's run control
+    (``docs/run_control.md``: BookSim2's own, or fixed windows and the 95 %
+    throughput rule of :mod:`lowdiam.sim.results`).  The coarse phase evaluates
     ``lo, lo + coarse_step, ..., hi`` (``lo`` defaults to ``coarse_step``) in
     ascending order and stops at the *knee*: the first saturated coarse load
     ``s``, with ``a`` the last stable load below it.  Bisection then halves ``[a, s]`` -- a stable midpoint moves
@@ -707,7 +708,7 @@ def bracket_saturation(
     >>> bracket_saturation(lambda loads: [[False] for _ in loads], 1, tol=0)
     Traceback (most recent call last):
         ...
-    ValueError: tol must be >= 1e-05, got 0
+    ValueError: tol must be >= 1e-05, got 0.0
     """
     if not callable(is_saturated):
         raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
