@@ -214,3 +214,16 @@ def test_simulate_takes_a_networkx_graph():
     r = simulate(g, "min", "uniform", 0.1, endpoints_per_router=2, run_control="booksim", seed=1)
     assert not r.saturated and r.active_sources == 20
     assert np.isfinite(r.latency_mean)
+
+
+def test_saturation_search_reports_the_rule_it_ran(tmp_path, monkeypatch):
+    from lowdiam import sweep as S
+
+    monkeypatch.setenv("LOWDIAM_CACHE", str(tmp_path))
+    res = S.saturation_search(S.Recipe("polarfly", {}, "PF(3)", (3,)), "min", "uniform", tol=0.05, seed=1,
+                              sim={"run_control": "booksim", "endpoints_per_router": 3}, processes=1,
+                              progress=False)
+    assert res.rule == "booksim" and res.as_row()["rule"] == "booksim"
+    assert res.first_unstable is not None and res.first_unstable - res.last_stable <= 0.05 + 1e-9
+    assert {r["run_control"] for r in res.records} == {"booksim"}
+    assert all(r["decision"] in ("converged", "max-samples") for r in res.records if not r["saturated"])
