@@ -140,6 +140,32 @@ def pin(binary: str) -> None:
         w.writerows(rows)
 
 
+def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seeds=range(1, 7)) -> list[dict]:
+    """Both simulators' decisions at ``loads`` over ``seeds`` (BookSim's ``seed`` key; our ``seed``), to tell a
+    seed's outlier from a model difference; written to ``booksim_seed_check.csv``."""
+    top = graphs()[graph]
+    rows = []
+    for load in loads:
+        for seed in seeds:
+            for sim in ("booksim", "ours_rc"):
+                if sim == "booksim":
+                    res = run_booksim(binary, top, load, speedup, seed=seed)
+                else:
+                    res = run_ours(top, load, speedup, "booksim", seed=seed)
+                rows.append({"sim": sim, "graph": graph, "internal_speedup": speedup, "load": load, "seed": seed,
+                             "unstable": res["unstable"], "latency": res["latency"]})
+    OUT.mkdir(parents=True, exist_ok=True)
+    with (OUT / "booksim_seed_check.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    for load in loads:
+        for sim in ("booksim", "ours_rc"):
+            print(graph, speedup, load, sim, "".join("U" if r["unstable"] else "s" for r in rows
+                                                    if r["load"] == load and r["sim"] == sim))
+    return rows
+
+
 def read_rows() -> list[dict]:
     if not CSV.exists():
         return []
@@ -162,13 +188,14 @@ def _num(pattern: str, text: str) -> float | None:
     return float(m[-1]) if m else None
 
 
-def run_booksim(binary: str, topology, load: float, speedup: float) -> dict:
+def run_booksim(binary: str, topology, load: float, speedup: float, seed: int = 1) -> dict:
     """One BookSim run on ``topology``; returns the parsed averages (``unstable`` 1 when it gave up)."""
     with tempfile.TemporaryDirectory() as tmp:
         net = Path(tmp) / "net.anynet"
         net.write_text(topology.to_anynet())
         cfg = Path(tmp) / "run.cfg"
-        cfg.write_text(CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}"))
+        cfg.write_text(CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}").replace(
+            "seed = 1;", f"seed = {seed};"))
         t0 = time.perf_counter()
         proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
         wall = time.perf_counter() - t0
@@ -191,7 +218,7 @@ def run_booksim(binary: str, topology, load: float, speedup: float) -> dict:
 RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
 
 
-def run_ours(topology, load: float, speedup: float, run_control: str = "fixed") -> dict:
+def run_ours(topology, load: float, speedup: float, run_control: str = "fixed", seed: int = 1) -> dict:
     """Our model on the same configuration: fixed windows (3,000 warm-up + 10,000 measured cycles, seed 1), or
     with ``run_control="booksim"`` BookSim's run control."""
     from lowdiam.sim.booksim import run_booksim as ours
@@ -208,7 +235,7 @@ def run_ours(topology, load: float, speedup: float, run_control: str = "fixed") 
             packet_flits=4,
             vcs=4,
             buffer_flits=32,
-            seed=1,
+            seed=seed,
             **windows,
             routing_options={"paths": "booksim-anynet"},
             router_options={"internal_speedup": speedup, "vc_selection": "any"},
@@ -378,15 +405,20 @@ def main() -> None:
                     help="booksim: stop one step past the first unstable load (knee) or run every 0.05 step")
     ap.add_argument("--decisions", action="store_true", help="write and print the decision comparison")
     ap.add_argument("--pin", action="store_true", help="record BookSim's decisions on two tiny graphs (test data)")
+    ap.add_argument("--seed-check", nargs="+", metavar="GRAPH SPEEDUP LOAD",
+                    help="both simulators' decisions over seeds 1-6, e.g. --seed-check df_4_2_2 2.0 0.6 0.65")
     ap.add_argument("--graphs", nargs="*", help="subset of graph names")
     ap.add_argument("--plot", action="store_true")
     ap.add_argument("--table", action="store_true", help="write and print the per-graph summary")
     args = ap.parse_args()
     binary = os.environ.get("BOOKSIM")
-    if (args.sim == "booksim" or args.pin) and (not binary or not Path(binary).is_file()):
+    if (args.sim == "booksim" or args.pin or args.seed_check) and (not binary or not Path(binary).is_file()):
         sys.exit("set $BOOKSIM to the BookSim2 binary (commit " + BOOKSIM_COMMIT + ")")
     if args.pin:
         pin(binary)
+    if args.seed_check:
+        graph, speedup, *loads = args.seed_check
+        seed_check(binary, graph, float(speedup), [float(x) for x in loads])
     if args.sim == "booksim":
         sweep("booksim", binary, args.graphs, args.grid)
     elif args.sim in ("ours", "ours_rc"):
