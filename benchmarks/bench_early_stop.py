@@ -16,11 +16,12 @@ Usage: ``python benchmarks/bench_early_stop.py [--rounds 3] [--routers 1000]``
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from benchio import write_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "results"
@@ -39,8 +40,8 @@ def main() -> None:
     simulate(top, load=0.05, **kw)  # compile and warm the caches outside the timings
     t0 = time.perf_counter()
     sat = saturation_load(top, lo=0.05, coarse_step=0.05, tol=0.0125, **kw)
-    print(f"{top.name}: saturation load {sat:.4f} under BookSim's run control (search {time.perf_counter() - t0:.0f} s)",
-          file=sys.stderr)
+    search = time.perf_counter() - t0
+    print(f"{top.name}: saturation load {sat:.4f} under BookSim's run control (search {search:.0f} s)", file=sys.stderr)
     low, high = 0.5 * sat, min(1.0, 2.0 * sat)
     rows, ratios = [], []
     for rnd in range(args.rounds):
@@ -54,11 +55,7 @@ def main() -> None:
     fixed = simulate(top, load=high, **{**kw, "run_control": "fixed"})
     rows.append({"round": "-", "load": round(high, 5), "run_control": "fixed", "saturated": fixed.saturated,
                  "decision": fixed.decision, "cycles": fixed.cycles, "wall_seconds": round(fixed.wall_seconds, 3)})
-    OUT.mkdir(parents=True, exist_ok=True)
-    with (OUT / "early_stop.csv").open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_rows(OUT / "early_stop.csv", rows)
     for row in rows:
         print(row)
     med = statistics.median(ratios)

@@ -41,6 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchio import write_rows
 from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,11 +134,7 @@ def pin(binary: str) -> None:
         res = run_booksim(binary, top, load, 1.0)
         rows.append({"graph": name, "routers": top.num_routers, "endpoints_per_router": top.endpoints_per_router,
                      "internal_speedup": 1.0, "load": load, **res})
-    PIN_CSV.parent.mkdir(parents=True, exist_ok=True)
-    with PIN_CSV.open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_rows(PIN_CSV, rows)
 
 
 def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seeds=range(1, 7)) -> list[dict]:
@@ -154,11 +151,7 @@ def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seed
                     res = run_ours(top, load, speedup, "booksim", seed=seed)
                 rows.append({"sim": sim, "graph": graph, "internal_speedup": speedup, "load": load, "seed": seed,
                              "unstable": res["unstable"], "latency": res["latency"]})
-    OUT.mkdir(parents=True, exist_ok=True)
-    with (OUT / "booksim_seed_check.csv").open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_rows(OUT / "booksim_seed_check.csv", rows)
     for load in loads:
         for sim in ("booksim", "ours_rc"):
             print(graph, speedup, load, sim, "".join("U" if r["unstable"] else "s" for r in rows
@@ -389,10 +382,7 @@ def decisions(ours: str = "ours_rc") -> list[dict]:
             "max_latency_dev_le_80pct_pct": round(100 * max(low), 2) if low else "",
         })
     if out:
-        with (OUT / "booksim_decisions.csv").open("w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(out[0]))
-            w.writeheader()
-            w.writerows(out)
+        write_rows(OUT / "booksim_decisions.csv", out)
         for row in out:
             print(row)
     return out
@@ -470,10 +460,7 @@ def table(loads=(0.1, 0.3, 0.5)) -> list[dict]:
             row[f"cycles_per_s_{name}"] = round(cyc / sec, 1) if sec else ""
         out.append(row)
     if out:
-        with (OUT / "booksim_crossval_summary.csv").open("w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(out[0]))
-            w.writeheader()
-            w.writerows(out)
+        write_rows(OUT / "booksim_crossval_summary.csv", out)
         for row in out:
             print(row)
     return out

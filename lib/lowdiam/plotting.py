@@ -193,6 +193,11 @@ def status_bars(ax, groups, series, values: Mapping, *, missing=None, legend: bo
             labelled = True
     ax.set_xticks(range(len(groups)), [g[1] for g in groups])
     ax.set_xlim(-0.5, len(groups) - 0.5)  # the notes of missing bars do not widen the axes
-    if legend and ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8)
+    if legend and ax.get_legend_handles_labels()[0]:  # in a band above the tallest bar, over no data
+        handles = ax.get_legend_handles_labels()[0]
+        ncol = min(len(handles), 4)
+        rows = -(-len(handles) // ncol)
+        bottom, top = ax.get_ylim()
+        ax.set_ylim(bottom, top + (top - bottom) * 0.09 * rows)
+        ax.legend(fontsize=7, ncol=ncol, loc="upper center", frameon=False, handlelength=1.2, columnspacing=1.0)
 
