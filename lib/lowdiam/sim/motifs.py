@@ -441,7 +441,10 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
     if motif != "allreduce" and (algorithm is not None or trees is not None):
         raise ValueError(f"algorithm= and trees= are allreduce options; motif {motif!r} takes motif_options keys "
                          f"{list(MOTIF_OPTIONS[motif])}")
-    check_float("message_bytes", message_bytes, low=0.0, low_open=True)  # finite and positive (1e30 too, below)
+    try:  # a finite positive number (a string is a TypeError); too many packets per message is refused below
+        check_float("message_bytes", message_bytes, low=0.0, low_open=True)
+    except ValueError:
+        raise ValueError(f"message_bytes must be a positive number, got {message_bytes!r}") from None
     iterations = check_int("iterations", iterations, low=1)
     flit_bytes = check_int("flit_bytes", flit_bytes, low=1)
     packet_flits = check_int("packet_flits", packet_flits, low=1)
