@@ -492,3 +492,18 @@ def test_round_three_exception_types():
         check_float("x", 10**400)  # was OverflowError
     with pytest.raises(ValueError, match="MAX_BUFFER_SLOTS"):
         simulate(T.hyperx(3, 3), vcs=10**7, warmup_cycles=10, measure_cycles=10)  # was MemoryError
+
+
+def test_section_times_survive_a_torn_last_line(tmp_path):
+    from lowdiam.recorded_status import status
+    from lowdiam.timing import SectionTimer
+
+    timer = SectionTimer("nb", profile="paper", record=True, root=tmp_path)
+    with timer.section("a"):
+        pass
+    path = timer.path
+    path.write_bytes(path.read_bytes() + b"nb,paper,b,1")  # a kill cut the next row
+    assert [s["section"] for s in status(tmp_path)[0]["sections"]] == ["a"]
+    with pytest.warns(RuntimeWarning, match="torn"), timer.section("c"):
+        pass
+    assert [s["section"] for s in status(tmp_path)[0]["sections"]] == ["a", "c"]
