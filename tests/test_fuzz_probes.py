@@ -502,7 +502,10 @@ SIM: list[tuple[str, str, str]] = [
     ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, vcs=10**7, **TINY)', E),
     ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, min_vcs=10**7, **TINY)', E),
     ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, buffer_flits=10**10, **TINY)', E),
-    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, router="caminos", vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min-adaptive", "uniform", 0.2, router="caminos", vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, router="ideal", vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min-adaptive", "uniform", 0.2, router="caminos", '
+     'router_options={"input_buffer_packets": 10**9}, **TINY)', E),
     ("counter invariants", "[caminos(s) for s in range(3)]",
      "all(x.packets_delivered <= x.packets_measured for x in r)"),
     ("counter invariants", "[caminos(s, load=1.0) for s in range(2)]",

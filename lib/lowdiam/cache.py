@@ -4,7 +4,10 @@ An entry is found by the SHA-256 of the canonical JSON of ``(namespace,
 params)``.  Inputs are keyed by *content*: a :class:`~lowdiam.topologies.Topology`
 in ``params`` stands for its :meth:`~lowdiam.topologies.Topology.content_hash`
 (its edges, endpoints, labels...), never its display name, so a different graph
-under the same label is a different entry.
+under the same label is a different entry.  Keys are exact: a dict whose keys
+are not all strings is written as typed ``[key, value]`` pairs, so ``{1: "a"}``
+and ``{"1": "a"}`` are different entries (lists and tuples are the same one).
+A folder where an entry belongs is a ``ValueError`` before anything is computed.
 
 Each entry also records the *code it was computed with*: the SHA-256 of the
 source file of every ``lowdiam`` module loaded when the value was stored
