@@ -222,3 +222,52 @@ def test_write_csv_stays_in_its_folder(name, tmp_path_factory):
     except CLEAN:
         return
     assert path.parent == folder and path.name == f"{name}.csv"
+
+
+# ------------------------------------------------------------------ issue 56: exact keys, huge numbers
+key_atoms = st.one_of(st.text("ab1_", max_size=3), st.sampled_from(["__dict__", "__content__", "1", "True", "None"]),
+                      st.integers(-2, 2), st.booleans(), st.none(), st.tuples(st.integers(0, 2), st.integers(0, 2)))
+key_leaves = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2), st.text("ab", max_size=2))
+key_values = st.recursive(key_leaves,
+                          lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                  st.dictionaries(key_atoms, inner, max_size=3)), max_leaves=8)
+
+
+def _typed(x):
+    """What a parameter *is*, independently of the cache: key types matter, list vs tuple does not."""
+    if isinstance(x, dict):
+        return ("dict", frozenset((_typed(k), _typed(v)) for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        return ("seq", tuple(_typed(v) for v in x))
+    if isinstance(x, float):
+        return ("float", repr(x))
+    return (type(x).__name__, x)
+
+
+def _str_keys(x):
+    """The same parameters with every dict key spelled as a string (what the old keys collapsed them to)."""
+    if isinstance(x, dict):
+        return {str(k): _str_keys(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_str_keys(v) for v in x]
+    return x
+
+
+@FUZZ
+@given(a=st.dictionaries(key_atoms, key_values, max_size=3), b=st.dictionaries(key_atoms, key_values, max_size=3))
+def test_cache_keys_are_equal_exactly_when_the_parameters_are(a, b):
+    for other in (b, _str_keys(a)):
+        same_params = _typed({"p": a}) == _typed({"p": other})
+        assert (cache.cache_key("fuzz", {"p": a}) == cache.cache_key("fuzz", {"p": other})) == same_params, (a, other)
+
+
+@FUZZ
+@given(value=st.one_of(st.integers(-(10**400), 10**400), st.integers(-(2**1100), 2**1100)),
+       low=st.one_of(st.none(), st.just(0.0)))
+def test_check_float_never_overflows(value, low):
+    try:
+        got = check_float("f", value, low=low)
+    except ValueError:
+        assert abs(value) > 1.7e308 or (low is not None and value < low)
+        return
+    assert got == float(value) and math.isfinite(got)

@@ -302,6 +302,227 @@ PROBES: list[tuple[str, str]] = [
 ]
 
 
+
+# ----------------------------------------------------------------------------------------------- round three
+# Issue 56: one probe per (class, call, rule).  Besides ``E`` and expressions, a rule ``E~<regex>`` means the
+# call must raise ValueError/TypeError whose message matches ``<regex>`` (an unhelpful message is unclean).
+SETUP3 = SETUP + r"""
+import json, re, warnings
+from lowdiam import claims
+from lowdiam.recorded import ResultLog
+from lowdiam.sim.traffic import Endpoints, make_traffic
+from lowdiam.sim.routings import resolve_routing
+from lowdiam.sim.motifs import compile_motif
+from lowdiam.studies.motifs import checkpoint_progress
+warnings.simplefilter("ignore")
+_n = iter(range(10**6))
+def fresh():
+    d = TMP / f"d{next(_n)}"; d.mkdir(); return d
+def hot(io=None, **kw):
+    ep = Endpoints.of(G.endpoints)
+    return make_traffic("hotspot", G, ep, None, 0, **({"io_endpoints": io} if io is not None else {}), **kw)
+def poke(build, where):
+    # edit a topology in place after it keyed a cache entry: refused, or the cache sees a new graph
+    t = build(); ns = f"s{next(_n)}"; first = cache.cached(ns, {"t": t}, lambda: 1)
+    try:
+        where(t)
+    except (ValueError, TypeError, AttributeError):
+        return "refused"
+    return cache.cached(ns, {"t": t}, lambda: 2)
+def aliased():
+    e = G.endpoints.copy(); t = Topology("b", "x", 9, G.edges, G.indptr, G.indices, e); h = t.content_hash()
+    e[0] = 7
+    return t.content_hash() == h and int(t.endpoints[0]) == int(G.endpoints[0])
+def log_with(n, cut=None, tail=b""):
+    d = fresh(); log = ResultLog("nb", "log", key=("i",), root=d)
+    log.run([{"i": i} for i in range(n)], lambda it: {"v": it["i"] * 0.5, "s": "é"}, progress=False)
+    raw = log.path.read_bytes()
+    if cut is not None:
+        log.path.write_bytes(raw[:len(raw) - cut] + tail)
+    return log
+def resume(log, n):
+    calls = []
+    rows = log.run([{"i": i} for i in range(n)], lambda it: calls.append(it["i"]) or {"v": it["i"] * 0.5, "s": "é"},
+                   progress=False)
+    again = ResultLog("nb", "log", key=("i",), root=log.path.parents[2]).rows()
+    return [r["i"] for r in rows], calls, [r["i"] for r in again]
+def sweep_torn():
+    # a sweep log whose last row was cut by a kill: the complete row is read, the torn one is not a record
+    d = fresh(); log = S.result_log("nb", "sw", root=d)
+    row = {"run": "k1", "label": "HX", "constructor": "hyperx", "recipe": {"args": [3, 3]}, "routing": "min",
+           "traffic": "uniform", "load": 0.2, "seed": 0, "sim": {"vcs": 2}, "result": {"accepted_load": 0.2}}
+    log.append(row); log.append({**row, "run": "k2"})
+    raw = log.path.read_bytes(); log.path.write_bytes(raw[:-7])
+    return [r["accepted_load"] for r in S.recorded_records(log)]
+def claims_dir(*files):
+    d = fresh()
+    for i, rows in enumerate(files):
+        (d / f"nb{i}.json").write_text(json.dumps(rows))
+    return d
+def row(**kw):
+    base = {"claim_id": "a", "paper": "P", "what": "w", "paper_value": 1, "our_value": 1, "tolerance": 0,
+            "status": "match", "scale": "exact"}
+    return {**base, **kw}
+def rendered(d):
+    out = claims.render(d, fresh() / "claims.md"); return out.read_text()
+def cache_dir_entry():
+    ns = f"dir{next(_n)}"; p = cache.cache_dir() / ns / f"{cache.cache_key(ns, {'n': 1})}.json"
+    p.mkdir(parents=True); return cache.cached(ns, {"n": 1}, lambda: 5)
+"""
+
+R3: list[tuple[str, str, str]] = [
+    # --- cache-key collisions: keys of different types, tags spelled by hand
+    ("cache key", 'cache.cached("c", {"x": {1: "a"}}, lambda: 1) + cache.cached("c", {"x": {"1": "a"}}, lambda: 5)',
+     "r == 6"),
+    ("cache key", 'cache.cache_key("c", {"x": {1: "a", "1": "b"}}) != cache.cache_key("c", {"x": {"1": "b"}})', "r"),
+    ("cache key", 'cache.cache_key("c", {"x": {True: 1}}) != cache.cache_key("c", {"x": {1: 1}})', "r"),
+    ("cache key", 'cache.cache_key("c", {"x": {(1, 2): 1}}) != cache.cache_key("c", {"x": {"(1, 2)": 1}})', "r"),
+    ("cache key", 'cache.cache_key("c", {"x": {"__content__": "Topology", "sha256": G.content_hash()}}) '
+     '!= cache.cache_key("c", {"x": G})', "r"),
+    ("cache key", 'cache.cache_key("c", {"x": {None: 1}}) != cache.cache_key("c", {"x": {"None": 1}})', "r"),
+    ("cache key", 'cache.cache_key("c", {"a": 1, "b": {"c": [1, 2.5]}}) '
+     '== cache.cache_key("c", {"b": {"c": (1, 2.5)}, "a": 1})', "r"),
+    # --- stale cache: topologies edited in place after keying an entry
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.edges.__setitem__((0, 1), 5))', 'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.endpoints.__setitem__(0, 4))', 'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.indices.__setitem__(0, 5))', 'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.labels["coords"].__setitem__((0, 0), 2))',
+     'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.labels.__setitem__("extra", np.zeros(9)))',
+     'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.params.__setitem__("k", 2))', 'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.dragonfly(2, 2, 1), lambda t: t.link_class.__setitem__(0, 1 - t.link_class[0]))',
+     'r in ("refused", 2)'),
+    ("stale cache", 'poke(lambda: T.hyperx(3, 3), lambda t: t.endpoints.setflags(write=True))', 'r in ("refused", 1)'),
+    ("stale cache", "aliased()", "r"),
+    # --- silent truncation / wraparound
+    ("truncation", "hot([0.7, 3.2])", E),
+    ("truncation", "hot([2**32 + 1])", E),
+    ("truncation", "hot([1, 2**40])", E),
+    ("truncation", "hot([True, False])", E),
+    ("truncation", "hot(np.array([1.0, 2.0])).hot.tolist()", "r == [1, 2]"),
+    ("truncation", "hot([0, 3], hot_fraction=0.25).hot.tolist()", "r == [0, 3]"),
+    ("truncation", 'hot([0, 3], hot_fraction="0.5")', E),
+    ("truncation", "hot([0, 3], hot_fraction=True)", E),
+    ("truncation", 'resolve_routing("polarized", {"weights": (0, 8.9, 12.7)})', E),
+    ("truncation", 'resolve_routing("polarized", {"weights": (0, "8", 12)})', E),
+    ("truncation", 'resolve_routing("polarized", {"weights": "012"})', E),
+    ("truncation", 'resolve_routing("polarized", {"weights": (0, True, 2)})', E),
+    ("truncation", 'resolve_routing("polarized", {"weights": (0, 2**70, 2**71)})', E),
+    ("truncation", 'resolve_routing("polarized", {"weights": (0, 8.0, 12)})[1]["weights"]', "r == (0, 8, 12)"),
+    ("truncation", 'Topology.from_edges("t", "x", 3, [[0, 1]], endpoints_per_router=2**32)', E),
+    ("truncation", "T.hyperx(3, 3).with_endpoints(2**31)", E),
+    ("truncation", 'Topology("b", "x", 9, G.edges, G.indptr, G.indices, np.full(9, 2**32, np.int64))', E),
+    ("truncation", 'Topology.from_edges("t", "x", 3, [[0, 1]], endpoints_per_router=3).num_endpoints', "r == 9"),
+    ("truncation", 'compile_motif(G, "allreduce", message_bytes=1e30)', E),
+    ("truncation", 'compile_motif(G, "allreduce", message_bytes=float("inf"))', E),
+    ("truncation", 'compile_motif(G, "allreduce", message_bytes=10**30)', E),
+    ("truncation", 'compile_motif(G, "allreduce", message_bytes="256")', E),
+    ("truncation", 'compile_motif(G, "allreduce", message_bytes=np.float32(256)).total_packets',
+     'r == compile_motif(G, "allreduce", message_bytes=256).total_packets'),
+    ("truncation", "bisection(P, trials=2, seed=2**32)", E),
+    ("truncation", "bisection(P, trials=4, seed=2**31 - 2)", E),
+    ("truncation", "bisection(P, trials=2, seed=2**31 - 2).cut_edges", "r == 5"),
+    # --- data loss: torn result logs keep every complete row and resume
+    ("data loss", "resume(log_with(3, cut=4), 4)", "r[0] == [0, 1, 2, 3] and r[1] == [2, 3] and r[2] == r[0]"),
+    ("data loss", "resume(log_with(3, cut=1), 3)", "r[0] == [0, 1, 2] and r[1] == [2]"),
+    ("data loss", "[x['i'] for x in log_with(3, cut=2).rows()]", "r == [0, 1]"),
+    ("data loss", "resume(log_with(2, cut=0, tail=b'2,\"unterminated\\n'), 3)", "r[0] == [0, 1, 2] and r[1] == [2]"),
+    ("data loss", "resume(log_with(2, cut=0, tail=b'2,1.5,\\xc3'), 3)", "r[0] == [0, 1, 2] and r[1] == [2]"),
+    ("data loss", "sweep_torn()", "r == [0.2]"),
+    ("data loss", "[x['i'] for x in log_with(3).rows()]", "r == [0, 1, 2]"),
+    # --- claims
+    ("claims", "claims.compare([1.0, 2.0], [1.05, 2.0], 0.1)", "r is True"),
+    ("claims", "claims.compare([1.0, 2.0], [1.5, 2.0], 0.1)", "r is False"),
+    ("claims", 'claims.compare([100, 200], [104, 209], "5%")', "r is True"),
+    ("claims", "claims.compare(1, True, 0)", "r is False"),
+    ("claims", "claims.compare(True, 1, 0)", "r is False"),
+    ("claims", "claims.compare(0, False, None)", "r is False"),
+    ("claims", "claims.compare(True, True, None)", "r is True"),
+    ("claims", 'claims.compare((0.6, 0.5), 0.55, "range")', E),
+    ("claims", 'claims.compare((0.5,), 0.55, "range")', E),
+    ("claims", 'claims.compare(0.5, 0.55, "range")', E),
+    ("claims", 'claims.compare((0.5, 0.6), 0.55, "range")', "r is True"),
+    ("claims", 'claims.load_checked(claims_dir([row(claim_id="Ab-c")], [row(claim_id="ab-c")]))',
+     'len(r[0]) == 1 and any("duplicate" in p for p in r[1])'),
+    ("claims", 'claims.load_checked(claims_dir([row(claim_id="x-1"), row(claim_id="X_1")]))',
+     'len(r[0]) == 1 and any("duplicate" in p for p in r[1])'),
+    ("claims", 'claims.render(TMP / "no-such-folder", TMP / "card.md")', E),
+    ("claims", 'claims.load_checked(TMP / "no-such-folder")', E),
+    ("claims", 'claims.load_checked(claims_dir([row(paper=5)]))', 'len(r[0]) == 0 and len(r[1]) == 1'),
+    ("claims", 'claims.load_checked(claims_dir([row(claim_id=["a"])]))', 'len(r[0]) == 0 and len(r[1]) == 1'),
+    ("claims", 'claims.load_checked(claims_dir([row(note=5), row(claim_id="b", explanation=[1])]))',
+     'len(r[0]) == 0 and len(r[1]) == 2'),
+    ("claims", 'claims.load_checked(claims_dir([row(details="x")]))', 'len(r[1]) == 1'),
+    ("claims", 'rendered(claims_dir([row(paper=5), row(claim_id="b", figure=3), row(claim_id="c")]))',
+     '"Problems" in r'),
+    ("claims", 'claims.load_checked(claims_dir([row(tolerance="range", paper_value=[2, 1])]))',
+     'len(r[0]) == 0 and len(r[1]) == 1'),
+    # --- wrong exception types / unhelpful messages
+    ("exception type", 'check_float("x", 10**400)', E),
+    ("exception type", 'check_float("x", 10**400, low=0)', E),
+    ("exception type", 'check_int("x", 10**400, high=5)', E),
+    ("exception type", 'check_float("x", -(10**400))', E),
+    ("exception type", "cache_dir_entry()", r"E~directory"),
+    ("exception type", 'checkpoint_progress(writes("junk"))', r"E~(?i)^(?!.*pickle).*checkpoint"),
+    ("exception type", 'checkpoint_progress(writes(""))', r"E~(?i)^(?!.*pickle).*checkpoint"),
+    ("exception type", 'ResultLog("nb", "bad", key=("i",), root=(lambda d: ((d / "paper" / "nb").mkdir(parents=True),'
+     ' (d / "paper" / "nb" / "bad.csv").write_bytes(b"i,v\\n1,\\xff\\xfe\\n"), d)[-1])(fresh())).rows()',
+     r"E~bad\.csv"),
+    ("exception type", "bisection(P, trials=2, seed=2**64)", r"E~seed"),
+    ("exception type", "bisection(P, trials=2, seed=2**63)", r"E~seed"),
+    # --- hangs: sizes that would run for hours or exhaust memory fail fast
+    ("hang", 'compile_motif(G, "allreduce", message_bytes=256, iterations=10**9)', E),
+    ("hang", 'compile_motif(G, "halo3d", message_bytes=256, iterations=10**8)', E),
+    ("hang", "bisection(P, trials=10**9)", E),
+]
+
+# The simulator's boundary: each probe runs (or refuses) a tiny simulation; the kernels compile on first use.
+SETUP_SIM = SETUP3 + r"""
+from lowdiam import sim
+from lowdiam.sim.motifs import run_motif
+TINY = dict(warmup_cycles=50, measure_cycles=150)
+def motif_ckpt(where, **kw):
+    return run_motif(T.hyperx(2, 3), "allreduce", message_bytes=4096, algorithm="ring", checkpoint=where, **kw)
+def caminos(seed, load=0.6, **kw):
+    return sim.simulate(T.hyperx(3, 3), "min-adaptive", "uniform", load, router="caminos", seed=seed, **TINY, **kw)
+"""
+
+SIM: list[tuple[str, str, str]] = [
+    ("crash", 'sim.simulate(G, "min", "hotspot", 0.2, traffic_options={"io_endpoints": [[0, 1], [2, 3]]}, **TINY)', E),
+    ("crash", 'sim.simulate(G, "min", "hotspot", 0.2, traffic_options={"io_endpoints": "3"}, **TINY)', E),
+    ("crash", 'sim.simulate(G, "min", "hotspot", 0.2, traffic_options={"io_endpoints": 3}, **TINY)', E),
+    ("truncation", 'sim.simulate(G, "min", "hotspot", 0.2, traffic_options={"io_endpoints": [0.7, 3.2]}, **TINY)', E),
+    ("truncation", 'sim.simulate(G, "polarized", "uniform", 0.2, routing_options={"weights": (0, 8.9, 12.7)}, **TINY)',
+     E),
+    ("truncation", 'sim.simulate(G, "polarized", "uniform", 0.2, router="caminos", '
+     'routing_options={"label_weights": (0, 2**70, 2**71)}, **TINY)', E),
+    ("crash", 'sim.simulate(G, "min", "hotspot", 0.2, traffic_options={"io_endpoints": [0, 3]}, **TINY).accepted_load',
+     "r > 0"),
+    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, min_vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, buffer_flits=10**10, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min-adaptive", "uniform", 0.2, router="caminos", vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min", "uniform", 0.2, router="ideal", vcs=10**7, **TINY)', E),
+    ("exception type", 'sim.simulate(G, "min-adaptive", "uniform", 0.2, router="caminos", '
+     'router_options={"input_buffer_packets": 10**9}, **TINY)', E),
+    ("counter invariants", "[caminos(s) for s in range(3)]",
+     "all(x.packets_delivered <= x.packets_measured for x in r)"),
+    ("counter invariants", "[caminos(s, load=1.0) for s in range(2)]",
+     "all(x.packets_delivered <= x.packets_measured for x in r)"),
+    ("data loss", "motif_ckpt(fresh())", E),
+    ("data loss", 'motif_ckpt(writes("x").parent / "f.txt" / "c.npz")', E),
+    ("data loss", 'motif_ckpt(fresh() / "sub" / "c.npz").messages_delivered',
+     "r == motif_ckpt(None).messages_delivered"),
+]
+
+CATALOGUES = {
+    "base": (SETUP, [("base", code, rule) for code, rule in PROBES], PER_PROBE_SECONDS),
+    "round3": (SETUP3, R3, PER_PROBE_SECONDS),
+    "sim": (SETUP_SIM, SIM, 600),
+}
+
+
 def _show(value) -> str:
     try:
         return f"{value!r:.80}"
@@ -309,60 +530,74 @@ def _show(value) -> str:
         return f"<{type(value).__name__} whose repr raises {type(exc).__name__}>"
 
 
-def _worker() -> None:
+def _outcome(code: str, rule: str, namespace: dict) -> str:
+    import re
+
+    want_error = rule == E or rule.startswith("E~")
+    try:
+        r = eval(code, namespace)
+    except (ValueError, TypeError) as exc:
+        if not want_error:
+            return f"wrong: refused valid input ({type(exc).__name__}: {exc})"
+        if rule.startswith("E~") and not re.search(rule[2:], str(exc)):
+            return f"unclean: unhelpful message ({type(exc).__name__}: {str(exc)[:200]})"
+        return "clean error"
+    except OSError as exc:
+        return "clean error" if rule == "OSError" else f"unclean: {type(exc).__name__}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - classifying is the point
+        return f"unclean: {type(exc).__name__}: {str(exc)[:300]}"
+    if want_error or rule == "OSError":
+        return f"silent wrong: returned {_show(r)}"
+    namespace["r"] = r
+    try:
+        ok = bool(eval(rule, namespace))
+    except Exception as exc:  # noqa: BLE001
+        ok, rule = False, f"{rule} ({exc})"
+    return "valid" if ok else f"silent wrong: {_show(r)} fails {rule}"
+
+
+def _worker(catalogue: str) -> None:
     """Read probe indices on stdin, answer one JSON line each on stdout."""
+    setup, probes, _ = CATALOGUES[catalogue]
     namespace: dict = {}
-    exec(SETUP, namespace)  # noqa: S102 - the probe catalogue is this file's own code
+    exec(setup, namespace)  # noqa: S102 - the probe catalogue is this file's own code
     for line in sys.stdin:
         i = int(line)
-        code, rule = PROBES[i]
-        try:
-            r = eval(code, namespace)
-        except (ValueError, TypeError) as exc:
-            outcome = "clean error" if rule == E else f"wrong: refused valid input ({type(exc).__name__}: {exc})"
-        except OSError as exc:
-            outcome = "clean error" if rule == "OSError" else f"unclean: {type(exc).__name__}: {exc}"
-        except Exception as exc:  # noqa: BLE001 - classifying is the point
-            outcome = f"unclean: {type(exc).__name__}: {exc}"
-        else:
-            if rule in (E, "OSError"):
-                outcome = f"silent wrong: returned {_show(r)}"
-            else:
-                namespace["r"] = r
-                try:
-                    ok = bool(eval(rule, namespace))
-                except Exception as exc:  # noqa: BLE001
-                    ok, rule = False, f"{rule} ({exc})"
-                outcome = "valid" if ok else f"silent wrong: {_show(r)} fails {rule}"
-        print(json.dumps({"i": i, "outcome": outcome}), flush=True)
+        _, code, rule = probes[i]
+        print(json.dumps({"i": i, "outcome": _outcome(code, rule, namespace)}), flush=True)
 
 
-def run_probes(timeout: float = PER_PROBE_SECONDS) -> list[tuple[str, str]]:
-    """Every probe's (code, outcome), each in a watched worker process."""
+def run_probes(catalogue: str = "base", timeout: float | None = None) -> list[tuple[str, str, str]]:
+    """Every probe's (class, code, outcome), each in a watched worker process (a crash or hang restarts it)."""
     import select
 
+    _, probes, limit = CATALOGUES[catalogue]
+    timeout = limit if timeout is None else timeout
     env = dict(os.environ, LOWDIAM_CACHE=tempfile.mkdtemp())
-    results: list[tuple[str, str]] = []
+    results: list[tuple[str, str, str]] = []
     i = 0
-    while i < len(PROBES):
-        worker = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+    while i < len(probes):
+        worker = subprocess.Popen([sys.executable, __file__, "--worker", catalogue], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True, env=env)
-        while i < len(PROBES):
+        first = True
+        while i < len(probes):
+            kind, code, _ = probes[i]
             worker.stdin.write(f"{i}\n")
             worker.stdin.flush()
-            ready, _, _ = select.select([worker.stdout], [], [], timeout + (120 if i == 0 else 0))
+            ready, _, _ = select.select([worker.stdout], [], [], timeout + (120 if first else 0))
+            first = False
             line = worker.stdout.readline() if ready else ""
             if not line:
                 if ready or worker.poll() is not None:
                     worker.wait()
-                    results.append((PROBES[i][0], f"crash (exit {worker.returncode})"))
+                    results.append((kind, code, f"crash (exit {worker.returncode})"))
                 else:
                     worker.kill()
                     worker.wait()
-                    results.append((PROBES[i][0], f"hang (> {timeout:.0f} s)"))
+                    results.append((kind, code, f"hang (> {timeout:.0f} s)"))
                 i += 1
                 break
-            results.append((PROBES[i][0], json.loads(line)["outcome"]))
+            results.append((kind, code, json.loads(line)["outcome"]))
             i += 1
         else:
             worker.stdin.close()
@@ -370,26 +605,49 @@ def run_probes(timeout: float = PER_PROBE_SECONDS) -> list[tuple[str, str]]:
     return results
 
 
-def summarise(results: list[tuple[str, str]]) -> Counter:
+def summarise(results) -> Counter:
     kinds = Counter()
-    for _, outcome in results:
+    for *_, outcome in results:
         kinds[outcome.split(":")[0].split(" (")[0]] += 1
     return kinds
 
 
-def test_probe_catalogue_has_no_crash_hang_silent_wrong_or_unclean_error():
-    results = run_probes()
-    bad = [(code, outcome) for code, outcome in results if outcome not in ("clean error", "valid")]
+def by_class(results) -> dict[str, Counter]:
+    """Outcome counts per probe class."""
+    out: dict[str, Counter] = {}
+    for kind, _, outcome in results:
+        out.setdefault(kind, Counter())[outcome.split(":")[0].split(" (")[0]] += 1
+    return out
+
+
+def _assert_clean(catalogue: str) -> None:
+    results = run_probes(catalogue)
+    bad = [(code, outcome) for _, code, outcome in results if outcome not in ("clean error", "valid")]
     assert not bad, "\n".join(f"{o}: {c}" for c, o in bad)
-    assert len(results) == len(PROBES)
+    assert len(results) == len(CATALOGUES[catalogue][1])
+
+
+def test_probe_catalogue_has_no_crash_hang_silent_wrong_or_unclean_error():
+    _assert_clean("base")
+
+
+def test_round_three_probes_have_no_crash_hang_silent_wrong_or_unclean_error():
+    _assert_clean("round3")
+
+
+def test_simulator_probes_have_no_crash_hang_silent_wrong_or_unclean_error():
+    _assert_clean("sim")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        _worker()
+    if sys.argv[1:2] == ["--worker"]:
+        _worker(sys.argv[2])
     else:
-        res = run_probes()
-        for code, outcome in res:
-            if outcome not in ("clean error", "valid"):
-                print(f"{outcome}: {code}")
-        print(f"{len(res)} probes:", dict(summarise(res)))
+        for name in sys.argv[1:] or list(CATALOGUES):
+            res = run_probes(name)
+            for kind, code, outcome in res:
+                if outcome not in ("clean error", "valid"):
+                    print(f"[{kind}] {outcome}: {code}")
+            print(f"{name}: {len(res)} probes:", dict(summarise(res)))
+            for kind, counts in by_class(res).items():
+                print(f"  {kind}: {dict(counts)}")

@@ -230,3 +230,37 @@ def test_every_format_round_trips(n, p, seed, ep, fmt, tmp_path_factory):
 def test_coercer_refuses_other_kinds_with_a_type_error(bad):
     with pytest.raises(TypeError):
         as_topology(bad)
+
+
+# ------------------------------------------------------------------ issue 56: immutable topologies, no wraparound
+@FUZZ
+@given(n=st.integers(2, 8), seed=st.integers(0, 10**6), p=st.one_of(st.integers(0, 4), st.integers(2**28, 2**40)))
+def test_topologies_are_immutable_and_their_hash_cannot_go_stale(n, seed, p):
+    import copy
+    import pickle
+
+    rng = np.random.default_rng(seed)
+    pairs = sorted({tuple(sorted(rng.choice(n, 2, replace=False).tolist())) for _ in range(n)})
+    try:
+        t = Topology.from_edges("t", "x", n, pairs, endpoints_per_router=p, labels={"g": np.arange(n)},
+                                params={"k": [1]})
+    except ValueError as exc:
+        assert p * n > 2**31 - 1 and "MAX_ENDPOINTS" in str(exc)
+        return
+    assert t.num_endpoints == p * n and t.endpoints.tolist() == [p] * n  # exact: nothing wrapped
+    h = t.content_hash()
+    for arr in (t.edges, t.indptr, t.indices, t.endpoints, *t.labels.values()):
+        assert not arr.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            arr[0] = arr[0]
+    with pytest.raises(TypeError):
+        t.labels["h"] = np.zeros(n)
+    with pytest.raises(TypeError):
+        t.params.update(k=2)
+    for back in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t)):
+        assert back.content_hash() == h and not back.edges.flags.writeable and not back.labels["g"].flags.writeable
+    mine = t.endpoints.copy()
+    u = Topology("u", "x", n, t.edges, t.indptr, t.indices, mine)
+    hu = u.content_hash()
+    mine[:] = 0  # the caller's array, changed after construction, is not the topology's
+    assert u.content_hash() == hu and u.endpoints.tolist() == t.endpoints.tolist()

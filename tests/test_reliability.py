@@ -357,3 +357,153 @@ def test_sweeps_and_saturation_searches_accept_any_topology():
     assert again["cached"] and again["topology_name"] == "renamed"
     res = S.saturation_search(g, "min", "uniform", coarse_step=0.5, tol=0.25, sim=FAST, processes=1, progress=False)
     assert res.records and math.isfinite(res.saturation_load)
+
+
+# ================================================================== round three (issue 56)
+# ------------------------------------------------------------------ cache keys and stale entries
+def test_cache_keys_tell_key_types_apart():
+    assert cache.cached("c", {"x": {1: "a"}}, lambda: 1) == 1
+    assert cache.cached("c", {"x": {"1": "a"}}, lambda: 2) == 2  # was 1: the int key was spelled "1"
+    assert cache.cache_key("c", {"x": {True: 1}}) != cache.cache_key("c", {"x": {"True": 1}})
+    fake = {"__content__": "Topology", "sha256": T.hyperx(3, 3).content_hash()}
+    assert cache.cache_key("c", {"t": fake}) != cache.cache_key("c", {"t": T.hyperx(3, 3)})
+    # string-keyed dicts keep their keys: entries written before stay valid
+    assert cache._canonical({"a": {"b": (1, 2)}, "c": None}) == {"a": {"b": [1, 2]}, "c": None}
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.edges.__setitem__((0, 1), 5), lambda t: t.endpoints.__setitem__(0, 7),
+    lambda t: t.labels["coords"].__setitem__((0, 0), 2), lambda t: t.labels.__setitem__("x", np.zeros(9)),
+    lambda t: t.params.__setitem__("k", 1),
+])
+def test_a_topology_cannot_be_edited_under_its_cache_entries(edit):
+    t = T.hyperx(3, 3)
+    assert cache.cached("s", {"t": t}, lambda: 1) == 1
+    with pytest.raises((ValueError, TypeError)):
+        edit(t)
+    assert cache.cached("s", {"t": t}, lambda: 2) == 1 and t.content_hash() == T.hyperx(3, 3).content_hash()
+
+
+def test_a_directory_at_a_cache_entry_path_is_refused_before_computing():
+    path = _entry("d", {"n": 1})
+    path.mkdir(parents=True)
+    calls = []
+    with pytest.raises(ValueError, match="directory"):
+        cache.cached("d", {"n": 1}, lambda: calls.append(1) or 5)
+    assert not calls
+
+
+# ------------------------------------------------------------------ silent truncation and wraparound
+def test_issue_examples_of_rounding_and_wrapping_are_refused():
+    from lowdiam.sim.motifs import compile_motif
+    from lowdiam.sim.routings import resolve_routing
+    from lowdiam.sim.traffic import Endpoints, make_traffic
+
+    g = T.hyperx(3, 3)
+    ep = Endpoints.of(g.endpoints)
+    with pytest.raises(ValueError, match="integer ids"):
+        make_traffic("hotspot", g, ep, None, 0, io_endpoints=[0.7, 3.2])
+    for bad in ([[0, 1], [2, 3]], "3", 3):
+        with pytest.raises((ValueError, TypeError), match="io_endpoints"):
+            make_traffic("hotspot", g, ep, None, 0, io_endpoints=bad)
+    with pytest.raises(ValueError, match="must be an integer"):
+        resolve_routing("polarized", {"weights": (0, 8.9, 12.7)})
+    with pytest.raises(ValueError, match="MAX_ENDPOINTS"):
+        Topology.from_edges("t", "x", 3, [[0, 1]], endpoints_per_router=2**32)
+    with pytest.raises(ValueError, match="MAX_MESSAGE_PACKETS"):
+        compile_motif(g, "allreduce", message_bytes=1e30)
+    with pytest.raises(ValueError, match="seed"):
+        from lowdiam.metrics import bisection
+
+        bisection(g, trials=2, seed=2**64)
+
+
+# ------------------------------------------------------------------ counters
+def test_caminos_packets_delivered_are_of_the_measured_ones():
+    from lowdiam import sim
+
+    for seed in range(3):
+        r = sim.simulate(T.hyperx(3, 3), "min-adaptive", "uniform", 0.6, router="caminos", seed=seed,
+                         warmup_cycles=50, measure_cycles=150)
+        assert r.packets_delivered <= r.packets_measured
+
+
+# ------------------------------------------------------------------ data loss
+def test_a_torn_last_line_does_not_block_resumes_and_every_complete_row_is_kept(tmp_path):
+    from lowdiam.recorded import ResultLog
+
+    log = ResultLog("nb", "x", key=("i",), root=tmp_path)
+    log.run([{"i": i} for i in range(3)], lambda it: {"v": it["i"] / 2}, progress=False)
+    log.path.write_bytes(log.path.read_bytes()[:-3])  # a kill cut the last row
+    assert [r["i"] for r in log.rows()] == [0, 1]
+    with pytest.warns(RuntimeWarning, match="torn"):
+        rows = log.run([{"i": i} for i in range(4)], lambda it: {"v": it["i"] / 2}, progress=False)
+    assert [(r["i"], r["v"]) for r in rows] == [(0, 0.0), (1, 0.5), (2, 1.0), (3, 1.5)]
+    (tmp_path / "paper" / "nb" / "y.csv").write_bytes(b"i,v\n1,\xff\n")
+    with pytest.raises(ValueError, match=r"y\.csv: line 2"):
+        ResultLog("nb", "y", key=("i",), root=tmp_path)
+
+
+def test_a_checkpoint_path_that_cannot_be_written_fails_before_the_run(tmp_path):
+    from lowdiam.sim.motifs import run_motif
+
+    (tmp_path / "file").write_text("x")
+    for bad in (tmp_path, tmp_path / "file" / "c.npz"):
+        with pytest.raises(ValueError, match="checkpoint"):
+            run_motif(T.hyperx(2, 3), "allreduce", message_bytes=4096, algorithm="ring", checkpoint=bad,
+                      routing="no-such-routing-so-nothing-runs")
+
+
+def test_checkpoint_progress_names_a_junk_file_without_numpy_advice(tmp_path):
+    from lowdiam.studies.motifs import checkpoint_progress
+
+    for junk in (b"junk", b"", b"PK\x03\x04broken"):
+        (tmp_path / "c.npz").write_bytes(junk)
+        with pytest.raises(ValueError, match="not a message program's checkpoint") as info:
+            checkpoint_progress(tmp_path / "c.npz")
+        assert "pickle" not in str(info.value)
+
+
+# ------------------------------------------------------------------ claims
+def test_claims_compare_and_load_as_the_issue_says(tmp_path):
+    from lowdiam import claims
+
+    assert claims.compare([1.0, 2.0], [1.05, 2.0], 0.1) and not claims.compare([1.0], [1.5], 0.1)
+    assert not claims.compare(1, True, 0) and not claims.compare(True, 1, None)
+    with pytest.raises(ValueError, match="reversed"):
+        claims.compare((0.6, 0.5), 0.55, "range")
+    row = {"claim_id": "Ab-c", "paper": "P", "what": "w", "paper_value": 1, "our_value": 1, "tolerance": 0,
+           "scale": "exact", "status": "match"}
+    (tmp_path / "a.json").write_text(json.dumps([row]))
+    (tmp_path / "b.json").write_text(json.dumps([{**row, "claim_id": "ab-c"}, {**row, "claim_id": "z", "paper": 5}]))
+    loaded, problems = claims.load_checked(tmp_path)
+    assert len(loaded) == 1 and len(problems) == 2 and any("duplicate" in p for p in problems)
+    assert "Problems" in claims.render(tmp_path, tmp_path / "out.md").read_text()
+    with pytest.raises(ValueError, match="does not exist"):
+        claims.render(tmp_path / "missing", tmp_path / "out.md")
+
+
+# ------------------------------------------------------------------ exception types
+def test_round_three_exception_types():
+    from lowdiam.sim import simulate
+    from lowdiam.validate import check_float
+
+    with pytest.raises(ValueError, match="finite"):
+        check_float("x", 10**400)  # was OverflowError
+    with pytest.raises(ValueError, match="MAX_BUFFER_SLOTS"):
+        simulate(T.hyperx(3, 3), vcs=10**7, warmup_cycles=10, measure_cycles=10)  # was MemoryError
+
+
+def test_section_times_survive_a_torn_last_line(tmp_path):
+    from lowdiam.recorded_status import status
+    from lowdiam.timing import SectionTimer
+
+    timer = SectionTimer("nb", profile="paper", record=True, root=tmp_path)
+    with timer.section("a"):
+        pass
+    path = timer.path
+    path.write_bytes(path.read_bytes() + b"nb,paper,b,1")  # a kill cut the next row
+    assert [s["section"] for s in status(tmp_path)[0]["sections"]] == ["a"]
+    with pytest.warns(RuntimeWarning, match="torn"), timer.section("c"):
+        pass
+    assert [s["section"] for s in status(tmp_path)[0]["sections"]] == ["a", "c"]

@@ -4,7 +4,10 @@ An entry is found by the SHA-256 of the canonical JSON of ``(namespace,
 params)``.  Inputs are keyed by *content*: a :class:`~lowdiam.topologies.Topology`
 in ``params`` stands for its :meth:`~lowdiam.topologies.Topology.content_hash`
 (its edges, endpoints, labels...), never its display name, so a different graph
-under the same label is a different entry.
+under the same label is a different entry.  Keys are exact: a dict whose keys
+are not all strings is written as typed ``[key, value]`` pairs, so ``{1: "a"}``
+and ``{"1": "a"}`` are different entries (lists and tuples are the same one).
+A folder where an entry belongs is a ``ValueError`` before anything is computed.
 
 Each entry also records the *code it was computed with*: the SHA-256 of the
 source file of every ``lowdiam`` module loaded when the value was stored
@@ -124,13 +127,22 @@ def _check_namespace(namespace: Any) -> str:
     return namespace
 
 
+#: keys the canonical form uses for its own tags: a dict holding one is written in the tagged form
+_TAG_KEYS = frozenset({"__content__", "__dict__"})
+
+
 def _canonical(x: Any) -> Any:
     # JSON with sorted keys; numpy scalars/arrays and tuples become lists, sets sorted lists,
-    # topologies their content hash (the graph itself, not its name).
+    # topologies their content hash (the graph itself, not its name).  A dict with string keys stays a JSON
+    # object; any other dict (keys 1, True, None, (1, 2), or one of the tag keys) becomes
+    # {"__dict__": [[key, value], ...]} with its keys canonical too, so {1: "a"} and {"1": "a"} differ.
     if hasattr(x, "content_hash") and callable(x.content_hash):
         return {"__content__": type(x).__name__, "sha256": x.content_hash()}
     if isinstance(x, dict):
-        return {str(k): _canonical(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
+        if all(isinstance(k, str) for k in x) and not _TAG_KEYS.intersection(x):
+            return {str(k): _canonical(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
+        pairs = [[_canonical(k), _canonical(v)] for k, v in x.items()]
+        return {"__dict__": sorted(pairs, key=lambda kv: json.dumps(kv[0], sort_keys=True))}
     if isinstance(x, (list, tuple)):
         return [_canonical(v) for v in x]
     if isinstance(x, (set, frozenset)):
@@ -181,6 +193,17 @@ def _path(root: Path, namespace: str, params: dict[str, Any]) -> Path:
     if root.resolve() not in path.resolve().parents:
         raise ValueError(f"cache entry {path} would lie outside the cache folder {root}")
     return path
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, before anything is computed, an entry that could not be written: a folder (or other non-file)
+    where the entry or one of its folders belongs."""
+    for folder in (path.parent.parent, path.parent):
+        if folder.exists() and not folder.is_dir():
+            raise ValueError(f"cache folder {folder} is not a directory; remove it or point LOWDIAM_CACHE elsewhere")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"cache entry {path} is a directory (or another non-file), not an entry the cache wrote; "
+                         "remove it so the entry can be stored")
 
 
 # ----------------------------------------------------------------------------- code fingerprints
@@ -471,7 +494,9 @@ def store(
     key = cache_key(namespace, params)
     data = _serialise(namespace, key, params, value, code_manifest(modules, depends=depends))
     if root is not None:
-        _write(_path(root, namespace, params), data)
+        path = _path(root, namespace, params)
+        _check_writable(path)
+        _write(path, data)
 
 
 def cached(
@@ -524,6 +549,7 @@ def cached(
     found, value = _read(path, cache_key(namespace, params))
     if found:
         return value
+    _check_writable(path)  # before the computation, not after it
     value = compute()
     store(namespace, params, value, depends=depends)
     return value

@@ -177,8 +177,10 @@ def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
     _check_tolerance(tolerance)
     paper_value, our_value = _plain(paper_value), _plain(our_value)
     if tolerance == "range":
-        lo, hi = (_plain(v) for v in paper_value)
+        lo, hi = _range(paper_value)
         return _is_number(our_value) and not math.isnan(our_value) and lo <= our_value <= hi
+    if isinstance(paper_value, bool) or isinstance(our_value, bool):  # a yes/no is never the number 0 or 1
+        return type(paper_value) is type(our_value) and paper_value == our_value
     if _is_number(paper_value) and _is_number(our_value):
         if math.isnan(our_value) or math.isnan(paper_value):
             return False
@@ -190,8 +192,22 @@ def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
     if isinstance(paper_value, (set, frozenset)) or isinstance(our_value, (set, frozenset)):
         return set(paper_value) == set(our_value)
     if isinstance(paper_value, (list, tuple)) and isinstance(our_value, (list, tuple)):
-        return [_plain(v) for v in paper_value] == [_plain(v) for v in our_value]
+        # element by element, under the same tolerance (a list of numbers is as close as its worst entry)
+        return len(paper_value) == len(our_value) and all(
+            compare(p, o, tolerance) for p, o in zip(paper_value, our_value))
     return paper_value == our_value
+
+
+def _range(paper_value: Any) -> tuple[float, float]:
+    """``(lo, hi)`` of a ``"range"`` claim: two finite numbers with lo <= hi (a reversed range is refused)."""
+    if not isinstance(paper_value, (list, tuple)) or len(paper_value) != 2:
+        raise ValueError(f"tolerance 'range' needs paper_value (lo, hi), got {paper_value!r}")
+    lo, hi = (_plain(v) for v in paper_value)
+    if not (_is_number(lo) and _is_number(hi)) or not (math.isfinite(lo) and math.isfinite(hi)):
+        raise ValueError(f"tolerance 'range' needs two finite numbers (lo, hi), got {paper_value!r}")
+    if lo > hi:
+        raise ValueError(f"tolerance 'range' needs lo <= hi, got the reversed range {paper_value!r}")
+    return lo, hi
 
 
 def _is_shape(paper_value: Any, tolerance: Any = None) -> bool:
@@ -407,6 +423,7 @@ def summary(claims: Sequence[Claim] | None = None) -> str:
 
 _FIELDS = {f.name for f in fields(Claim)}
 _REQUIRED = ("claim_id", "paper", "what", "paper_value", "our_value", "tolerance")
+_TEXT_FIELDS = ("claim_id", "paper", "what", "status", "notebook", "note", "stand_in", "explanation", "figure")
 
 
 def _claim_from_row(row: Any, notebook: str) -> Claim:
@@ -419,6 +436,12 @@ def _claim_from_row(row: Any, notebook: str) -> Claim:
     if unknown:
         raise ValueError(f"unknown fields {sorted(unknown)}")
     row = dict(row)
+    for k in _TEXT_FIELDS:
+        if k in row and not isinstance(row[k], str):
+            raise TypeError(f"field {k!r} must be a string, got {type(row[k]).__name__} {row[k]!r}")
+    kebab(row["claim_id"])  # an id without letters or digits is a ValueError here, reported with its file
+    if "details" in row and not isinstance(row["details"], dict):
+        raise TypeError(f"field 'details' must be a JSON object, got {type(row['details']).__name__}")
     if "explanation" not in row and row.get("status") == "mismatch-explained":
         row["explanation"], row["note"] = row.get("note", ""), ""  # records written before explanation/note split
     scale = row.get("scale")
@@ -435,7 +458,6 @@ def _claim_from_row(row: Any, notebook: str) -> Claim:
     )
     row.setdefault("notebook", notebook)
     claim = Claim(**row)
-    claim.details = claim.details if isinstance(claim.details, dict) else {"value": claim.details}
     if stored != claim.status:
         claim.details = {**claim.details, "_stored_status": stored}
     return claim
@@ -458,6 +480,8 @@ def load_checked(directory: str | Path | None = None) -> tuple[list[Claim], list
     (list of Claim, list of str)
     """
     directory = Path(directory) if directory is not None else paths.claims_dir()
+    if not directory.is_dir():  # a typo must not render an empty scorecard
+        raise ValueError(f"claims folder {directory} does not exist (or is not a folder)")
     out: list[Claim] = []
     problems: list[str] = []
     seen: dict[str, str] = {}
@@ -477,12 +501,13 @@ def load_checked(directory: str | Path | None = None) -> tuple[list[Claim], list
             except (TypeError, ValueError) as exc:
                 problems.append(f"`{path.name}` record `{cid}`: {exc}; skipped")
                 continue
-            if claim.claim_id in seen:
+            same = kebab(claim.claim_id)  # ids are kebab-case: "Ab_c" and "ab-c" are one claim
+            if same in seen:
                 problems.append(
-                    f"`{path.name}` record `{cid}`: duplicate id (also in `{seen[claim.claim_id]}`); skipped"
+                    f"`{path.name}` record `{cid}`: duplicate id (also in `{seen[same]}` as `{same}`); skipped"
                 )
                 continue
-            seen[claim.claim_id] = path.name
+            seen[same] = path.name
             stored = claim.details.get("_stored_status")
             if stored is not None:
                 problems.append(f"`{path.name}` record `{cid}`: stored status {stored!r} differs from the "

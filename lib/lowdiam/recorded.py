@@ -18,6 +18,14 @@ numbers, booleans, ``None`` and small lists come back with their types; a
 string that would read back as something else (``"1.5"``, ``"true"``) is
 refused when written, so a round trip is exact.
 
+A crash loses at most the row being written: every row is one write of one
+line, flushed.  A last line cut short by a kill (no final newline, or an open
+quoted field) is not a row: reading skips it, so the item is simply not done
+yet, and the next :meth:`ResultLog.append` cuts it off (with a warning naming
+the fragment) before writing, so every complete row is kept and the resumed
+run records the item again.  A complete line that does not fit the header, or
+text that is not UTF-8, is a ``ValueError`` naming the file and the line.
+
 Examples
 --------
 >>> import tempfile
@@ -39,10 +47,13 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import json
+import os
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,7 +62,7 @@ from . import __version__
 from .paths import repo_root, results_dir
 from .validate import check_bool, check_int
 
-__all__ = ["ResultLog", "code_commit", "PROVENANCE"]
+__all__ = ["ResultLog", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE"]
 
 #: Columns every row gets from the log itself, after the caller's columns.
 PROVENANCE = ("code_commit", "lowdiam_version")
@@ -109,6 +120,76 @@ def _decode(text: str) -> Any:
         return text
 
 
+def read_complete_rows(path: str | Path) -> tuple[list[str] | None, list[list[str]], int, bytes]:
+    """``(header, complete rows as cell lists, byte length of the complete part, torn tail)`` of a CSV file that is
+    only ever appended to (a result log, a section-time log); a missing file is ``(None, [], 0, b"")``.
+
+    A row is complete when its line ended (a newline outside any quoted field); only the last one can be
+    torn (rows are appended one whole line at a time), and it is left out, never guessed at.
+    """
+    path = Path(path)
+    if not path.is_file():
+        return None, [], 0, b""
+    raw = path.read_bytes()
+    body = raw[: raw.rfind(b"\n") + 1]  # a newline byte never occurs inside a multi-byte UTF-8 character
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = body[: exc.start].count(b"\n") + 1
+        raise ValueError(f"{path}: line {line} is not UTF-8 text ({exc.reason} at byte {exc.start}); "
+                         "a result log is written as UTF-8, so the file was changed by something else") from None
+    lines = io.StringIO(text, newline="")
+    starts, ends, records = [], [], []
+    pos = [0]
+
+    def feed():
+        for line in lines:
+            pos[0] += len(line)
+            yield line
+
+    reader = csv.reader(feed())
+    while True:
+        start = pos[0]
+        try:
+            rec = next(reader)
+        except StopIteration:
+            break
+        starts.append(start)
+        ends.append(pos[0])
+        records.append(rec)
+    if records and text[starts[-1]:].count('"') % 2:  # the last row ends inside a quoted field: torn
+        del records[-1]
+        ends.pop()
+    good = ends[-1] if ends else 0
+    good_bytes = len(text[:good].encode("utf-8"))
+    nonblank = [(i, r) for i, r in enumerate(records) if r]
+    if not nonblank:
+        return None, [], good_bytes, raw[good_bytes:]
+    (_, header), rows = nonblank[0], nonblank[1:]
+    for i, r in rows:
+        if len(r) != len(header):
+            raise ValueError(f"{path}: row {i + 1} has {len(r)} cells, the header {len(header)}; "
+                             "a complete line that does not fit the header is not a torn write: "
+                             "fix or remove it by hand")
+    return header, [r for _, r in rows], good_bytes, raw[good_bytes:]
+
+
+def cut_torn_tail(path: str | Path) -> None:
+    """Cut a torn last line off an append-only CSV file (with a warning), so the next row starts on a line of its
+    own; a file without one is left untouched."""
+    path = Path(path)
+    if not path.is_file():
+        return
+    _, _, good, torn = read_complete_rows(path)
+    if torn:
+        warnings.warn(f"{path}: dropped a torn last line (a write cut short, e.g. by a kill): "
+                      f"{torn[:200]!r}; its item is recomputed", RuntimeWarning, stacklevel=3)
+        with path.open("r+b") as fh:
+            fh.truncate(good)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
 class ResultLog:
     """An append-only CSV of one notebook section's paper-scale results.
 
@@ -151,18 +232,16 @@ class ResultLog:
                 raise ValueError(f"{self.path} has no column(s) {missing}; its columns are {header}")
 
     # ----------------------------------------------------------------- reading
+    def _parse(self) -> tuple[list[str] | None, list[list[str]], int, bytes]:
+        return read_complete_rows(self.path)
+
     def _header(self) -> list[str] | None:
-        if not self.path.is_file():
-            return None
-        with self.path.open(newline="") as fh:
-            return next(csv.reader(fh), None)
+        return self._parse()[0]
 
     def rows(self) -> list[dict[str, Any]]:
-        """Every recorded row, in the order written, with typed values."""
-        if not self.path.is_file():
-            return []
-        with self.path.open(newline="") as fh:
-            return [{k: _decode(v) for k, v in row.items()} for row in csv.DictReader(fh)]
+        """Every complete recorded row, in the order written, with typed values (a torn last line is skipped)."""
+        header, rows, _, _ = self._parse()
+        return [{k: _decode(v) for k, v in zip(header, r)} for r in rows]
 
     def item_key(self, item: Mapping[str, Any]) -> tuple[str, ...]:
         """The identity of ``item``: its key columns, encoded as they are stored."""
@@ -173,10 +252,11 @@ class ResultLog:
 
     def done(self) -> set[tuple[str, ...]]:
         """Keys of the items already recorded."""
-        if not self.path.is_file():
+        header, rows, _, _ = self._parse()
+        if header is None:
             return set()
-        with self.path.open(newline="") as fh:
-            return {tuple(row[k] for k in self.key) for row in csv.DictReader(fh)}
+        at = [header.index(k) for k in self.key]
+        return {tuple(r[i] for i in at) for r in rows}
 
     # ----------------------------------------------------------------- writing
     def append(self, row: Mapping[str, Any], *, provenance: Mapping[str, str] | None = None) -> None:
@@ -198,6 +278,7 @@ class ResultLog:
         cells = {k: _encode(k, v) for k, v in row.items()}
         cells["code_commit"] = code_commit() if provenance is None else provenance["code_commit"]
         cells["lowdiam_version"] = __version__ if provenance is None else provenance["lowdiam_version"]
+        cut_torn_tail(self.path)
         header = self._header()
         if header is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,6 @@ Examples
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
@@ -41,8 +40,12 @@ _TIMES = "section_times.csv"
 
 
 def _read(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="") as fh:
-        return list(csv.DictReader(fh))
+    """The complete rows of a log (a last line torn by a kill is not one: see
+    :func:`lowdiam.recorded.read_complete_rows`)."""
+    from .recorded import read_complete_rows
+
+    header, rows, _, _ = read_complete_rows(path)
+    return [dict(zip(header, r)) for r in rows] if header else []
 
 
 def status(root: str | Path | None = None) -> list[dict]:

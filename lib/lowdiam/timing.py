@@ -124,8 +124,11 @@ class SectionTimer:
         return "\n".join(lines)
 
     def _append(self, name: str, seconds: float) -> None:
+        from .recorded import cut_torn_tail
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        new = not self.path.exists()
+        cut_torn_tail(self.path)  # a row cut by a kill is dropped, so this one starts on a line of its own
+        new = not self.path.exists() or self.path.stat().st_size == 0
         with self.path.open("a", newline="") as fh:
             writer = csv.writer(fh)
             if new:

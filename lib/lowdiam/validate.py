@@ -128,7 +128,11 @@ def check_float(
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
-    f = float(value)
+    try:
+        f = float(value)
+    except OverflowError:  # an int beyond the float range (10**400)
+        raise ValueError(f"{name} must be a finite number, got an integer of {int(value).bit_length()} bits, "
+                         "beyond the float range (about 1.8e308)") from None
     if not math.isfinite(f):
         raise ValueError(f"{name} must be a finite number, got {value!r}")
     if low is not None and (f < low or (low_open and f == low)):

@@ -235,6 +235,12 @@ def _parallel_trials(indptr, indices, vweights, ufactor, seeds, workers) -> list
 
 
 # ------------------------------------------------------------------ bisection
+#: largest METIS seed (seeds ``seed .. seed + trials - 1`` must all fit METIS's 32-bit seed)
+MAX_SEED = 2**31 - 1
+#: most METIS trials of one estimate (each is a full partition; more is a typo, not a plan)
+MAX_TRIALS = 100_000
+
+
 def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "auto",
               endpoint_mask: Any = None, ufactor: int = 1, workers: int | None = None) -> Bisection:
     """Estimate the minimum balanced bisection with METIS (best of ``trials`` seeded runs).
@@ -242,9 +248,10 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
     Parameters
     ----------
     topology : a ``Topology``, ``(num_routers, edges)`` or ``(indptr, indices)``.
-    trials : independent METIS runs (seeds ``seed, seed + 1, ...``); the smallest
-        cut after exact rebalancing is returned.
-    seed : METIS seed of the first trial (results are deterministic per seed).
+    trials : independent METIS runs (seeds ``seed, seed + 1, ...``), 1 .. ``MAX_TRIALS``;
+        the smallest cut after exact rebalancing is returned.
+    seed : METIS seed of the first trial (results are deterministic per seed);
+        ``seed + trials - 1 <= MAX_SEED`` (METIS's seed is 32-bit: nothing wraps).
     balance : ``"routers"`` (every router weighs 1), ``"endpoints"`` (only
         endpoint-bearing routers weigh 1) or ``"auto"`` (``"endpoints"`` for
         indirect networks, else ``"routers"``).
@@ -274,8 +281,9 @@ def bisection(topology: Any, trials: int = 8, seed: int = 0, *, balance: str = "
     from lowdiam.topologies.base import _mask
     from lowdiam.validate import check_choice, check_int
 
-    trials = check_int("trials", trials, low=1)
-    seed = check_int("seed", seed, low=0)
+    trials = check_int("trials", trials, low=1, high=MAX_TRIALS)
+    # METIS takes a 32-bit seed: a larger one would silently wrap onto another seed's partition
+    seed = check_int("seed", seed, low=0, high=MAX_SEED - trials + 1)
     check_choice("balance", balance, BALANCES)
     ufactor = check_int("ufactor (METIS imbalance in 1/1000, default 1)", ufactor, low=1, high=500)
     n, indptr, indices, mask = as_graph(topology)

@@ -91,7 +91,8 @@ def adjacency_matrix(topology: Any, dtype: Any = np.float64):
     from scipy.sparse import csr_matrix
 
     n, indptr, indices, _ = as_graph(topology)
-    return csr_matrix((np.ones(indices.shape[0], dtype=dtype), indices, indptr), shape=(n, n))
+    # copies: a topology's arrays are read-only, and the matrix is the caller's to change (scipy edits in place)
+    return csr_matrix((np.ones(indices.shape[0], dtype=dtype), indices.copy(), indptr.copy()), shape=(n, n))
 
 
 def _extreme(mat, which: str, k: int, seed: int) -> np.ndarray:

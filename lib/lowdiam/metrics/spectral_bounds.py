@@ -204,7 +204,9 @@ def edge_connectivity(topology: Any) -> int:
     n, indptr, indices, _ = as_graph(topology)
     if n < 2:
         raise ValueError(f"edge connectivity needs at least 2 routers, got {n}")
-    cap = csr_matrix((np.ones(indices.shape[0], dtype=np.int32), indices.astype(np.int32), indptr), shape=(n, n))
+    # writable copies: maximum_flow's buffers must be writable, a topology's arrays are read-only
+    cap = csr_matrix((np.ones(indices.shape[0], dtype=np.int32), indices.astype(np.int32), indptr.copy()),
+                     shape=(n, n))
     if connected_components(cap, directed=False)[0] > 1:
         return 0
     best = int(np.diff(indptr).min())

@@ -59,12 +59,16 @@ import time
 
 import numpy as np
 
-from ..validate import check_choice, check_int, check_options
+from ..validate import check_choice, check_float, check_int, check_options
 
 __all__ = ["MOTIFS", "ALLREDUCE_ALGORITHMS", "EMBER_DEFAULTS", "MessageProgram", "MotifResult", "compile_motif",
            "ember_motif_args", "run_motif"]
 
 MOTIFS = ("allreduce", "sweep3d", "halo3d", "fft")
+#: most messages one program may hold (a paper-size FFT has 17 M); more is refused after one iteration is built
+MAX_MESSAGES = 100_000_000
+#: most packets one message may need: packet counts are exact integers, never wrapped
+MAX_MESSAGE_PACKETS = 2**31 - 1
 ALLREDUCE_ALGORITHMS = ("ring", "recursive-doubling", "tree", "edst")
 MAPPINGS = ("linear", "random", "random-nodes")
 #: motif -> its own options (beyond message_bytes / iterations / ranks / mapping)
@@ -142,6 +146,16 @@ class _Builder:
         # paper-size FFT has 17 M messages, and a list per message cost 1.5 GB more
         self.dep_flat: list[int] = []
         self.num_deps: list[int] = []
+
+    def rounds(self, iterations: int):
+        """``range(iterations)``, refusing a program of more than :data:`MAX_MESSAGES` messages once the first
+        iteration shows how many each one sends (a typo in ``iterations`` fails at once, not after hours)."""
+        for i in range(iterations):
+            yield i
+            if i == 0 and len(self.src) * iterations > MAX_MESSAGES:
+                raise ValueError(f"{iterations} iterations of {len(self.src)} messages would be "
+                                 f"{len(self.src) * iterations} messages, above the limit of {MAX_MESSAGES} "
+                                 "(lowdiam.sim.motifs.MAX_MESSAGES)")
 
     def send(self, a: int, b: int, nbytes: float, deps=()) -> int:
         m = len(self.src)
@@ -427,11 +441,18 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
     if motif != "allreduce" and (algorithm is not None or trees is not None):
         raise ValueError(f"algorithm= and trees= are allreduce options; motif {motif!r} takes motif_options keys "
                          f"{list(MOTIF_OPTIONS[motif])}")
-    if isinstance(message_bytes, bool) or not isinstance(message_bytes, (int, float)) or not message_bytes > 0:
-        raise ValueError(f"message_bytes must be a positive number, got {message_bytes!r}")
+    try:  # a finite positive number (a string is a TypeError); too many packets per message is refused below
+        check_float("message_bytes", message_bytes, low=0.0, low_open=True)
+    except ValueError:
+        raise ValueError(f"message_bytes must be a positive number, got {message_bytes!r}") from None
     iterations = check_int("iterations", iterations, low=1)
     flit_bytes = check_int("flit_bytes", flit_bytes, low=1)
     packet_flits = check_int("packet_flits", packet_flits, low=1)
+    most = math.ceil(float(message_bytes) / (flit_bytes * packet_flits))
+    if most > MAX_MESSAGE_PACKETS:
+        raise ValueError(f"message_bytes={message_bytes!r} is {most} packets of {flit_bytes * packet_flits} bytes, "
+                         f"above the limit of {MAX_MESSAGE_PACKETS} per message "
+                         "(lowdiam.sim.motifs.MAX_MESSAGE_PACKETS)")
     compute_cycles = check_int("compute_cycles", compute_cycles, low=0)
     mapping = check_choice("mapping", mapping, MAPPINGS)
     NE = int(topology.num_endpoints)
@@ -475,7 +496,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
             label += f", {k} EDST(s), {segments} segments"
         else:
             segments = check_int("segments", opts.get("segments", 1), low=1)
-        for _ in range(iterations):
+        for _ in b.rounds(iterations):
             if algo == "ring":
                 last = _allreduce_ring(b, N, message_bytes, last)
             elif algo == "recursive-doubling":
@@ -495,7 +516,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
         px, py = _check_grid(opts.get("grid"), N, 2, "sweep3d")
         blocks = check_int("blocks", opts.get("blocks", 4), low=1)
         rid = lambda i, j: i * py + j  # noqa: E731
-        for _ in range(iterations):
+        for _ in b.rounds(iterations):
             for corner in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
                 for _z in range(2):
                     dx, dy = corner
@@ -526,7 +547,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
         block = check_int("block", opts.get("block", 8), low=1)
         px, py, pz = g
         rid = lambda i, j, k: (i * py + j) * pz + k  # noqa: E731
-        for _ in range(iterations):
+        for _ in b.rounds(iterations):
             nxt = [[] for _ in range(N)]
             for i in range(px):
                 for j in range(py):
@@ -554,7 +575,7 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
             pr, pc = _grid(N, 2)
         else:
             raise ValueError("fft with balanced=False needs motif_options['grid'] = (rows, columns)")
-        for _ in range(iterations):
+        for _ in b.rounds(iterations):
             row_recv = [[] for _ in range(N)]
             for i in range(pr):
                 members = [i * pc + j for j in range(pc)]
@@ -608,6 +629,27 @@ class MotifResult:
         return self.completion_cycles / self.sim.wall_seconds if self.sim.wall_seconds > 0 else float("inf")
 
 
+def _checkpoint_path(checkpoint):
+    """``checkpoint`` as a path the run can save to, checked before the run (not found unusable after it)."""
+    import os
+    from pathlib import Path
+
+    if not isinstance(checkpoint, (str, os.PathLike)):
+        raise TypeError(f"checkpoint must be a file path, got {type(checkpoint).__name__} {checkpoint!r}")
+    path = Path(checkpoint)
+    if path.exists() and not path.is_file():
+        raise ValueError(f"checkpoint {path} is a directory (or another non-file): give the path of a file in it, "
+                         f"e.g. {path / 'run.npz'}")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"checkpoint {path}: {folder} is a file, so no folder can be made there")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"checkpoint {path}: the folder {folder} is not writable")
+    return path
+
+
 def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1, algorithm: str | None = None,
               trees: int | None = None, routing: str = "min", flit_bytes: int = 16, seed: int = 0,
               ranks: int | None = None, mapping: str = "linear", compute_cycles: int = 0,
@@ -652,6 +694,8 @@ def run_motif(topology, motif: str, *, message_bytes: float, iterations: int = 1
         check_choice("router", router, ("booksim", "caminos", "ideal"))
         raise ValueError(f"router {router!r} has no message layer; run_motif runs on router 'booksim'")
     max_cycles = check_int("max_cycles", max_cycles, low=1)
+    if checkpoint is not None:
+        checkpoint = _checkpoint_path(checkpoint)
     prog = compile_motif(topology, motif, message_bytes=message_bytes, iterations=iterations, algorithm=algorithm,
                          trees=trees, ranks=ranks, mapping=mapping, flit_bytes=flit_bytes, packet_flits=packet_flits,
                          compute_cycles=compute_cycles, seed=seed, motif_options=motif_options)

@@ -19,6 +19,8 @@ from .tables import distances
 from .traffic import PATTERNS, pattern_options
 
 DRAIN_MODES = ("measured", "all", "none")
+#: most buffer slots (channels x VCs x flits per VC buffer) a run may ask for: int32-indexed, gigabytes at most
+MAX_BUFFER_SLOTS = 2**31 - 1
 FLOW_CONTROLS = ("vct", "wormhole")
 ARBITRATIONS = ("random", "round_robin")
 
@@ -63,6 +65,19 @@ class SimRequest:
     @property
     def distances(self) -> np.ndarray:
         return distances(self.topology)
+
+
+def check_buffer_slots(topology, vcs: int, buffer_flits: int) -> None:
+    """Refuse VC and buffer sizes whose buffers would exceed :data:`MAX_BUFFER_SLOTS` (a typo such as
+    ``vcs=10**7`` is a ``ValueError`` here, not a ``MemoryError`` from the model)."""
+    channels = int(np.asarray(topology.indices).size) + 2 * int(np.asarray(topology.endpoints, np.int64).sum())
+    slots = channels * int(vcs) * int(buffer_flits)
+    if slots > MAX_BUFFER_SLOTS:
+        raise ValueError(
+            f"{vcs} VCs x {buffer_flits} flits on each of {channels} channels of {topology.name} is {slots} buffer "
+            f"slots, above the limit of {MAX_BUFFER_SLOTS} (lowdiam.sim.request.MAX_BUFFER_SLOTS); use fewer VCs "
+            "or smaller buffers"
+        )
 
 
 def check_topology_arrays(topology) -> None:
@@ -187,6 +202,7 @@ def make_request(topology, routing, traffic, load, *, endpoints_per_router, pack
     )
     if flow_control not in model.flow_controls:
         raise ValueError(f"router {router!r} models flow_control {list(model.flow_controls)}, not {flow_control!r}")
+    check_buffer_slots(topology, max(req.vcs or 1, req.min_vcs), req.buffer_flits)
     NE = int(np.asarray(topology.endpoints).sum())
     if NE < 2:
         raise ValueError(f"{topology.name} has {NE} endpoints; a simulation needs at least 2")

@@ -311,16 +311,22 @@ def neighbor(topology, ep: Endpoints, D, rng) -> TrafficSpec:
 
 
 def hotspot(topology, ep: Endpoints, D, rng, io_endpoints=None, hot_fraction: float = 0.1) -> TrafficSpec:
+    from lowdiam.topologies.base import _integer_array
+    from lowdiam.validate import check_float
+
     ne = ep.count
     if io_endpoints is None:
         io_endpoints = np.arange(ne - max(1, ne // 64), ne)
-    hot = np.asarray(io_endpoints, dtype=np.int32)
-    if hot.size == 0 or hot.min() < 0 or hot.max() >= ne:
-        raise ValueError(f"io_endpoints must be a non-empty list of endpoint ids in [0, {ne})")
-    if not 0.0 <= hot_fraction <= 1.0:
-        raise ValueError(f"hot_fraction must be in [0, 1], got {hot_fraction}")
-    return TrafficSpec(HOTSPOT, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32), hot,
-                       float(hot_fraction))
+    if isinstance(io_endpoints, (str, bytes)):
+        raise TypeError(f"io_endpoints must be a list of endpoint ids, got {type(io_endpoints).__name__} "
+                        f"{io_endpoints!r}")
+    hot = _integer_array("io_endpoints", io_endpoints, "endpoint ids")  # 0.7 or True are refused, never rounded
+    if hot.ndim != 1 or hot.size == 0 or hot.min() < 0 or hot.max() >= ne:
+        raise ValueError(f"io_endpoints must be a non-empty 1-D list of endpoint ids in [0, {ne}), got "
+                         f"{io_endpoints!r:.100}")
+    hot_fraction = check_float("hot_fraction", hot_fraction, low=0.0, high=1.0)
+    return TrafficSpec(HOTSPOT, np.full(ne, ne > 1), np.zeros(1, np.int32), np.zeros(0, np.int32),
+                       hot.astype(np.int32), hot_fraction)
 
 
 PATTERNS: dict[str, Callable[..., TrafficSpec]] = {

@@ -132,7 +132,17 @@ def checkpoint_progress(path) -> dict:
     from ..sim.booksim import kernel as K
 
     path = Path(path)
-    with np.load(path, allow_pickle=False) as z:
+    if not path.is_file():
+        raise FileNotFoundError(f"no checkpoint file {path}")
+    try:
+        z = np.load(path, allow_pickle=False)
+    except Exception as exc:  # noqa: BLE001 - whatever numpy or zipfile says, the file is not a checkpoint
+        raise ValueError(f"{path}: not a message program's checkpoint (not a .npz file of arrays: "
+                         f"{type(exc).__name__}); checkpoints come from run_motif(..., checkpoint=path)") from None
+    if not isinstance(z, np.lib.npyio.NpzFile):
+        raise ValueError(f"{path}: not a message program's checkpoint (a single .npy array, not a .npz file); "
+                         "checkpoints come from run_motif(..., checkpoint=path)")
+    with z:
         missing = [k for k in ("stats.ctr", "mo.left") if k not in z.files]
         if missing:
             raise ValueError(f"{path}: not a message program's checkpoint (no {', '.join(missing)} array); "

@@ -49,6 +49,7 @@ from lowdiam.validate import check_bool, check_int
 
 __all__ = [
     "MAX_EDGES",
+    "MAX_ENDPOINTS",
     "MAX_ROUTERS",
     "Topology",
     "as_topology",
@@ -64,6 +65,8 @@ __all__ = [
 # like polarstar(2, "iq", 10**6) fails at once instead of after minutes and a MemoryError.
 MAX_ROUTERS = 4_000_000
 MAX_EDGES = 50_000_000
+#: endpoints in one topology (and so on one router): endpoint ids are int32 in the simulators
+MAX_ENDPOINTS = 2**31 - 1
 
 
 def check_size(num_routers: int, num_edges: int | None = None, *, what: str = "topology") -> None:
@@ -103,14 +106,14 @@ def check_size(num_routers: int, num_edges: int | None = None, *, what: str = "t
         )
 
 
-def _integer_array(name: str, value: Any) -> np.ndarray:
+def _integer_array(name: str, value: Any, what: str = "router ids") -> np.ndarray:
     """``value`` as an int64 array, refusing bools, strings, objects and non-integral floats."""
     try:
         arr = np.asarray(value)
     except ValueError as exc:  # ragged nested lists
         raise ValueError(f"{name} must be a rectangular array of integers: {exc}") from None
     if arr.dtype == bool:
-        raise TypeError(f"{name} must hold integer router ids, got booleans")
+        raise TypeError(f"{name} must hold integer {what}, got booleans")
     if arr.size == 0:
         return arr.astype(np.int64)
     if np.issubdtype(arr.dtype, np.integer):
@@ -126,7 +129,7 @@ def _integer_array(name: str, value: Any) -> np.ndarray:
         if np.abs(arr).max() > 2**53:
             raise ValueError(f"{name} holds float ids too large to be exact integers")
         return arr.astype(np.int64)
-    raise TypeError(f"{name} must hold integer router ids, got dtype {arr.dtype}")
+    raise TypeError(f"{name} must hold integer {what}, got dtype {arr.dtype}")
 
 
 def edge_array(edges: Any, num_routers: int | None = None, *, name: str = "edges") -> np.ndarray:
@@ -266,6 +269,46 @@ def _field_ints(name: str, value: Any, shape: tuple[int, ...]) -> np.ndarray:
     return value
 
 
+class FrozenDict(dict):
+    """A dict that refuses changes: a :class:`Topology`'s ``labels`` and ``params`` (its content hash is memoised,
+    so an edit in place would leave caches keyed by a graph it no longer is).  Copy it (``dict(t.params)``) or
+    build a new topology (:func:`dataclasses.replace`) to change one."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a Topology's labels and params are read-only (its content hash is memoised); "
+                        "build a new topology, e.g. dataclasses.replace(t, params={**t.params, ...})")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        return FrozenDict(copy.deepcopy(dict(self), memo))
+
+
+def _frozen(arr: np.ndarray, dtype: Any = None) -> np.ndarray:
+    """``arr`` (as ``dtype``) as a read-only array that shares memory with nobody else: an array of the caller's
+    (writable, or a view of something) is copied, so editing it later cannot change the topology."""
+    out = arr if dtype is None or arr.dtype == dtype else arr.astype(dtype)
+    if out is arr and (arr.flags.writeable or arr.base is not None):
+        out = arr.copy()
+    out.setflags(write=False)
+    return out
+
+
+def _fresh(*arrays: np.ndarray) -> None:
+    """Mark arrays this module has just built as read-only, so :func:`_frozen` takes them without a copy."""
+    for a in arrays:
+        if a.base is None:
+            a.setflags(write=False)
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Topology:
     """An interconnection network: router graph, endpoints and structure labels.
@@ -281,6 +324,11 @@ class Topology:
     CSR, each one port of its router), as in SST/macro's circulant Dragonfly
     with fewer than a*h + 1 groups.  CSR-based analyses and the simulators
     count each parallel link; :meth:`to_networkx` gives an ``nx.MultiGraph``.
+
+    A topology is immutable: its arrays are read-only (``ValueError: assignment destination is
+    read-only``) and its ``labels`` and ``params`` refuse changes (``TypeError``), because its
+    :meth:`content_hash`, which keys every cache, is computed once.  Arrays passed in are copied
+    unless they are already read-only and own their memory.
 
     Examples
     --------
@@ -373,6 +421,9 @@ class Topology:
                 raise ValueError("Topology CSR (indptr, indices) does not match its edges (both directions)")
         if endpoints.size and endpoints.min() < 0:
             raise ValueError(f"Topology.endpoints must be >= 0, got {int(endpoints.min())}")
+        if endpoints.size and int(endpoints.astype(np.int64).sum()) > MAX_ENDPOINTS:  # int32 ids: 2**32 would wrap
+            raise ValueError(f"Topology.endpoints total {int(endpoints.astype(np.int64).sum())} endpoints, above the "
+                             f"limit of {MAX_ENDPOINTS} (lowdiam.topologies.base.MAX_ENDPOINTS)")
         if not isinstance(self.labels, Mapping):
             raise TypeError(f"Topology.labels must be a mapping, got {type(self.labels).__name__}")
         labels = {}
@@ -382,9 +433,9 @@ class Topology:
             arr = val if isinstance(val, np.ndarray) else np.asarray(val)
             if arr.ndim == 0 or arr.shape[0] != n:
                 raise ValueError(f"label {key_!r} needs one entry per router ({n}), got shape {arr.shape}")
-            labels[key_] = arr
+            labels[key_] = _frozen(arr)
         mask = _mask("labels['carries_endpoints']", labels.get("carries_endpoints", np.ones(n, bool)), n)
-        labels["carries_endpoints"] = mask
+        labels["carries_endpoints"] = _frozen(mask)
         if np.any(endpoints[~mask] != 0):
             raise ValueError("Topology.endpoints must be 0 on routers whose labels['carries_endpoints'] is False")
         if not isinstance(self.params, Mapping):
@@ -393,15 +444,23 @@ class Topology:
             lc = _field_ints("link_class", self.link_class, (E,))
             if lc.size and lc.min() < 0:
                 raise ValueError(f"Topology.link_class must be >= 0 (0 local, 1 global), got {int(lc.min())}")
-            put("link_class", lc.astype(np.int8) if lc.dtype != np.int8 else lc)
-        # int32 everywhere: the numba kernels are compiled for it
-        put("edges", edges if edges.dtype == np.int32 else edges.astype(np.int32))
-        put("indptr", indptr if indptr.dtype == np.int32 else indptr.astype(np.int32))
-        put("indices", indices if indices.dtype == np.int32 else indices.astype(np.int32))
-        put("endpoints", endpoints if endpoints.dtype == np.int32 else endpoints.astype(np.int32))
-        put("labels", labels)
-        put("params", dict(self.params))
+            put("link_class", _frozen(lc, np.int8))
+        # int32 everywhere: the numba kernels are compiled for it; read-only, so the content hash cannot go stale
+        put("edges", _frozen(edges, np.int32))
+        put("indptr", _frozen(indptr, np.int32))
+        put("indices", _frozen(indices, np.int32))
+        put("endpoints", _frozen(endpoints, np.int32))
+        put("labels", FrozenDict(labels))
+        put("params", FrozenDict(self.params))
         put("parallel_links", bool(self.parallel_links))
+
+    def __setstate__(self, state: dict) -> None:
+        # unpickled (another process) or deep-copied: numpy gives writable arrays back; make them read-only again
+        self.__dict__.update(state)
+        for value in (self.edges, self.indptr, self.indices, self.endpoints, self.link_class,
+                      *self.labels.values()):
+            if isinstance(value, np.ndarray):
+                value.setflags(write=False)
 
     # ----------------------------------------------------------------- build
     @classmethod
@@ -494,7 +553,14 @@ class Topology:
         mask = np.ones(num_routers, dtype=bool)
         if endpoint_mask is not None:
             mask = _mask("endpoint_mask", endpoint_mask, num_routers)
+        if endpoints_per_router * int(mask.sum()) > MAX_ENDPOINTS:
+            raise ValueError(
+                f"endpoints_per_router={endpoints_per_router} on {int(mask.sum())} routers gives "
+                f"{endpoints_per_router * int(mask.sum())} endpoints, above the limit of {MAX_ENDPOINTS} "
+                "(lowdiam.topologies.base.MAX_ENDPOINTS: endpoint ids are int32)"
+            )
         endpoints = np.where(mask, endpoints_per_router, 0).astype(np.int32)
+        _fresh(norm, indptr, indices, endpoints)
         if labels is not None and not isinstance(labels, Mapping):
             raise TypeError(f"labels must be a dict of per-router arrays, got {type(labels).__name__}")
         labs = {key_: np.asarray(val) for key_, val in (labels or {}).items()}
@@ -648,7 +714,12 @@ class Topology:
         ([3, 3], 3)
         """
         p = check_int("endpoints_per_router", endpoints_per_router, low=0)
+        carriers = int(self.endpoint_routers.sum())
+        if p * carriers > MAX_ENDPOINTS:
+            raise ValueError(f"endpoints_per_router={p} on {carriers} routers gives {p * carriers} endpoints, above "
+                             f"the limit of {MAX_ENDPOINTS} (lowdiam.topologies.base.MAX_ENDPOINTS)")
         ep = np.where(self.endpoint_routers, p, 0).astype(np.int32)
+        _fresh(ep)
         # "p" is a construction parameter in several papers (LPS prime, Paley order),
         # so the concentration always lives under its own key.
         params = dict(self.params)

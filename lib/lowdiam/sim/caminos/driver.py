@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from lowdiam.sim.request import check_buffer_slots
 from lowdiam.sim.results import (
     SATURATION_TOLERANCE,
     SimResult,
@@ -110,7 +111,7 @@ def _routing_options(routing: str, options: dict | None, P: int) -> np.ndarray:
         w = opts["label_weights"]
         if not isinstance(w, (tuple, list)) or len(w) != 3:
             raise ValueError(f"routing_options['label_weights'] must be 3 integers (w0, w1, w2) in phits, got {w!r}")
-        weights = tuple(check_int(f"label_weights[{i}]", x, low=0) for i, x in enumerate(w))
+        weights = tuple(check_int(f"label_weights[{i}]", x, low=0, high=2**31 - 1) for i, x in enumerate(w))
     return np.asarray(weights, dtype=np.int64)
 
 
@@ -223,6 +224,7 @@ def build_model(
     need = required_vcs(topology, routing, D, routing_options)
     deroutes, deroute_label = _omni_options(topology, routing_options, D) if routing == "omni" else (0, 0)
     V = need if vcs is None else check_int("vcs", vcs, low=1)
+    check_buffer_slots(topology, V, (ropts["input_buffer_packets"] + ropts["output_buffer_packets"]) * P)
     if V < need:
         raise ValueError(
             f"vcs={V} is too few for {routing!r} on {topology.name}: CAMINOS's Hops policy puts hop i on VC i, "
@@ -426,7 +428,9 @@ def _result(m: Model, cons: dict, wall: float) -> SimResult:
         saturated=bool(saturated),
         saturation_reason=reason,
         packets_measured=int(ctr[K.K_GEN_WIN]),
-        packets_delivered=msgs,
+        # of the measured ones (SimResult's definition): messages generated in the window and consumed; the
+        # latency statistics above follow CAMINOS and cover the messages consumed in the window
+        packets_delivered=int(ctr[K.K_MEAS_DONE]),
         active_sources=n_active,
         cycles=int(ctr[K.K_NOW]),
         conservation=cons,

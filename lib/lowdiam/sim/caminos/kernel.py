@@ -46,7 +46,8 @@ K_ATT_WIN, K_GEN_WIN, K_DROP_WIN, K_ACC_WIN, K_MSG_WIN = 7, 8, 9, 10, 11
 K_LAT_SUM, K_NET_SUM, K_HOP_SUM, K_LAT_MAX = 12, 13, 14, 15
 K_FL_N, K_EJ_N, K_ACK_N, K_ERR, K_ERR_A, K_ERR_B = 16, 17, 18, 19, 20, 21
 K_GRANTS, K_REQS = 22, 23
-N_CTR = 24
+K_MEAS_DONE = 24  # messages generated in the window (K_GEN_WIN counts them) and consumed
+N_CTR = 25
 
 ERR_NO_VC, ERR_NO_SLOT, ERR_NO_ROUTE = 1, 2, 3
 
@@ -380,6 +381,8 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                 st.dst_acc[e] += 1
             if sw.ej_idx[e] == P - 1:  # tail: the message is consumed
                 ctr[K_DONE] += 1
+                if pk.ctime[p] >= warm and pk.ctime[p] < wend:
+                    ctr[K_MEAS_DONE] += 1
                 if in_win:
                     lat = now - pk.ctime[p]
                     ctr[K_MSG_WIN] += 1

@@ -160,15 +160,23 @@ def next_hop(p, c, src_r, dst_r, vc_next, need, tabs, net, ports, scratch):
     return polarized_arc(c, src_r, dst_r, vc_next, need, tabs, net, ports, scratch)
 
 
+#: largest Polarized weight (flits): priorities are weight + port occupancy, summed in the kernel's integers
+MAX_WEIGHT = 2**31 - 1
+
+
 def _check(name, options):
+    from lowdiam.validate import check_int
+
     w = options["weights"]
     if w is None:
         return options
-    try:
-        w = tuple(int(x) for x in w)
-    except TypeError:
-        raise TypeError(f"{name} routing_options['weights'] must be a tuple (0, w1, w0), got {w!r}") from None
-    if len(w) != 3 or w[0] != 0 or not 0 <= w[1] <= w[2]:
+    if not isinstance(w, (tuple, list)):
+        raise TypeError(f"{name} routing_options['weights'] must be a tuple (0, w1, w0), got {w!r}")
+    if len(w) != 3:
+        raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {w!r}")
+    # integers only: 8.9 flits is an error, never run as 8
+    w = tuple(check_int(f"{name} routing_options['weights'][{i}]", x, low=0, high=MAX_WEIGHT) for i, x in enumerate(w))
+    if w[0] != 0 or not 0 <= w[1] <= w[2]:
         raise ValueError(f"polarized_weights must be (0, w1, w0) with 0 <= w1 <= w0, got {options['weights']!r}")
     return {**options, "weights": w}
 
