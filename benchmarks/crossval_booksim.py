@@ -159,6 +159,14 @@ def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seed
     return rows
 
 
+def by_curve() -> dict:
+    """The recorded rows as {(graph, internal speedup): {sim: {load: row}}}."""
+    by: dict = {}
+    for r in read_rows():
+        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
+    return by
+
+
 def read_rows() -> list[dict]:
     if not CSV.exists():
         return []
@@ -351,12 +359,8 @@ def decisions(ours: str = "ours_rc") -> list[dict]:
     every load both call stable (reported over all of them, and up to 80 % of BookSim's last stable load, the
     earlier cross-validation's protocol).  Our deadlocks (2) count as unstable (BookSim's run shows them as latency
     growing past ``latency_thres``)."""
-    rows = read_rows()
-    by: dict = {}
-    for r in rows:
-        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
     out = []
-    for (graph, sp), sims in sorted(by.items()):
+    for (graph, sp), sims in sorted(by_curve().items()):
         bs, us = sims.get("booksim", {}), sims.get(ours, {})
         both = sorted(set(bs) & set(us))
         if not both:
@@ -433,12 +437,8 @@ def _saturation(points: dict) -> float | None:
 
 def table(loads=(0.1, 0.3, 0.5)) -> list[dict]:
     """Per graph and speedup: saturation, latency at ``loads``, worst deviation up to 80 % of saturation."""
-    rows = read_rows()
-    by: dict = {}
-    for r in rows:
-        by.setdefault((r["graph"], float(r["internal_speedup"])), {}).setdefault(r["sim"], {})[float(r["load"])] = r
     out = []
-    for (graph, sp), sims in sorted(by.items()):
+    for (graph, sp), sims in sorted(by_curve().items()):
         bs, us = sims.get("booksim", {}), sims.get("ours", {})
         sat_b, sat_o = _saturation(bs), _saturation(us)
         row = {"graph": graph, "internal_speedup": sp, "sat_booksim": sat_b, "sat_ours": sat_o}

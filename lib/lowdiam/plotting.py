@@ -197,7 +197,7 @@ def status_bars(ax, groups, series, values: Mapping, *, missing=None, legend: bo
         handles = ax.get_legend_handles_labels()[0]
         ncol = min(len(handles), 4)
         rows = -(-len(handles) // ncol)
-        bottom, top = ax.get_ylim()
-        ax.set_ylim(bottom, top + (top - bottom) * 0.09 * rows)
+        tallest = max([b.get_height() for b in ax.patches] + [1.0])  # loads: 1.0 is the scale's top
+        ax.set_ylim(0.0, tallest * (1.0 + 0.1 * rows))  # the same on every call: shared axes do not compound
         ax.legend(fontsize=7, ncol=ncol, loc="upper center", frameon=False, handlelength=1.2, columnspacing=1.0)
 

@@ -155,8 +155,9 @@ def simulate(
     from lowdiam.topologies.base import as_topology
 
     request = make_request(
-        as_topology(topology), routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,
-        vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles, measure_cycles=measure_cycles, seed=seed,
+        as_topology(topology), routing, traffic, load, endpoints_per_router=endpoints_per_router,
+        packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles,
+        measure_cycles=measure_cycles, seed=seed,
         drain=drain, max_drain_cycles=max_drain_cycles, link_latency=link_latency,
         global_link_latency=global_link_latency, router_delay=router_delay, injection_latency=injection_latency,
         ejection_latency=ejection_latency, flow_control=flow_control, arbitration=arbitration,

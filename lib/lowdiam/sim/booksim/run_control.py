@@ -76,10 +76,10 @@ def check_run_control_options(options: dict | None) -> dict:
     --------
     >>> check_run_control_options({"max_samples": 10})["max_samples"]
     10
-    >>> check_run_control_options({"sample_periods": 10})
+    >>> check_run_control_options({"sample_periods": 10})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    ValueError: unknown run_control_options key 'sample_periods'; valid keys: acc_stopping_thres, acc_warmup_thres, latency_thres, max_samples, sample_period, stopping_thres, warmup_periods, warmup_thres
+    ValueError: unknown run_control_options key 'sample_periods'; valid keys: acc_stopping_thres, ..., warmup_thres
     """
     given = check_options("run_control_options", options, RUN_CONTROL_DEFAULTS)
     out = {**RUN_CONTROL_DEFAULTS, **given}
@@ -155,9 +155,16 @@ class BookSimRunControl:
             return True
         return False
 
-    def _threshold_exceeded(self, mean_with_in_flight: float) -> bool:
+    def _exceeds_threshold(self, mean_with_in_flight: float, decision: str, when: str) -> bool:
+        """BookSim's latency-threshold test; when it fails, the run is unstable with ``decision``."""
         thr = self.o["latency_thres"]
-        return thr >= 0.0 and mean_with_in_flight > thr  # nan compares false, as in C
+        if not (thr >= 0.0 and mean_with_in_flight > thr):  # nan compares false, as in C
+            return False
+        self.stable = False
+        self.decision = decision
+        self.reason = (f"mean latency of retired packets and flits in flight {mean_with_in_flight:.1f} > "
+                       f"latency_thres {thr:g} {when}")
+        return True
 
     def after_sample(self, *, end_cycle: int, lat_sum: float, lat_count: int, accepted_flits: int, cycles: int,
                      in_flight_age_sum: float, in_flight_flits: int) -> str:
@@ -177,12 +184,8 @@ class BookSimRunControl:
         acc_exc = acc_thr >= 0.0 and acc_change > acc_thr
         self.samples.append(Sample(self.total, end_cycle, self.phase, latency, accepted, with_in_flight,
                                    lat_change, acc_change))
-        if self._threshold_exceeded(with_in_flight):
-            self.stable = False
-            self.decision = "latency-threshold"
-            self.reason = (f"mean latency of retired packets and flits in flight {with_in_flight:.1f} > "
-                           f"latency_thres {o['latency_thres']:g} after sample {self.total + 1} (cycle {end_cycle}, "
-                           f"{self.phase})")
+        if self._exceeds_threshold(with_in_flight, "latency-threshold",
+                                   f"after sample {self.total + 1} (cycle {end_cycle}, {self.phase})"):
             return "unstable"
         out = "continue"
         if warm:
@@ -214,14 +217,8 @@ class BookSimRunControl:
                     in_flight_flits: int) -> bool:
         """During the drain, every ``DRAIN_CHECK_CYCLES``: False (unstable) when the latency threshold is exceeded."""
         with_in_flight = _ratio(lat_sum + in_flight_age_sum, lat_count + in_flight_flits)
-        if self._threshold_exceeded(with_in_flight):
-            self.stable = False
-            self.decision = "drain-latency-threshold"
-            self.reason = (f"mean latency of retired packets and flits in flight {with_in_flight:.1f} > "
-                           f"latency_thres {self.o['latency_thres']:g} while draining the measured packets "
-                           f"(cycle {end_cycle})")
-            return False
-        return True
+        return not self._exceeds_threshold(with_in_flight, "drain-latency-threshold",
+                                           f"while draining the measured packets (cycle {end_cycle})")
 
     def drained(self, end_cycle: int) -> None:
         """The measured packets are all delivered: the run is stable."""
