@@ -415,3 +415,25 @@ def test_an_interrupted_runs_progress_is_recorded_as_a_lower_bound_on_its_comple
     assert list(latest) == [run] and latest[run]["cycle_reached"] == 7 * 97
     monkeypatch.setattr(D.K, "run_kernel", _REAL_KERNEL)
     assert item_row(item, ranks=None, seed=2)["completion_cycles"] == whole.completion_cycles
+
+
+def test_a_run_that_reaches_max_cycles_keeps_its_checkpoint_and_resumes_under_a_larger_one(monkeypatch, tmp_path):
+    """max_cycles reached: the checkpoint is saved, not deleted, and a call with a larger max_cycles resumes from it to
+    the same run as one in one go (fewer kernel calls than a fresh run)."""
+    import lowdiam.sim.booksim.driver as D
+    from lowdiam.topologies import dragonfly
+
+    top = dragonfly(4, 2, 2)
+    kw = dict(message_bytes=256, routing="min", motif_options={"blocks": 3}, seed=2)
+    whole = run_motif(top, "sweep3d", **kw)
+    monkeypatch.setattr(D, "PROGRAM_CHUNK_CYCLES", 97)
+    ckpt = tmp_path / "run.npz"
+    short = whole.completion_cycles // 2
+    with pytest.raises(RuntimeError, match="is kept"):
+        run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=1e9, max_cycles=short, **kw)
+    assert ckpt.exists()
+    calls = _count_kernel_calls(monkeypatch, D)
+    resumed = run_motif(top, "sweep3d", checkpoint=ckpt, checkpoint_seconds=1e9, **kw)
+    assert np.array_equal(resumed.message_done, whole.message_done)
+    assert resumed.sim.latency_mean == whole.sim.latency_mean and resumed.sim.hops_mean == whole.sim.hops_mean
+    assert len(calls) < -(-whole.completion_cycles // 97) and not ckpt.exists()

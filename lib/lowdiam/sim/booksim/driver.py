@@ -508,12 +508,15 @@ def _run(
         ckpt = Path(checkpoint)
         fp = fingerprint(topology, program, {
             "routing": routing, "routing_options": routing_options, "packet_flits": P, "vcs": V, "buffer_flits": CAP,
-            "max_cycles": meas, "seed": seed, "router_options": opts, "endpoints_per_router": endpoints_per_router})
+            "seed": seed, "router_options": opts, "endpoints_per_router": endpoints_per_router})
+        # max_cycles is not part of a run's identity: a run that reached it resumes under a larger one
         earlier = np.zeros(1)  # wall seconds of the legs before this one (a resumed run's wall_seconds counts them)
         saved_state = state_arrays(cfg=cfg, st=st, nd=nd, stats=stats, rs=rs, earlier=earlier,
                                    mo={f: getattr(mo, f) for f in MUTABLE_MESSAGE_FIELDS},
                                    ports=sh.ports, route_state=sh.pkr.route_state, scratch=sh.scratch)
-        if restore(ckpt, saved_state, fp) and bar is not None:
+        resumed = restore(ckpt, saved_state, fp)
+        cfg[K.C_WEND] = wend  # this call's cap (the saved one may be smaller); cycles before it counted the same
+        if resumed and bar is not None:
             bar.update(int(ctr[K.K_MSG_DONE]))
         t_start -= float(earlier[0])
         last_save = time.perf_counter()
@@ -542,8 +545,13 @@ def _run(
             break
     if bar is not None:
         bar.close()
+    unfinished = program is not None and int(ctr[K.K_MSG_DONE]) < mo.src.size
     if ckpt is not None and status == K.RUN_DONE:
-        ckpt.unlink(missing_ok=True)  # the run is over: its result is the caller's to keep
+        if unfinished:  # max_cycles reached: keep the state, so that a call with a larger max_cycles resumes
+            earlier[0] = time.perf_counter() - t_start
+            save(ckpt, saved_state, fp)
+        else:
+            ckpt.unlink(missing_ok=True)  # the run is over: its result is the caller's to keep
     if status == K.RUN_ROUTE_ERROR:
         why = {-4: "found no route", -5: "needs more hop classes than it declared (a route longer than its "
                "longest-route bound)", -3: "waited (an adaptive routing this model cannot run)"}
@@ -557,10 +565,12 @@ def _run(
             f"{opts['deadlock_cycles']} cycles with {int(ctr[K.K_LIVE])} packets in the network "
             f"(router_options vc_selection='any' lets cyclic channel dependencies form; use 'hop')"
         )
-    if program is not None and int(ctr[K.K_MSG_DONE]) < mo.src.size:
+    if unfinished:
+        kept = f" (its checkpoint {ckpt} is kept: the same call with a larger max_cycles resumes from it)" \
+            if ckpt is not None else ""
         raise RuntimeError(
             f"the message program did not complete within {meas} cycles on {topology.name}: "
-            f"{int(ctr[K.K_MSG_DONE])} of {mo.src.size} messages delivered; raise max_cycles"
+            f"{int(ctr[K.K_MSG_DONE])} of {mo.src.size} messages delivered; raise max_cycles{kept}"
         )
     cons = _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool)
     wall = time.perf_counter() - t_start
