@@ -502,7 +502,6 @@ def _run(
     if run_control == "booksim":  # sample periods decide; the fixed legs below do not run
         legs = ()
         status, nd, rc = _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts, NE, P, steps)
-        drained = rc.stable is True
     ckpt = None
     if checkpoint is not None:
         ckpt = Path(checkpoint)
