@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from lowdiam import sim
-from lowdiam.sim.kernel_cache import kernel_cache_dir, source_fingerprint
+from lowdiam.sim.kernel_cache import kernel_cache_dir, kernel_sources, source_fingerprint
 
 
 def test_editing_a_helper_selects_another_cache_folder(tmp_path):
@@ -25,6 +25,29 @@ def test_editing_a_helper_selects_another_cache_folder(tmp_path):
     sub.write_text(sub.read_text() + "\n")
     assert kernel_cache_dir(copy, base=tmp_path / "cache") not in (before, after)
 
+
+
+def test_editing_a_module_no_kernel_reads_keeps_the_cache_folder(tmp_path):
+    pkg = Path(sim.__file__).resolve().parent
+    copy = tmp_path / "sim"
+    shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = kernel_cache_dir(copy, base=tmp_path / "cache")
+    for name in ("driver.py", "results.py", "booksim/run_control.py", "request.py"):
+        f = copy / name
+        f.write_text(f.read_text() + "\n# edited\n")
+        assert kernel_cache_dir(copy, base=tmp_path / "cache") == before, name
+    # a constant module a kernel imports (numba freezes its globals) does count
+    traffic = copy / "traffic.py"
+    traffic.write_text(traffic.read_text() + "\n# edited\n")
+    assert kernel_cache_dir(copy, base=tmp_path / "cache") != before
+    # a new module that defines a numba function counts, and so does what it imports
+    (copy / "extra_consts.py").write_text("K = 3\n")
+    (copy / "extra.py").write_text("from numba import njit\nfrom .extra_consts import K\n\n\n"
+                                   "@njit\ndef f():\n    return K\n")
+    middle = kernel_cache_dir(copy, base=tmp_path / "cache")
+    (copy / "extra_consts.py").write_text("K = 4\n")
+    assert kernel_cache_dir(copy, base=tmp_path / "cache") != middle
+    assert {"extra.py", "extra_consts.py"} <= {p.name for p in kernel_sources(copy)}
 
 def test_every_kernel_caches_in_the_versioned_folder_and_numba_config_is_restored():
     from numba.core import config

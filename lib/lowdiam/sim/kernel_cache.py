@@ -5,11 +5,17 @@ inlines a helper from another module (``routings.polarstar_min.polarstar_arc``
 inlining ``rng.below``) would keep running the old helper after an edit.
 Instead of deleting cache files, every function of :mod:`lowdiam.sim` is
 decorated while ``numba.config.CACHE_DIR`` points at
-``<base>/lowdiam-sim-<fingerprint>``, the fingerprint hashing every ``.py``
-file under ``lowdiam/sim``: any edit selects a fresh folder, nothing is ever
-deleted (folders of older versions stay until removed by hand), and other
-projects sharing ``NUMBA_CACHE_DIR`` are never touched.  ``<base>`` is
-``$NUMBA_CACHE_DIR`` when set, else the package's ``__pycache__``.
+``<base>/lowdiam-sim-<fingerprint>``, the fingerprint hashing the *kernel
+sources* (:func:`kernel_sources`): every ``.py`` file under ``lowdiam/sim``
+that defines a numba function, and every module of the package those import,
+transitively (numba freezes an imported global, e.g. a constant of
+``traffic.py``, into the compiled code).  An edit to one of them selects a
+fresh folder; an edit to a module no kernel reads (a driver, the run control,
+the results, the request checks) keeps the compiled kernels, so it costs no
+recompilation.  Nothing is ever deleted (folders of older versions stay until
+removed by hand), and other projects sharing ``NUMBA_CACHE_DIR`` are never
+touched.  ``<base>`` is ``$NUMBA_CACHE_DIR`` when set, else the package's
+``__pycache__``.
 
 Examples
 --------
@@ -22,9 +28,11 @@ True
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,10 +40,69 @@ from pathlib import Path
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+_NUMBA_DEF = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|generated_jit|cfunc)\b", re.M)
+
+
+def _package_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
+    """Files of the package (``package_dir``, importable as ``package``) that ``path`` imports, at any depth
+    of the file (imports inside functions count: a kernel's builder may import its constants late)."""
+    found: set[Path] = set()
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = path.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+                parts = node.module.split(".") if node.module else []
+            elif node.module and (node.module == package or node.module.startswith(package + ".")):
+                base, parts = package_dir, node.module.split(".")[package.count(".") + 1:]
+            else:
+                continue
+            targets = [base.joinpath(*parts)] + [base.joinpath(*parts, a.name) for a in node.names]
+        elif isinstance(node, ast.Import):
+            targets = [package_dir.joinpath(*a.name.split(".")[package.count(".") + 1:]) for a in node.names
+                       if a.name == package or a.name.startswith(package + ".")]
+        else:
+            continue
+        for t in targets:
+            for f in (t / "__init__.py", t.parent / (t.name + ".py")):
+                if f.is_file() and "__pycache__" not in f.parts:
+                    found.add(f.resolve())
+    return found
+
+
+def kernel_sources(package_dir: Path = PACKAGE_DIR, package: str = "lowdiam.sim") -> list[Path]:
+    """The files whose edits must recompile the kernels, sorted: the ``.py`` files under ``package_dir`` that
+    define a numba function (a ``@njit``/``@jit``/... decorator), and every module of the package they import,
+    transitively.
+
+    Examples
+    --------
+    >>> names = {p.name for p in kernel_sources()}
+    >>> {"kernel.py", "rng.py", "dispatch.py", "traffic.py"} <= names
+    True
+    >>> {"driver.py", "run_control.py", "results.py", "request.py"} & names
+    set()
+    """
+    package_dir = Path(package_dir).resolve()
+    files = [p.resolve() for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts]
+    todo = [p for p in files if _NUMBA_DEF.search(p.read_text(encoding="utf-8"))]
+    seen = set(todo)
+    while todo:
+        for dep in _package_imports(todo.pop(), package_dir, package):
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return sorted(seen)
+
+
 def source_fingerprint(package_dir: Path = PACKAGE_DIR) -> str:
-    """16 hex digits of a SHA-256 over the relative paths and bytes of every ``.py`` file under ``package_dir``."""
+    """16 hex digits of a SHA-256 over the relative paths and bytes of the :func:`kernel_sources` of
+    ``package_dir``."""
+    package_dir = Path(package_dir).resolve()
     h = hashlib.sha256()
-    for path in sorted(p for p in Path(package_dir).rglob("*.py") if "__pycache__" not in p.parts):
+    for path in kernel_sources(package_dir):
         h.update(path.relative_to(package_dir).as_posix().encode() + b"\0")
         h.update(path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
