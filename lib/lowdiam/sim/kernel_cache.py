@@ -158,8 +158,8 @@ def compile_note(name: str, folder: Path | None = None) -> str | None:
     folder = kernel_cache_dir() if folder is None else Path(folder)
     if (folder / f".compiled-{name}").exists():
         return None
-    return (f"lowdiam: compiling the {name!r} simulator kernels (numba; first run after installing or editing "
-            f"lowdiam/sim, takes minutes, then cached in {folder})")
+    return (f"lowdiam: compiling the {name!r} simulator kernels (numba; first run after installing or editing the "
+            f"kernel sources of lowdiam/sim, takes minutes, then cached in {folder})")
 
 
 def mark_compiled(name: str, folder: Path | None = None) -> None:
