@@ -62,6 +62,7 @@ __all__ = [
     "SaturationResult",
     "bracket_saturation",
     "code_fingerprint",
+    "expected_cost",
     "load_curve",
     "recorded_records",
     "result_log",
@@ -672,6 +673,89 @@ class SaturationResult:
                 "accepted_at_saturation": self.accepted_load, "runs": len(self.records), "rule": self.rule}
 
 
+def _coarse_loads(coarse_step: float, lo: float, hi: float) -> list[float]:
+    n_coarse = math.floor((hi - lo) / coarse_step + 1e-9) + 1
+    coarse = [round(lo + i * coarse_step, LOAD_DIGITS) for i in range(n_coarse)]
+    if coarse[-1] < hi - 1e-9:
+        coarse.append(round(hi, LOAD_DIGITS))
+    return coarse
+
+
+# A search's state: ("coarse", a, next coarse index) or ("bisect", a, s); ("done", a, s) when its bracket is final.
+_State = tuple
+
+
+class _Plan:
+    """The sequential search's decision tree for one rule (coarse loads, tol): next load and successor states."""
+
+    def __init__(self, coarse: list[float], tol: float) -> None:
+        self.coarse, self.tol = coarse, tol
+
+    def next_load(self, st: _State) -> float | None:
+        phase, a, x = st
+        if phase == "coarse":
+            return self.coarse[x]
+        if phase == "bisect":
+            return round((a + x) / 2, LOAD_DIGITS)
+        return None
+
+    def advance(self, st: _State, load: float, saturated: bool) -> _State:
+        phase, a, x = st
+        if phase == "coarse":
+            if saturated:
+                return ("bisect", a, load) if load - a > self.tol else ("done", a, load)
+            return ("coarse", load, x + 1) if x + 1 < len(self.coarse) else ("done", load, None)
+        a, s = (a, load) if saturated else (load, x)
+        return ("bisect", a, s) if s - a > self.tol else ("done", a, s)
+
+    def p_saturated(self, st: _State) -> float:
+        """Prior chance that the next load saturates: a knee equally likely at each coarse load left or none;
+        a bisection midpoint even odds."""
+        if st[0] == "coarse":
+            return 1.0 / (len(self.coarse) - st[2] + 1)
+        return 0.5
+
+
+def _speculate(plan: _Plan, states: list[_State], known: list[dict[float, bool]], open_: list[int],
+               budget: int, weights: Sequence[float]) -> dict[int, list[float]]:
+    """The loads to evaluate this round: every open search's next sequential load, then, while ``budget`` lasts,
+    the nodes of the searches' decision trees with the largest chance of being on their sequential paths times
+    the search's weight (its expected run cost): a node's chance is the product of the prior odds
+    (:meth:`_Plan.p_saturated`) of the answers leading to it; answers already known are followed, not asked.
+    Ties go to the node fewer steps ahead, then to the search listed first, then to the lower load."""
+    import heapq
+
+    heap: list[tuple[float, int, int, float, int, _State, float]] = []
+    pushed = [0]
+
+    def push(i: int, st: _State, p: float, depth: int) -> None:
+        load = plan.next_load(st)
+        if load is not None:
+            pushed[0] += 1
+            heapq.heappush(heap, (-p * weights[i], depth, i, load, pushed[0], st, p))
+
+    def branch(i: int, st: _State, load: float, p: float, depth: int) -> None:
+        q = plan.p_saturated(st)
+        push(i, plan.advance(st, load, True), p * q, depth + 1)
+        push(i, plan.advance(st, load, False), p * (1 - q), depth + 1)
+
+    chosen: dict[int, list[float]] = {}
+    for i in open_:  # the sequential search's own next load (never known: the last walk stopped there)
+        load = plan.next_load(states[i])
+        chosen[i] = [load]
+        branch(i, states[i], load, 1.0, 0)
+    taken = len(open_)
+    while heap and taken < budget:
+        _, depth, i, load, _, st, p = heapq.heappop(heap)
+        if load in known[i]:  # answered in an earlier round: follow the answer at no cost
+            push(i, plan.advance(st, load, known[i][load]), p, depth + 1)
+            continue
+        chosen[i].append(load)
+        taken += 1
+        branch(i, st, load, p, depth)
+    return chosen
+
+
 def bracket_saturation(
     is_saturated: Callable[[list[list[float]]], list[list[bool]]],
     count: int,
@@ -681,30 +765,66 @@ def bracket_saturation(
     lo: float | None = None,
     hi: float = 1.0,
     report: Callable[[int], None] | None = None,
+    workers: int | None = None,
+    weights: Sequence[float] | None = None,
 ) -> list[tuple[float, float | None]]:
-    """Saturation brackets of ``count`` independent searches evaluated in lockstep.
+    """Saturation brackets of ``count`` independent searches evaluated in rounds.
 
     Saturation rule: a load is *stable* when ``is_saturated`` says its run is not
     saturated -- for simulations, the decision of the run's run control
     (``docs/run_control.md``: BookSim2's own, or fixed windows and the 95 %
-    throughput rule of :mod:`lowdiam.sim.results`).  The coarse phase evaluates
-    ``lo, lo + coarse_step, ..., hi`` (``lo`` defaults to ``coarse_step``) in
-    ascending order and stops at the *knee*: the first saturated coarse load
-    ``s``, with ``a`` the last stable load below it.  Bisection then halves ``[a, s]`` -- a stable midpoint moves
-    ``a`` up, a saturated one moves ``s`` down -- until ``s - a <= tol``.
+    throughput rule of :mod:`lowdiam.sim.results`).  The search of each configuration is
+    *sequential*: it evaluates the coarse loads ``lo, lo + coarse_step, ..., hi`` (``lo``
+    defaults to ``coarse_step``) in ascending order and stops at the *knee*: the first saturated
+    coarse load ``s``, with ``a`` the last stable load below it.  Bisection then halves ``[a, s]`` -- a
+    stable midpoint moves ``a`` up, a saturated one moves ``s`` down -- until ``s - a <= tol``.
     Returns ``(a, s)`` per search, ``a = 0.0`` when ``lo`` saturates, ``s = None``
     when nothing up to ``hi`` saturates.  Loads above the first saturated coarse
-    load are never simulated, so a non-monotone curve yields its first knee.
+    load are never needed, so a non-monotone curve yields its first knee.
 
-    ``is_saturated(loads_per_search)`` evaluates a batch -- one list of loads per
+    ``is_saturated(loads_per_search)`` evaluates a round -- one list of loads per
     search -- and returns the matching booleans; batching lets a whole round
-    of all searches run in parallel.  ``report(finished)``, if given, is called after
-    every round with the number of searches whose bracket is final.
+    of all searches run in parallel.  Each round asks every unfinished search for its next
+    sequential load.  ``workers`` spends spare cores on rounds (``docs/scale_out.md``): a round asks
+    ``max(workers, searches still open)`` loads in all, the next sequential load of every open search
+    plus the loads of the searches' sequential decision trees most likely to come next (the next coarse
+    loads, the midpoints of the next bisection levels), and then walks each search's tree with every
+    answer known so far.  Runs are deterministic, so the brackets are exactly the sequential search's
+    and its runs are among those made, whatever ``workers``; a few runs more buy several rounds fewer.
+    ``workers=None`` (or any budget no larger than the open searches) is the sequential search run for run.
+    ``report(finished)``, if given, is called after every round with the number of searches whose bracket
+    is final.
+
+    Parameters
+    ----------
+    is_saturated : callable
+        ``is_saturated(loads_per_search) -> booleans_per_search``.
+    count : int
+        Number of searches (>= 1).
+    coarse_step, tol, lo, hi : float
+        Coarse load step, bisection resolution (``MIN_TOL <= tol < coarse_step``), searched range.
+    report : callable, optional
+        Called after every round with the number of finished searches.
+    workers : int, optional
+        Loads evaluated per round over all open searches (>= 1); ``None``: one per open search.
+    weights : sequence of float, optional
+        Expected cost of a run of each search (> 0, e.g. routers x endpoints, :func:`expected_cost`): spare
+        loads go where chance x weight is largest, so the searches with the slowest runs take fewer rounds.
+        Default: equal.
+
+    Returns
+    -------
+    list of (float, float or None)
+        ``(last stable, first unstable)`` per search.
 
     Examples
     --------
     >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01)
     [(0.625, 0.63125)]
+    >>> rounds = []
+    >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01,
+    ...                    workers=16, report=rounds.append), len(rounds)
+    ([(0.625, 0.63125)], 2)
     >>> bracket_saturation(lambda loads: [[False] for _ in loads], 1, tol=0)
     Traceback (most recent call last):
         ...
@@ -719,6 +839,18 @@ def bracket_saturation(
     lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
     if not lo < hi:
         raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+    workers = _check_workers(workers)
+    if weights is None:
+        weights = [1.0] * count
+    else:
+        if isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
+            raise TypeError(f"weights (expected run cost of each search) must be a sequence of {count} positive "
+                            f"numbers, got {type(weights).__name__}")
+        weights = [check_float("weights (expected run cost of each search)", w, low=0.0, low_open=True)
+                   for w in weights]
+        if len(weights) != count:
+            raise ValueError(f"weights (expected run cost of each search) needs one number per search ({count}), "
+                             f"got {len(weights)}")
 
     def ask(loads: list[list[float]]) -> list[list[bool]]:
         answer = is_saturated(loads)
@@ -728,55 +860,70 @@ def bracket_saturation(
                              "each as long as the loads asked")
         return [[check_bool("is_saturated answer", v) for v in a] for a in answer]
 
-    n_coarse = math.floor((hi - lo) / coarse_step + 1e-9) + 1
-    coarse = [round(lo + i * coarse_step, LOAD_DIGITS) for i in range(n_coarse)]
-    if coarse[-1] < hi - 1e-9:
-        coarse.append(round(hi, LOAD_DIGITS))
-    # Coarse phase, ascending in lockstep: each round asks every unfinished search for its next
-    # coarse load, so loads above a knee (the slowest runs: saturated, long drains) are never simulated.
-    brackets: list[list[float | None]] = [[0.0, None] for _ in range(count)]
-    nxt = [0] * count
-    active = list(range(count))
-
-    def finished() -> int:
-        return sum(1 for i, (a, s) in enumerate(brackets) if i not in active and (s is None or s - a <= tol))
-
-    while active:
-        asked: list[list[float]] = [[] for _ in range(count)]
-        for i in active:
-            asked[i] = [coarse[nxt[i]]]
-        answer = ask(asked)
-        still = []
-        for i in active:
-            if answer[i][0]:
-                brackets[i][1] = coarse[nxt[i]]
-            else:
-                brackets[i][0] = coarse[nxt[i]]
-                nxt[i] += 1
-                if nxt[i] < len(coarse):
-                    still.append(i)
-        active = still
-        if report is not None:
-            report(finished())
-    for _ in range(MAX_BISECTIONS):  # each round halves every open bracket; tol >= MIN_TOL ends it in ~17
-        open_ = [i for i, (a, s) in enumerate(brackets) if s is not None and s - a > tol]
+    plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
+    states: list[_State] = [("coarse", 0.0, 0) for _ in range(count)]
+    known: list[dict[float, bool]] = [{} for _ in range(count)]
+    for _ in range(len(plan.coarse) + MAX_BISECTIONS):  # every round moves every open search one step at least
+        open_ = [i for i, st in enumerate(states) if st[0] != "done"]
         if not open_:
             break
-        mids = [round((brackets[i][0] + brackets[i][1]) / 2, LOAD_DIGITS) for i in open_]
-        asked: list[list[float]] = [[] for _ in range(count)]
-        for i, m in zip(open_, mids):
-            asked[i] = [m]
-        answer = ask(asked)
-        for i, m in zip(open_, mids):
-            if answer[i][0]:
-                brackets[i][1] = m
-            else:
-                brackets[i][0] = m
+        chosen = _speculate(plan, states, known, open_, workers or 0, weights)
+        asked = [chosen.get(i, []) for i in range(count)]
+        for i, ls, ans in zip(range(count), asked, ask(asked)):
+            known[i].update(zip(ls, ans))
+        for i in open_:  # walk the sequential decision tree with every answer known
+            load = plan.next_load(states[i])
+            while load is not None and load in known[i]:
+                states[i] = plan.advance(states[i], load, known[i][load])
+                load = plan.next_load(states[i])
         if report is not None:
-            report(finished())
+            report(sum(1 for st in states if st[0] == "done"))
     else:
-        raise RuntimeError(f"saturation bisection did not reach tol={tol} in {MAX_BISECTIONS} rounds")
-    return [(float(a), None if s is None else float(s)) for a, s in brackets]
+        raise RuntimeError(f"saturation search did not reach tol={tol} in {len(plan.coarse) + MAX_BISECTIONS} rounds")
+    return [(float(a), None if s is None else float(s)) for _, a, s in states]
+
+
+def _check_workers(workers: Any) -> int | None:
+    """``workers`` of a saturation search: None (one run per open search a round) or an int >= 1."""
+    if workers is None:
+        return None
+    return check_int("workers (loads evaluated per round over all open searches)", workers, low=1)
+
+
+def expected_cost(recipe: Any, sim: dict[str, Any] | None = None) -> int:
+    """A run's expected cost, for ordering runs and spending spare workers: routers x endpoints of its network.
+
+    The simulators' time per cycle grows with the routers and the packets in flight (endpoints x load), so
+    a round hands its runs to the workers largest network first, then highest load (the loads nearest
+    saturation, whose runs drain longest), and the round's tail is short.  ``sim``'s ``endpoints_per_router``,
+    when given, replaces the topology's endpoints as :func:`lowdiam.sim.simulate` does.
+
+    Examples
+    --------
+    >>> expected_cost(Recipe("hyperx", args=(3, 3)), {"endpoints_per_router": 2})
+    162
+    """
+    top = _network(recipe, "recipe")
+    top = top.build() if isinstance(top, Recipe) else top
+    eps = (sim or {}).get("endpoints_per_router")
+    endpoints = top.num_endpoints if eps is None else top.with_endpoints(check_int("endpoints_per_router", eps,
+                                                                                     low=1)).num_endpoints
+    return int(top.num_routers) * int(endpoints)
+
+
+def _cluster_threads(scheduler: Any) -> tuple[Any, int, bool]:
+    """``(client, total worker threads, whether we opened the client)`` of a Dask scheduler address or client."""
+    from distributed import Client
+
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        threads = sum(client.nthreads().values())
+    except BaseException:
+        if own:
+            client.close()
+        raise
+    return client, max(int(threads), 1), own
 
 
 def saturation_searches(
@@ -789,6 +936,7 @@ def saturation_searches(
     seed: int = 0,
     sim: dict[str, Any] | None = None,
     tags: Sequence[dict[str, Any]] | None = None,
+    workers: int | None = None,
     **sweep_kwargs: Any,
 ) -> list[SaturationResult]:
     """Saturation load of every ``(recipe, routing, traffic)``: coarse steps then bisection.
@@ -799,6 +947,25 @@ def saturation_searches(
     control ``sim`` names (``sim={"run_control": "booksim"}``: BookSim2's own; default: the router
     model's, ``"fixed"`` today), which each result reports as ``rule``.  ``progress`` (default True)
     shows one labelled bar over the searches (finished / total, with the round and the runs so far).
+
+    ``workers`` is the budget of runs a round (:func:`bracket_saturation`): ``None`` gives one run per
+    open search a round (the sequential search, the economical one on a few cores) without ``scheduler``,
+    and the Dask cluster's total worker threads with ``scheduler=`` (a client or an address, connected
+    once for the whole search): spare workers then evaluate the loads the sequential searches are most
+    likely to need next -- more of them for the searches whose runs cost most (:func:`expected_cost`) --
+    so the searches end in a few rounds instead of ~14, with the same brackets (``docs/scale_out.md``).
+    A round's runs go to the workers most expensive first when ``workers`` or ``scheduler`` is given.
+    Each result's ``records`` holds every run of its search, the speculative ones too.
+
+    Examples
+    --------
+    >>> cfg = [(Recipe("hyperx", args=(3, 3)), "min", "uniform")]
+    >>> kw = dict(coarse_step=0.25, tol=0.1, sim={"measure_cycles": 100, "warmup_cycles": 50}, processes=1,
+    ...           progress=False)
+    >>> a = saturation_searches(cfg, **kw)[0]
+    >>> b = saturation_searches(cfg, workers=8, **kw)[0]
+    >>> (a.last_stable, a.first_unstable) == (b.last_stable, b.first_unstable)
+    True
     """
     configs = [(_network(c[0], "config network"), *c[1:]) if isinstance(c, (tuple, list)) and len(c) == 3 else c
                for c in configs]
@@ -807,10 +974,31 @@ def saturation_searches(
             raise TypeError(f"each config must be a (recipe or topology, routing, traffic) triple, got {c!r}")
     if tags is not None and len(tags) != len(configs):
         raise ValueError(f"tags must have one dict per config ({len(configs)}), got {len(tags)}")
+    workers = _check_workers(workers)
     sim = dict(sim or {})
     seen: list[dict[float, dict[str, Any]]] = [{} for _ in configs]
     progress = check_bool("progress", sweep_kwargs.pop("progress", True))
     rule = sim.get("run_control") or "fixed"
+    if not configs:
+        return []
+    scheduler = sweep_kwargs.get("scheduler")
+    client = own = None
+    if scheduler is not None:
+        client, threads, own = _cluster_threads(scheduler)
+        sweep_kwargs["scheduler"] = client  # one connection for every round
+        workers = threads if workers is None else workers
+    try:
+        # expected cost per search: orders each round's runs and weights the spare workers (only when it matters)
+        costs = [float(expected_cost(c[0], sim)) for c in configs] if (workers or scheduler is not None) else None
+        return _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
+                                  rule, seen, sweep_kwargs)
+    finally:
+        if own:
+            client.close()
+
+
+def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
+                       sweep_kwargs) -> list[SaturationResult]:
     bar = _progress(len(configs), progress, f"saturation searches ({rule} run control)")
     rounds = [0, 0]  # rounds, runs
 
@@ -826,19 +1014,20 @@ def saturation_searches(
             for ld in ls:
                 runs.append(Run(rec, routing, traffic, ld, seed, sim, dict(tags[i]) if tags else {}))
                 where.append(i)
+        if costs is not None:  # most expensive first: largest network, then highest load
+            order = sorted(range(len(runs)), key=lambda j: (-costs[where[j]], -runs[j].load, j))
+            runs, where = [runs[j] for j in order], [where[j] for j in order]
         out: list[list[bool]] = [[] for _ in configs]
         rounds[1] += len(runs)
+        at: list[dict[float, bool]] = [{} for _ in configs]
         for i, r in zip(where, run_sweep(runs, progress=False, **sweep_kwargs)):
             seen[i][r["load"]] = r
-            out[i].append(bool(r["saturated"]))
-        return out
+            at[i][r["load"]] = bool(r["saturated"])
+        return [[at[i][round(ld, LOAD_DIGITS)] for ld in ls] for i, ls in enumerate(loads)]
 
-    if not configs:
-        bar.close()
-        return []
     with bar:
         brackets = bracket_saturation(evaluate, len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi,
-                                      report=report)
+                                      report=report, workers=workers, weights=costs)
     results = []
     for (rec, routing, traffic), (a, s), runs in zip(configs, brackets, seen):
         acc = runs[a]["accepted_load"] if a in runs else 0.0
