@@ -103,8 +103,8 @@ def _oracle(runs: dict[float, tuple[bool, float]]):
         if load in runs:
             return runs[load][1]
         j = bisect.bisect_left(loads, load)
-        near = [x for x in loads[max(j - 1, 0): j + 1]]
-        best = min(near, key=lambda x: (abs(x - load), -x))
+        near = loads[max(j - 1, 0): j + 1]
+        best = min(near, key=lambda x: (round(abs(x - load), 9), -x))
         return runs[best][1]
 
     return decide, cost
