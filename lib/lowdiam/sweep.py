@@ -644,7 +644,8 @@ class SaturationResult:
     first coarse load saturates); ``saturated_load`` (= ``first_unstable``): smallest load found
     saturated above it (``None`` when every load up to ``hi`` is stable);
     ``accepted_load``: accepted throughput of the run at ``saturation_load``;
-    ``records``: every run of the search, in load order; ``rule``: the run control that decided
+    ``records``: every run of the search, in load order (a speculative search's extra runs too);
+    ``rounds``: the rounds the call of :func:`saturation_searches` took; ``rule``: the run control that decided
     stable / unstable (``"booksim"``: BookSim2's own; ``"fixed"``: fixed windows and the throughput
     rule; see :func:`lowdiam.sim.simulate`).
     """
@@ -657,6 +658,7 @@ class SaturationResult:
     accepted_load: float
     records: list[dict[str, Any]]
     rule: str = "fixed"
+    rounds: int | None = None  # rounds of run_sweep the call took (all its searches together)
 
     @property
     def last_stable(self) -> float:
@@ -1017,7 +1019,6 @@ def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, worke
         if costs is not None:  # most expensive first: largest network, then highest load
             order = sorted(range(len(runs)), key=lambda j: (-costs[where[j]], -runs[j].load, j))
             runs, where = [runs[j] for j in order], [where[j] for j in order]
-        out: list[list[bool]] = [[] for _ in configs]
         rounds[1] += len(runs)
         at: list[dict[float, bool]] = [{} for _ in configs]
         for i, r in zip(where, run_sweep(runs, progress=False, **sweep_kwargs)):
@@ -1031,7 +1032,8 @@ def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, worke
     results = []
     for (rec, routing, traffic), (a, s), runs in zip(configs, brackets, seen):
         acc = runs[a]["accepted_load"] if a in runs else 0.0
-        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule))
+        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule,
+                                        rounds[0]))
     return results
 
 

@@ -1,0 +1,147 @@
+"""Saturation searches on a cluster: the sequential search against the speculative one (issue 58).
+
+``replay``: PolarStar Fig. 9's 48 recorded paper-profile searches (``results/paper/05_simulation/
+05_polarstar_fig9.csv``, 513 runs with their seconds on one core) replayed on P cores by
+:func:`lowdiam.scaleout.replay_schedule` (coarse step 0.1, resolution 0.01, the paper profile's rule): the
+search before this issue (coarse phases of all searches in lockstep, then the bisections), the sequential
+search now (each search bisects as soon as its coarse phase ends), and the speculative search with the
+cluster's P threads as its budget (``saturation_searches(scheduler=...)``'s default).  Nothing is simulated.
+
+``cluster``: a reduced set of searches run for real on a ``distributed.LocalCluster`` of 1, 2 and 4 worker
+processes (one thread each) on this machine, sequential (``workers=1``) and speculative (the default with
+``scheduler=``), each with a fresh, empty result cache; wall time, core time (the runs' own seconds), rounds,
+runs, and a check that both give the same brackets.
+
+Usage: ``python benchmarks/bench_scaleout.py replay`` / ``python benchmarks/bench_scaleout.py cluster
+[--workers 1 2 4]``.  CSVs go to ``benchmarks/results/``; the tables are printed as markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchio import write_rows
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "benchmarks" / "results"
+CORES = (2, 16, 48, 64, 128, 256, 512, 1024)
+
+
+def replay(cores=CORES) -> list[dict]:
+    from lowdiam import scaleout, sweep
+
+    recs = sweep.recorded_records(sweep.result_log("05_simulation", "05_polarstar_fig9"))
+    searches = scaleout.recorded_searches(recs)
+    rows = []
+    for p in cores:
+        runs = {"before (lockstep phases)": scaleout.replay_schedule(searches, p, lockstep=True),
+                "sequential": scaleout.replay_schedule(searches, p),
+                "speculative": scaleout.replay_schedule(searches, p, workers=p)}
+        same = len({tuple(sorted(r["brackets"].items())) for r in runs.values()}) == 1
+        for name, r in runs.items():
+            rows.append({"cores": p, "search": name, "wall_hours": round(r["wall_seconds"] / 3600, 3),
+                         "core_hours": round(r["core_seconds"] / 3600, 2), "rounds": r["rounds"], "runs": r["runs"],
+                         "runs_not_recorded": r["extra_runs"], "same_brackets": same})
+    print(f"{len(searches)} searches, {len(recs)} recorded runs, "
+          f"{sum(r['wall_seconds'] for r in recs) / 3600:.2f} core-hours recorded")
+    print("| cores | before: wall h (rounds) | sequential: wall h (rounds) | speculative: wall h (rounds) | "
+          "speculative runs (core-h) |")
+    print("|---:|---:|---:|---:|---:|")
+    by = {(r["cores"], r["search"]): r for r in rows}
+    for p in cores:
+        b, s, x = by[p, "before (lockstep phases)"], by[p, "sequential"], by[p, "speculative"]
+        print(f"| {p} | {b['wall_hours']:.2f} ({b['rounds']}) | {s['wall_hours']:.2f} ({s['rounds']}) | "
+              f"{x['wall_hours']:.2f} ({x['rounds']}) | {x['runs']} ({x['core_hours']:.1f}) |")
+    if 16 in cores and 256 in cores:
+        for name in ("before (lockstep phases)", "speculative"):
+            print(f"{name}: wall time on 16 cores / on 256 cores = "
+                  f"{by[16, name]['wall_hours'] / by[256, name]['wall_hours']:.2f}")
+    write_rows(OUT / "scaleout_replay.csv", rows)
+    return rows
+
+
+# the reduced set: small networks, short fixed windows (seconds a run), two routings
+def reduced_configs():
+    from lowdiam.sweep import Recipe
+
+    nets = [Recipe("hyperx", args=(4, 4), kwargs={"endpoints_per_router": 4}, label="HX4x4"),
+            Recipe("jellyfish", {"n": 48, "degree": 5, "seed": 1, "endpoints_per_router": 4}, label="JF48"),
+            Recipe("slimfly", {"q": 5, "endpoints_per_router": 4}, label="SF5")]
+    return [(n, r, "uniform") for n in nets for r in ("min", "ugal")]
+
+
+SIM = {"warmup_cycles": 1000, "measure_cycles": 2000}
+RULE = {"coarse_step": 0.1, "tol": 0.02}
+
+
+def cluster(n_workers=(1, 2, 4)) -> list[dict]:
+    import distributed
+
+    from lowdiam import sweep
+
+    configs = reduced_configs()
+    rows = []
+    brackets = {}
+    for n in n_workers:
+        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as lc, distributed.Client(lc) as client:
+            # load the simulator's compiled kernels on every worker outside the timings
+            client.run(_warm)
+            for mode, workers in (("sequential", 1), ("speculative", None)):
+                os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp(prefix="lowdiam-scaleout-")  # nothing cached
+                t0 = time.perf_counter()
+                res = sweep.saturation_searches(configs, sim=SIM, scheduler=client, workers=workers, progress=False,
+                                                **RULE)
+                wall = time.perf_counter() - t0
+                got = [(x.last_stable, x.first_unstable) for x in res]
+                brackets.setdefault(mode, got)
+                runs = [r for x in res for r in x.records]
+                assert not any(r["cached"] for r in runs)
+                rounds = res[0].rounds
+                rows.append({"workers": n, "search": mode, "wall_seconds": round(wall, 1),
+                             "core_seconds": round(sum(r["wall_seconds"] for r in runs), 1), "rounds": rounds,
+                             "runs": len(runs), "brackets": got})
+                print(rows[-1], flush=True)
+    same = all(r["brackets"] == rows[0]["brackets"] for r in rows)
+    print(f"{len(configs)} searches; same brackets in every measurement: {same}")
+    print("| workers | sequential: wall s (rounds, runs) | speculative: wall s (rounds, runs) | "
+          "core s (seq / spec) |")
+    print("|---:|---:|---:|---:|")
+    by = {(r["workers"], r["search"]): r for r in rows}
+    for n in n_workers:
+        s, x = by[n, "sequential"], by[n, "speculative"]
+        print(f"| {n} | {s['wall_seconds']:.0f} ({s['rounds']}, {s['runs']}) | {x['wall_seconds']:.0f} "
+              f"({x['rounds']}, {x['runs']}) | {s['core_seconds']:.0f} / {x['core_seconds']:.0f} |")
+    for r in rows:
+        r["brackets"] = repr(r["brackets"])
+        r["same_brackets"] = same
+    write_rows(OUT / "scaleout_cluster.csv", rows)
+    return rows
+
+
+def _warm():
+    from lowdiam.sim import simulate
+    from lowdiam.topologies import hyperx
+
+    simulate(hyperx(3, 3), "min", "uniform", 0.2, warmup_cycles=20, measure_cycles=40)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("replay", "cluster"))
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    args = ap.parse_args()
+    if args.what == "replay":
+        replay()
+    else:
+        cluster(tuple(args.workers))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()
