@@ -75,8 +75,8 @@ def reduced_configs():
     return [(n, r, "uniform") for n in nets for r in ("min", "ugal")]
 
 
-SIM = {"warmup_cycles": 1000, "measure_cycles": 2000}
-RULE = {"coarse_step": 0.1, "tol": 0.02}
+SIM = {"warmup_cycles": 300, "measure_cycles": 600}
+RULE = {"coarse_step": 0.1, "tol": 0.025}
 
 
 def cluster(n_workers=(1, 2, 4)) -> list[dict]:
