@@ -59,6 +59,7 @@ from .validate import check_bool, check_float, check_int, check_options
 __all__ = [
     "Recipe",
     "Run",
+    "SaturationPlanner",
     "SaturationResult",
     "bracket_saturation",
     "code_fingerprint",
@@ -460,6 +461,52 @@ def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], N
              keys=[f"lowdiam-sim-{r.key()}" for r in runs], describe=lambda r: f"while simulating {r.describe()}")
 
 
+class _Known:
+    """Where :func:`run_sweep` (and the asynchronous saturation search) find a run's result before computing
+    it -- ``record``, then the ``reuse`` logs, then the cache -- and where a computed one goes (cache, record)."""
+
+    def __init__(self, record, reuse) -> None:
+        from .recorded import PROVENANCE
+
+        self.record, self._provenance = record, PROVENANCE
+        self.in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
+        self.elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row
+        for log in reuse:
+            if record is not None and log.path.resolve() == record.path.resolve():
+                continue
+            for row in log.rows():
+                self.elsewhere.setdefault(row["run"], row)
+
+    def lookup(self, r: Run) -> tuple[dict[str, Any], str] | None:
+        """``(result, "recorded" | "cached")`` if ``r`` need not be computed (appended to the record if new)."""
+        k = r.key()
+        if k in self.in_record:
+            return self.in_record[k], "recorded"
+        if k in self.elsewhere:
+            row = self.elsewhere[k]
+            result = _unfinite(row["result"])
+            if self.record is not None:
+                self.record.append(_record_row(r, k, result), provenance={p: row[p] for p in self._provenance})
+                self.in_record[k] = result
+            return result, "recorded"
+        hit = _lookup(r)
+        if hit is None:
+            return None
+        if self.record is not None:
+            self.record.append(_record_row(r, k, hit))
+            self.in_record[k] = hit
+        return hit, "cached"
+
+    def finish(self, r: Run, outcome: tuple[dict[str, Any], list[str]]) -> dict[str, Any]:
+        """Cache and record a computed run (as it finishes: an interrupted sweep keeps its progress)."""
+        result, modules = outcome
+        _store(r, result, modules)
+        if self.record is not None:
+            self.record.append(_record_row(r, r.key(), result))
+            self.in_record[r.key()] = result
+        return result
+
+
 def run_sweep(
     runs: Sequence[Run],
     *,
@@ -544,16 +591,7 @@ def run_sweep(
     reuse = [_check_record(log) for log in reuse]
     if any(log is None for log in reuse):
         raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
-    in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
-    from .recorded import PROVENANCE
-
-    elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row (result and provenance)
-    for log in reuse:
-        if record is not None and log.path.resolve() == record.path.resolve():
-            continue
-        for row in log.rows():
-            elsewhere.setdefault(row["run"], row)
-
+    known = _Known(record, reuse)
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
     from_record: set[str] = set()
@@ -562,36 +600,18 @@ def run_sweep(
         k = r.key()
         if k in results or k in pending:
             continue
-        if k in in_record:
-            results[k] = in_record[k]
-            from_record.add(k)
-            continue
-        if k in elsewhere:
-            row = elsewhere[k]
-            results[k] = _unfinite(row["result"])
-            from_record.add(k)
-            if record is not None:
-                record.append(_record_row(r, k, results[k]), provenance={p: row[p] for p in PROVENANCE})
-            continue
-        hit = _lookup(r)
-        if hit is not None:
-            results[k] = hit
-            from_cache.add(k)
-            if record is not None:
-                record.append(_record_row(r, k, hit))
-        else:
+        hit = known.lookup(r)
+        if hit is None:
             pending[k] = r
+            continue
+        results[k], where = hit
+        (from_record if where == "recorded" else from_cache).add(k)
     todo = list(pending.values())
     finished = [0]
 
     def done(i: int, outcome: tuple[dict[str, Any], list[str]]) -> None:
         finished[0] += 1
-        result, modules = outcome
-        _store(todo[i], result, modules)  # as each run finishes: an interrupted sweep keeps its progress
-        k = todo[i].key()
-        results[k] = result
-        if record is not None:
-            record.append(_record_row(todo[i], k, result))
+        results[todo[i].key()] = known.finish(todo[i], outcome)
 
     if todo:
         try:
@@ -718,44 +738,173 @@ class _Plan:
         return 0.5
 
 
-def _speculate(plan: _Plan, states: list[_State], known: list[dict[float, bool]], open_: list[int],
-               budget: int, weights: Sequence[float]) -> dict[int, list[float]]:
-    """The loads to evaluate this round: every open search's next sequential load, then, while ``budget`` lasts,
-    the nodes of the searches' decision trees with the largest chance of being on their sequential paths times
-    the search's weight (its expected run cost): a node's chance is the product of the prior odds
-    (:meth:`_Plan.p_saturated`) of the answers leading to it; answers already known are followed, not asked.
-    Ties go to the node fewer steps ahead, then to the search listed first, then to the lower load."""
-    import heapq
+class SaturationPlanner:
+    """Which loads ``count`` saturation searches should evaluate next, given the answers so far (pure, no I/O).
 
-    heap: list[tuple[float, int, int, float, int, _State, float]] = []
-    pushed = [0]
+    The decision logic of :func:`bracket_saturation` (rounds), of :func:`saturation_searches` on a Dask
+    cluster (asynchronous: a search goes on as soon as its own runs are answered) and of
+    :func:`lowdiam.scaleout.replay_schedule`.  Each search is the sequential search of
+    :func:`bracket_saturation` (ascending coarse loads up to the first saturated one, then bisection to ``tol``);
+    its state moves only along that search's decision tree, with answers in any order: an answer off the path
+    the search has taken is kept, never used, so the brackets are exactly the sequential search's and every
+    load it asks is proposed (once) before the search can end.
 
-    def push(i: int, st: _State, p: float, depth: int) -> None:
-        load = plan.next_load(st)
-        if load is not None:
-            pushed[0] += 1
-            heapq.heappush(heap, (-p * weights[i], depth, i, load, pushed[0], st, p))
+    :meth:`propose` hands out up to ``budget`` loads not yet answered or *in flight* (proposed, unanswered),
+    most valuable first: (1) the next sequential load of each open search, largest weight first (the search's
+    expected run cost, e.g. :func:`expected_cost`); (2) the nodes of the searches' decision trees with the
+    largest chance of being on their sequential paths x the search's weight, where a node's chance is the
+    product of the prior odds (a knee equally likely at each coarse load left or at none; a bisection midpoint
+    even odds) of the answers leading to it; known answers are followed, in-flight loads branch both ways at no
+    cost.  Ties go to the node fewer steps ahead, then to the search listed first, then to the lower load.
+    :meth:`answer` records a decision and walks the search's tree with every answer known.
 
-    def branch(i: int, st: _State, load: float, p: float, depth: int) -> None:
-        q = plan.p_saturated(st)
-        push(i, plan.advance(st, load, True), p * q, depth + 1)
-        push(i, plan.advance(st, load, False), p * (1 - q), depth + 1)
+    Parameters
+    ----------
+    count : int
+        Number of searches (>= 1).
+    coarse_step, tol, lo, hi : float
+        The rule, as in :func:`bracket_saturation`.
+    weights : sequence of float, optional
+        Expected run cost of each search (> 0); default equal.
 
-    chosen: dict[int, list[float]] = {}
-    for i in open_:  # the sequential search's own next load (never known: the last walk stopped there)
-        load = plan.next_load(states[i])
-        chosen[i] = [load]
-        branch(i, states[i], load, 1.0, 0)
-    taken = len(open_)
-    while heap and taken < budget:
-        _, depth, i, load, _, st, p = heapq.heappop(heap)
-        if load in known[i]:  # answered in an earlier round: follow the answer at no cost
-            push(i, plan.advance(st, load, known[i][load]), p, depth + 1)
-            continue
-        chosen[i].append(load)
-        taken += 1
-        branch(i, st, load, p, depth)
-    return chosen
+    Raises
+    ------
+    ValueError, TypeError
+        A bad rule or weights (the message names it); :meth:`answer` for a search out of range.
+
+    Examples
+    --------
+    >>> p = SaturationPlanner(1, coarse_step=0.25, tol=0.1)
+    >>> p.propose(3)                      # the next coarse load, then the two likeliest next ones
+    [(0, 0.25), (0, 0.5), (0, 0.125)]
+    >>> for i, load in [(0, 0.5), (0, 0.25)]:   # answers in any order
+    ...     p.answer(i, load, load > 0.4)
+    >>> p.brackets(), p.finished
+    ([(0.25, 0.375)], False)
+    >>> p.propose(1), p.in_flight(0)
+    ([(0, 0.375)], [0.375])
+    >>> p.answer(0, 0.375, False)
+    >>> p.brackets(), p.finished
+    ([(0.375, 0.5)], True)
+    """
+
+    def __init__(self, count: int, *, coarse_step: float = 0.1, tol: float = 0.02, lo: float | None = None,
+                 hi: float = 1.0, weights: Sequence[float] | None = None) -> None:
+        count = check_int("count", count, low=1)
+        coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
+        tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
+        hi = check_float("hi", hi, low=0.0, high=1.0, low_open=True)
+        lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
+        if not lo < hi:
+            raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+        if weights is None:
+            weights = [1.0] * count
+        else:
+            if isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
+                raise TypeError(f"weights (expected run cost of each search) must be a sequence of {count} "
+                                f"positive numbers, got {type(weights).__name__}")
+            weights = [check_float("weights (expected run cost of each search)", w, low=0.0, low_open=True)
+                       for w in weights]
+            if len(weights) != count:
+                raise ValueError(f"weights (expected run cost of each search) needs one number per search "
+                                 f"({count}), got {len(weights)}")
+        self.count, self.tol, self.weights = count, tol, weights
+        self._plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
+        self._states: list[_State] = [("coarse", 0.0, 0) for _ in range(count)]
+        self._known: list[dict[float, bool]] = [{} for _ in range(count)]
+        self._flight: list[set[float]] = [set() for _ in range(count)]
+        #: the most answers a search's sequential path can take (a bound for the drivers' loops)
+        self.max_steps = len(self._plan.coarse) + MAX_BISECTIONS
+
+    # ------------------------------------------------------------------ state
+    def open_searches(self) -> list[int]:
+        """The searches whose bracket is not final, in index order."""
+        return [i for i, st in enumerate(self._states) if st[0] != "done"]
+
+    @property
+    def finished(self) -> bool:
+        """True when every search's bracket is final."""
+        return all(st[0] == "done" for st in self._states)
+
+    def done(self, i: int) -> bool:
+        """True when search ``i``'s bracket is final."""
+        return self._states[self._index(i)][0] == "done"
+
+    def next_load(self, i: int) -> float | None:
+        """Search ``i``'s next sequential load (``None`` when it is done)."""
+        return self._plan.next_load(self._states[self._index(i)])
+
+    def in_flight(self, i: int) -> list[float]:
+        """Loads of search ``i`` proposed and not yet answered, ascending."""
+        return sorted(self._flight[self._index(i)])
+
+    def known(self, i: int) -> dict[float, bool]:
+        """Answers of search ``i`` so far (load -> saturated)."""
+        return dict(self._known[self._index(i)])
+
+    def brackets(self) -> list[tuple[float, float | None]]:
+        """``(last stable, first unstable)`` per search so far (final once :attr:`finished`)."""
+        return [(float(a), None if s is None else float(s)) for _, a, s in self._states]
+
+    def _index(self, i: Any) -> int:
+        return check_int("search index", i, low=0, high=self.count - 1)
+
+    # ------------------------------------------------------------------ decisions
+    def answer(self, i: int, load: float, saturated: bool) -> None:
+        """Record that search ``i``'s run at ``load`` is (not) ``saturated`` and walk its decision tree."""
+        i = self._index(i)
+        load = round(check_float("load", load, low=0.0, high=1.0), LOAD_DIGITS)
+        self._known[i][load] = check_bool("saturated (the run's decision)", saturated)
+        self._flight[i].discard(load)
+        nxt = self._plan.next_load(self._states[i])
+        while nxt is not None and nxt in self._known[i]:
+            self._states[i] = self._plan.advance(self._states[i], nxt, self._known[i][nxt])
+            nxt = self._plan.next_load(self._states[i])
+
+    def propose(self, budget: int, *, sequential: bool = False) -> list[tuple[int, float]]:
+        """Up to ``budget`` ``(search, load)`` pairs to evaluate now, most valuable first; marked in flight.
+
+        ``sequential=True`` proposes only next sequential loads (no speculation).
+        """
+        import heapq
+
+        budget = check_int("budget (loads to propose)", budget, low=0)
+        plan, heap, pushed = self._plan, [], [0]
+        w = self.weights
+
+        def push(i: int, st: _State, p: float, depth: int) -> None:
+            load = plan.next_load(st)
+            if load is not None:
+                pushed[0] += 1
+                heapq.heappush(heap, (-p * w[i], depth, i, load, pushed[0], st, p))
+
+        def branch(i: int, st: _State, load: float, p: float, depth: int) -> None:
+            q = plan.p_saturated(st)
+            push(i, plan.advance(st, load, True), p * q, depth + 1)
+            push(i, plan.advance(st, load, False), p * (1 - q), depth + 1)
+
+        chosen: list[tuple[int, float]] = []
+        # (1) next sequential loads, largest weight first; one in flight already branches at no cost
+        for i in sorted(self.open_searches(), key=lambda j: (-w[j], j)):
+            st = self._states[i]
+            load = plan.next_load(st)
+            if load in self._flight[i]:
+                branch(i, st, load, 1.0, 0)
+            elif len(chosen) < budget:
+                chosen.append((i, load))
+                self._flight[i].add(load)
+                branch(i, st, load, 1.0, 0)
+        # (2) speculative loads, by chance x weight
+        while heap and len(chosen) < budget and not sequential:
+            _, depth, i, load, _, st, p = heapq.heappop(heap)
+            if load in self._known[i]:  # answered: follow the answer at no cost
+                push(i, plan.advance(st, load, self._known[i][load]), p, depth + 1)
+                continue
+            if load not in self._flight[i]:
+                chosen.append((i, load))
+                self._flight[i].add(load)
+            branch(i, st, load, p, depth)
+        return chosen
 
 
 def bracket_saturation(
@@ -834,25 +983,8 @@ def bracket_saturation(
     """
     if not callable(is_saturated):
         raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
-    count = check_int("count", count, low=1)
-    coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
-    tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
-    hi = check_float("hi", hi, low=0.0, high=1.0, low_open=True)
-    lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
-    if not lo < hi:
-        raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+    planner = SaturationPlanner(count, coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=weights)
     workers = _check_workers(workers)
-    if weights is None:
-        weights = [1.0] * count
-    else:
-        if isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
-            raise TypeError(f"weights (expected run cost of each search) must be a sequence of {count} positive "
-                            f"numbers, got {type(weights).__name__}")
-        weights = [check_float("weights (expected run cost of each search)", w, low=0.0, low_open=True)
-                   for w in weights]
-        if len(weights) != count:
-            raise ValueError(f"weights (expected run cost of each search) needs one number per search ({count}), "
-                             f"got {len(weights)}")
 
     def ask(loads: list[list[float]]) -> list[list[bool]]:
         answer = is_saturated(loads)
@@ -862,27 +994,21 @@ def bracket_saturation(
                              "each as long as the loads asked")
         return [[check_bool("is_saturated answer", v) for v in a] for a in answer]
 
-    plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
-    states: list[_State] = [("coarse", 0.0, 0) for _ in range(count)]
-    known: list[dict[float, bool]] = [{} for _ in range(count)]
-    for _ in range(len(plan.coarse) + MAX_BISECTIONS):  # every round moves every open search one step at least
-        open_ = [i for i, st in enumerate(states) if st[0] != "done"]
+    for _ in range(planner.max_steps):  # every round moves every open search one step at least
+        open_ = planner.open_searches()
         if not open_:
             break
-        chosen = _speculate(plan, states, known, open_, workers or 0, weights)
-        asked = [chosen.get(i, []) for i in range(count)]
+        asked: list[list[float]] = [[] for _ in range(count)]
+        for i, load in planner.propose(max(workers or 0, len(open_))):  # every open search's next load first
+            asked[i].append(load)
         for i, ls, ans in zip(range(count), asked, ask(asked)):
-            known[i].update(zip(ls, ans))
-        for i in open_:  # walk the sequential decision tree with every answer known
-            load = plan.next_load(states[i])
-            while load is not None and load in known[i]:
-                states[i] = plan.advance(states[i], load, known[i][load])
-                load = plan.next_load(states[i])
+            for load, sat in zip(ls, ans):
+                planner.answer(i, load, sat)
         if report is not None:
-            report(sum(1 for st in states if st[0] == "done"))
+            report(count - len(planner.open_searches()))
     else:
-        raise RuntimeError(f"saturation search did not reach tol={tol} in {len(plan.coarse) + MAX_BISECTIONS} rounds")
-    return [(float(a), None if s is None else float(s)) for _, a, s in states]
+        raise RuntimeError(f"saturation search did not reach tol={tol} in {planner.max_steps} rounds")
+    return planner.brackets()
 
 
 def _check_workers(workers: Any) -> int | None:
