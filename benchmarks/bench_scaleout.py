@@ -4,8 +4,9 @@
 05_polarstar_fig9.csv``, 513 runs with their seconds on one core) replayed on P cores by
 :func:`lowdiam.scaleout.replay_schedule` (coarse step 0.1, resolution 0.01, the paper profile's rule): the
 search before this issue (coarse phases of all searches in lockstep, then the bisections), the sequential
-search now (each search bisects as soon as its coarse phase ends), and the speculative search with the
-cluster's P threads as its budget (``saturation_searches(scheduler=...)``'s default).  Nothing is simulated.
+search now (each search bisects as soon as its coarse phase ends), the speculative search in rounds with P
+loads a round, and the asynchronous search (no rounds: each idle core takes the most valuable pending load;
+``saturation_searches(scheduler=...)``'s default).  Nothing is simulated.
 
 ``cluster``: a reduced set of searches run for real on a ``distributed.LocalCluster`` of 1, 2 and 4 worker
 processes (one thread each) on this machine, sequential (``workers=1``) and speculative (the default with
@@ -29,7 +30,7 @@ from benchio import write_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "results"
-CORES = (2, 16, 48, 64, 128, 256, 512, 1024)
+CORES = (2, 16, 48, 64, 128, 256, 512)
 
 
 def replay(cores=CORES) -> list[dict]:
@@ -41,26 +42,43 @@ def replay(cores=CORES) -> list[dict]:
     for p in cores:
         runs = {"before (lockstep phases)": scaleout.replay_schedule(searches, p, lockstep=True),
                 "sequential": scaleout.replay_schedule(searches, p),
-                "speculative": scaleout.replay_schedule(searches, p, workers=p)}
+                "speculative": scaleout.replay_schedule(searches, p, workers=p),
+                "asynchronous": scaleout.replay_schedule(searches, p, asynchronous=True)}
         same = len({tuple(sorted(r["brackets"].items())) for r in runs.values()}) == 1
         for name, r in runs.items():
             rows.append({"cores": p, "search": name, "wall_hours": round(r["wall_seconds"] / 3600, 3),
                          "core_hours": round(r["core_seconds"] / 3600, 2), "rounds": r["rounds"], "runs": r["runs"],
                          "runs_not_recorded": r["extra_runs"], "same_brackets": same})
+            if name == "asynchronous":
+                last = max(r["finish"], key=r["finish"].get)
+                rows[-1].update(last_search="/".join(last), last_search_end_s=round(r["finish"][last]),
+                                last_search_chain_s=round(r["chain_seconds"][last]),
+                                last_search_longest_run_s=round(r["longest_run"][last]))
     print(f"{len(searches)} searches, {len(recs)} recorded runs, "
           f"{sum(r['wall_seconds'] for r in recs) / 3600:.2f} core-hours recorded")
-    print("| cores | before: wall h (rounds) | sequential: wall h (rounds) | speculative: wall h (rounds) | "
-          "speculative runs (core-h) |")
-    print("|---:|---:|---:|---:|---:|")
+    print("| cores | before: wall h (rounds) | sequential: wall h (rounds) | speculative rounds: wall h (rounds) | "
+          "asynchronous: wall h | runs, core-h (spec. rounds / async) | async: last search to end (s), its chain / "
+          "longest run (s) |")
+    print("|---:|---:|---:|---:|---:|---:|---|")
     by = {(r["cores"], r["search"]): r for r in rows}
     for p in cores:
-        b, s, x = by[p, "before (lockstep phases)"], by[p, "sequential"], by[p, "speculative"]
+        b, s, x, a = (by[p, n] for n in ("before (lockstep phases)", "sequential", "speculative", "asynchronous"))
         print(f"| {p} | {b['wall_hours']:.2f} ({b['rounds']}) | {s['wall_hours']:.2f} ({s['rounds']}) | "
-              f"{x['wall_hours']:.2f} ({x['rounds']}) | {x['runs']} ({x['core_hours']:.1f}) |")
+              f"{x['wall_hours']:.2f} ({x['rounds']}) | {a['wall_hours']:.2f} | {x['runs']}, {x['core_hours']:.1f} / "
+              f"{a['runs']}, {a['core_hours']:.1f} | {a['last_search']} ({a['last_search_end_s']}), "
+              f"{a['last_search_chain_s']} / {a['last_search_longest_run_s']} |")
+    print("same brackets in every replay:", all(r["same_brackets"] for r in rows))
     if 16 in cores and 256 in cores:
-        for name in ("before (lockstep phases)", "speculative"):
+        for name in ("before (lockstep phases)", "sequential", "speculative", "asynchronous"):
             print(f"{name}: wall time on 16 cores / on 256 cores = "
                   f"{by[16, name]['wall_hours'] / by[256, name]['wall_hours']:.2f}")
+    ref = scaleout.replay_schedule(searches, 1)
+    for what in ("chain_seconds", "longest_run"):
+        k = max(ref[what], key=ref[what].get)
+        print(f"largest {what}: {'/'.join(k)} {ref[what][k]:.0f} s")
+    for r in rows:  # one set of columns
+        for k in ("last_search", "last_search_end_s", "last_search_chain_s", "last_search_longest_run_s"):
+            r.setdefault(k, "")
     write_rows(OUT / "scaleout_replay.csv", rows)
     return rows
 

@@ -208,3 +208,123 @@ def test_saturation_searches_speculative_on_small_networks(tmp_cache):
         assert {r["load"] for r in a.records} <= {r["load"] for r in b.records}
         assert all(r["cached"] for r in b.records if r["load"] in {x["load"] for x in a.records})
     assert sum(len(x.records) for x in spec) > sum(len(x.records) for x in seq)
+
+
+# ----------------------------------------------------------------------------- asynchronous (no rounds)
+def drive_async(is_sat, count, rng, *, workers, weights=None, **rule):
+    """An asynchronous driver in miniature: up to ``workers`` loads in flight, answered in a random order."""
+    plan = S.SaturationPlanner(count, weights=weights, **rule)
+    asked = [[] for _ in range(count)]
+    flying = []
+    steps = 0
+    while not plan.finished:
+        idle = workers - len(flying)
+        new = plan.propose(idle) if idle > 0 else []
+        for i, ld in new:
+            assert ld not in asked[i], "a load proposed twice"
+            assert ld not in plan.known(i)
+            asked[i].append(ld)
+        flying += new
+        assert flying, "open searches but nothing in flight"
+        assert len(flying) <= workers
+        # finish a random nonempty subset of the runs in flight, in a random order
+        rng.shuffle(flying)
+        k = rng.randint(1, len(flying))
+        for i, ld in flying[:k]:
+            plan.answer(i, ld, is_sat(i, ld))
+        flying = flying[k:]
+        steps += 1
+        assert steps < 10_000
+    return plan.brackets(), asked
+
+
+@settings(max_examples=150, deadline=None)
+@given(rule=RULES, thresholds=st.lists(st.floats(0.0, 1.2), min_size=1, max_size=6),
+       workers=st.integers(1, 64), order=st.integers(0, 10**6), lo=st.sampled_from([None, 0.05, 0.3]))
+def test_asynchronous_equals_sequential_monotone(rule, thresholds, workers, order, lo):
+    import random
+
+    step, tol = rule
+    is_sat = monotone(thresholds)
+    want, seq = sequential_reference(is_sat, len(thresholds), coarse_step=step, tol=tol, lo=lo)
+    got, asked = drive_async(is_sat, len(thresholds), random.Random(order), workers=workers, coarse_step=step,
+                             tol=tol, lo=lo, weights=[1.0 + 3 * i for i in range(len(thresholds))])
+    assert got == want
+    for s, a in zip(seq, asked):
+        assert set(s) <= set(a)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rule=RULES, count=st.integers(1, 5), seed=st.integers(0, 10**6), p=st.floats(0.05, 0.6),
+       workers=st.integers(1, 40), order=st.integers(0, 10**6))
+def test_asynchronous_equals_sequential_non_monotone(rule, count, seed, p, workers, order):
+    import random
+
+    step, tol = rule
+    is_sat = noisy(seed, p)
+    want, seq = sequential_reference(is_sat, count, coarse_step=step, tol=tol)
+    got, asked = drive_async(is_sat, count, random.Random(order), workers=workers, coarse_step=step, tol=tol)
+    assert got == want
+    for s, a in zip(seq, asked):
+        assert set(s) <= set(a)
+
+
+def test_planner_order_and_sequential_proposals():
+    plan = S.SaturationPlanner(3, coarse_step=0.1, tol=0.01, weights=[1.0, 5.0, 2.0])
+    assert plan.propose(2) == [(1, 0.1), (2, 0.1)]  # next sequential loads, largest expected cost first
+    assert plan.propose(1) == [(0, 0.1)]
+    assert plan.propose(4, sequential=True) == []  # every next sequential load is in flight
+    nxt = plan.propose(3)  # speculation: the costliest search's next coarse loads first
+    assert [i for i, _ in nxt] == [1, 1, 1] and [ld for _, ld in nxt] == [0.2, 0.3, 0.4]
+
+
+@pytest.mark.parametrize("call, exc, match", [
+    (lambda: S.SaturationPlanner(0), ValueError, "count"),
+    (lambda: S.SaturationPlanner(2, weights=[1.0]), ValueError, "one number per search"),
+    (lambda: S.SaturationPlanner(1, tol=0.5, coarse_step=0.1), ValueError, "tol"),
+    (lambda: S.SaturationPlanner(1).propose(-1), ValueError, "budget"),
+    (lambda: S.SaturationPlanner(1).answer(0, 0.1, "yes"), TypeError, "saturated"),
+    (lambda: S.SaturationPlanner(1).answer(0, 1.5, True), ValueError, "load"),
+    (lambda: S.SaturationPlanner(1).answer(2, 0.1, True), ValueError, "search index"),
+])
+def test_planner_bad_input(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_replay_asynchronous_same_brackets_and_bounds():
+    searches, want = searches_from([0.63, 0.17, 0.95, 0.44, 0.05], size=lambda i: 1 + i)
+    seq = O.replay_schedule(searches, 1)
+    for cores in (1, 3, 16, 256):
+        free = O.replay_schedule(searches, cores, asynchronous=True)
+        assert list(free["brackets"].values()) == want and free["rounds"] is None
+        assert free["wall_seconds"] >= max(free["longest_run"].values()) - 1e-9  # no search beats its longest run
+        assert free["wall_seconds"] >= free["core_seconds"] / cores - 1e-9
+        assert set(free["finish"]) == set(searches)
+    assert O.replay_schedule(searches, 1, asynchronous=True)["extra_runs"] == 0  # one core: no speculation room
+    assert math.isclose(O.replay_schedule(searches, 1, asynchronous=True)["wall_seconds"], seq["wall_seconds"])
+    with pytest.raises(ValueError, match="lockstep"):
+        O.replay_schedule(searches, 4, asynchronous=True, lockstep=True)
+
+
+def test_asynchronous_needs_a_scheduler():
+    with pytest.raises(ValueError, match="scheduler"):
+        S.saturation_searches([(S.Recipe("hyperx", args=(3, 3)), "min", "uniform")], asynchronous=True,
+                              progress=False)
+
+
+def test_asynchronous_on_a_local_dask_cluster(tmp_cache):
+    """One real asynchronous search through distributed (threads in this process: a few seconds)."""
+    distributed = pytest.importorskip("distributed")
+    configs = [(S.Recipe("hyperx", args=(3, 3)), "min", "uniform"),
+               (S.Recipe("jellyfish", {"n": 12, "degree": 3, "seed": 1}, label="JF12"), "ugal", "uniform")]
+    kw = dict(coarse_step=0.2, tol=0.05, sim=FAST, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as lc, distributed.Client(lc) as client:
+        free = S.saturation_searches(configs, scheduler=client, **kw)
+    seq = S.saturation_searches(configs, processes=1, **kw)  # from the cache the asynchronous search filled
+    for a, b in zip(seq, free):
+        assert (a.last_stable, a.first_unstable) == (b.last_stable, b.first_unstable)
+        assert {r["load"] for r in a.records} <= {r["load"] for r in b.records}
+        assert all(r["cached"] for r in a.records) and b.rounds is None
+        assert not any(r["cached"] for r in b.records)

@@ -26,6 +26,9 @@ Examples
 (True, 11, 2)
 >>> seq["wall_seconds"], fast["wall_seconds"]
 (660.0, 120.0)
+>>> free = replay_schedule(runs, 16, asynchronous=True, coarse_step=0.1, tol=0.01)
+>>> free["brackets"] == seq["brackets"], free["wall_seconds"], free["chain_seconds"][("A", "min", "uniform")]
+(True, 120.0, 660.0)
 """
 
 from __future__ import annotations
@@ -116,6 +119,7 @@ def replay_schedule(
     *,
     workers: int | None = None,
     lockstep: bool = False,
+    asynchronous: bool = False,
     weighted: bool = True,
     coarse_step: float = 0.1,
     tol: float = 0.01,
@@ -135,6 +139,12 @@ def replay_schedule(
     weighted : bool
         Spare loads weighted by each search's ``size`` (as :func:`lowdiam.sweep.saturation_searches` does);
         False: equal weights.
+    asynchronous : bool
+        No rounds (what :func:`lowdiam.sweep.saturation_searches` does on a cluster): an event-driven replay
+        in which every core, when idle, takes the next load :class:`lowdiam.sweep.SaturationPlanner` proposes
+        (``workers`` in flight at most, default ``cores``), and a search goes on as soon as its own runs are
+        answered; the wall time ends with the last search's bracket (runs still going are cancelled, their
+        seconds counted in full in the core time: a running simulation is not interrupted).
     lockstep : bool
         Coarse phases of all searches first, then their bisections (the search before speculation;
         needs ``workers=None``).
@@ -144,26 +154,40 @@ def replay_schedule(
     Returns
     -------
     dict
-        ``wall_seconds``, ``core_seconds``, ``rounds``, ``runs`` (runs made), ``extra_runs`` (made but not
-        recorded), ``brackets`` (key -> (last stable, first unstable)).
+        ``wall_seconds``, ``core_seconds``, ``rounds`` (``None`` when asynchronous), ``runs`` (runs made),
+        ``extra_runs`` (made but not recorded), ``brackets`` (key -> (last stable, first unstable)),
+        ``finish`` (key -> second its bracket was final; asynchronous only), ``chain_seconds`` (key -> its
+        sequential search's runs' seconds added up) and ``longest_run`` (key -> its sequential search's
+        longest run): with no barrier and cores to spare a search cannot end before its longest run, and
+        needs its chain when no speculative run pays off.
 
     Raises
     ------
     ValueError
-        ``lockstep`` with a ``workers`` budget.
+        ``lockstep`` with a ``workers`` budget or with ``asynchronous``.
     """
     from .sweep import _coarse_loads, bracket_saturation
 
     cores = check_int("cores", cores, low=1)
     check_bool("lockstep", lockstep)
+    check_bool("asynchronous", asynchronous)
     check_bool("weighted", weighted)
-    if lockstep and workers is not None:
-        raise ValueError("lockstep replays the sequential search: it takes workers=None")
+    if lockstep and (workers is not None or asynchronous):
+        raise ValueError("lockstep replays the sequential search in rounds: it takes workers=None and "
+                         "asynchronous=False")
     keys = list(searches)
     if not keys:
         raise ValueError("replay_schedule needs at least one search")
     oracles = [_oracle(dict(searches[k]["runs"])) for k in keys]
     sizes = [int(searches[k]["size"]) for k in keys]
+    rule = {"coarse_step": coarse_step, "tol": tol, "lo": lo, "hi": hi}
+    chains = [_sequential_path(dec, rule) for dec, _ in oracles]
+    paths = {"chain_seconds": {k: sum(oracles[i][1](ld) for ld in chains[i]) for i, k in enumerate(keys)},
+             "longest_run": {k: max(oracles[i][1](ld) for ld in chains[i]) for i, k in enumerate(keys)}}
+    if asynchronous:
+        out = _replay_async(keys, searches, oracles, sizes if weighted else None, cores,
+                            cores if workers is None else workers, rule)
+        return {**out, **paths}
     rounds: list[list[tuple[int, float]]] = []
 
     def answer(loads: list[list[float]]) -> list[list[bool]]:
@@ -194,4 +218,53 @@ def replay_schedule(
         runs += len(rnd)
         extra += sum(1 for i, ld in rnd if ld not in searches[keys[i]]["runs"])
     return {"wall_seconds": wall, "core_seconds": core, "rounds": len(rounds), "runs": runs, "extra_runs": extra,
-            "brackets": dict(zip(keys, brackets))}
+            "brackets": dict(zip(keys, brackets)), **paths}
+
+
+def _sequential_path(decide, rule: dict[str, Any]) -> list[float]:
+    """The loads one sequential search asks, in order."""
+    from .sweep import SaturationPlanner
+
+    plan = SaturationPlanner(1, **rule)
+    path = []
+    while not plan.finished:
+        (_, load), = plan.propose(1, sequential=True)
+        path.append(load)
+        plan.answer(0, load, decide(load))
+    return path
+
+
+def _replay_async(keys, searches, oracles, sizes, cores: int, workers: int, rule: dict[str, Any]) -> dict[str, Any]:
+    """Event-driven replay without rounds: each idle core takes the planner's most valuable load."""
+    import heapq
+
+    from .sweep import SaturationPlanner
+
+    workers = check_int("workers (runs in flight at most)", workers, low=1)
+    plan = SaturationPlanner(len(keys), weights=None if sizes is None else [float(x) for x in sizes], **rule)
+    events: list[tuple[float, int, int, float]] = []  # (finish second, order, search, load)
+    now = core = 0.0
+    runs = extra = 0
+    finish: dict[Any, float] = {}
+
+    def start() -> None:
+        nonlocal core, runs, extra
+        idle = min(cores, workers) - len(events)
+        for i, load in plan.propose(idle) if idle > 0 else []:
+            cost = oracles[i][1](load)
+            runs += 1
+            core += cost
+            extra += load not in searches[keys[i]]["runs"]
+            heapq.heappush(events, (now + cost, runs, i, load))
+
+    start()
+    while not plan.finished:
+        now = events[0][0]
+        while events and events[0][0] == now:  # every run ending at this second, then hand out the idle cores
+            _, _, i, load = heapq.heappop(events)
+            plan.answer(i, load, oracles[i][0](load))
+            if plan.done(i):
+                finish.setdefault(keys[i], now)
+        start()
+    return {"wall_seconds": now, "core_seconds": core, "rounds": None, "runs": runs, "extra_runs": extra,
+            "brackets": dict(zip(keys, plan.brackets())), "finish": finish}

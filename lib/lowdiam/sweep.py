@@ -665,7 +665,8 @@ class SaturationResult:
     saturated above it (``None`` when every load up to ``hi`` is stable);
     ``accepted_load``: accepted throughput of the run at ``saturation_load``;
     ``records``: every run of the search, in load order (a speculative search's extra runs too);
-    ``rounds``: the rounds the call of :func:`saturation_searches` took; ``rule``: the run control that decided
+    ``rounds``: the rounds the call of :func:`saturation_searches` took (``None`` for the asynchronous search);
+    ``rule``: the run control that decided
     stable / unstable (``"booksim"``: BookSim2's own; ``"fixed"``: fixed windows and the throughput
     rule; see :func:`lowdiam.sim.simulate`).
     """
@@ -678,7 +679,7 @@ class SaturationResult:
     accepted_load: float
     records: list[dict[str, Any]]
     rule: str = "fixed"
-    rounds: int | None = None  # rounds of run_sweep the call took (all its searches together)
+    rounds: int | None = None  # rounds of run_sweep the call took (all its searches together); None: asynchronous
 
     @property
     def last_stable(self) -> float:
@@ -774,18 +775,22 @@ class SaturationPlanner:
 
     Examples
     --------
-    >>> p = SaturationPlanner(1, coarse_step=0.25, tol=0.1)
+    >>> p = SaturationPlanner(1, coarse_step=0.25, tol=0.2)
     >>> p.propose(3)                      # the next coarse load, then the two likeliest next ones
-    [(0, 0.25), (0, 0.5), (0, 0.125)]
-    >>> for i, load in [(0, 0.5), (0, 0.25)]:   # answers in any order
+    [(0, 0.25), (0, 0.5), (0, 0.75)]
+    >>> for i, load in [(0, 0.5), (0, 0.25)]:   # answers in any order (0.75 still in flight)
     ...     p.answer(i, load, load > 0.4)
     >>> p.brackets(), p.finished
-    ([(0.25, 0.375)], False)
+    ([(0.25, 0.5)], False)
     >>> p.propose(1), p.in_flight(0)
-    ([(0, 0.375)], [0.375])
+    ([(0, 0.375)], [0.375, 0.75])
     >>> p.answer(0, 0.375, False)
     >>> p.brackets(), p.finished
     ([(0.375, 0.5)], True)
+    >>> p.answer(1, 0.5, True)
+    Traceback (most recent call last):
+        ...
+    ValueError: search index must be <= 0, got 1
     """
 
     def __init__(self, count: int, *, coarse_step: float = 0.1, tol: float = 0.02, lo: float | None = None,
@@ -1065,6 +1070,7 @@ def saturation_searches(
     sim: dict[str, Any] | None = None,
     tags: Sequence[dict[str, Any]] | None = None,
     workers: int | None = None,
+    asynchronous: bool | None = None,
     **sweep_kwargs: Any,
 ) -> list[SaturationResult]:
     """Saturation load of every ``(recipe, routing, traffic)``: coarse steps then bisection.
@@ -1083,6 +1089,15 @@ def saturation_searches(
     likely to need next -- more of them for the searches whose runs cost most (:func:`expected_cost`) --
     so the searches end in a few rounds instead of ~14, with the same brackets (``docs/scale_out.md``).
     A round's runs go to the workers most expensive first when ``workers`` or ``scheduler`` is given.
+
+    ``asynchronous`` (default: True exactly when ``scheduler`` is given; it needs one) drops the rounds: each
+    search goes on as soon as its own runs are answered, and every idle worker is handed the most valuable
+    load pending (:class:`SaturationPlanner`: the next sequential load of an open search, largest expected cost
+    first, then speculative loads), with at most ``workers`` runs (default: the cluster's threads) in flight.
+    Runs are submitted with ``client.submit`` and collected with ``distributed.as_completed``; each goes
+    through the same record / reuse / cache lookup and is cached and recorded as it finishes, as in
+    :func:`run_sweep`.  The brackets are the same; the runs still in flight when the last bracket is final
+    are cancelled (not recorded), and ``rounds`` is ``None``.
     Each result's ``records`` holds every run of its search, the speculative ones too.
 
     Examples
@@ -1110,6 +1125,10 @@ def saturation_searches(
     if not configs:
         return []
     scheduler = sweep_kwargs.get("scheduler")
+    asynchronous = scheduler is not None if asynchronous is None else check_bool("asynchronous", asynchronous)
+    if asynchronous and scheduler is None:
+        raise ValueError("asynchronous=True (no rounds) needs a Dask cluster: pass scheduler= (a client or an "
+                         "address)")
     client = own = None
     if scheduler is not None:
         client, threads, own = _cluster_threads(scheduler)
@@ -1118,6 +1137,9 @@ def saturation_searches(
     try:
         # expected cost per search: orders each round's runs and weights the spare workers (only when it matters)
         costs = [float(expected_cost(c[0], sim)) for c in configs] if (workers or scheduler is not None) else None
+        if asynchronous:
+            return _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
+                                     rule, seen, sweep_kwargs)
         return _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
                                   rule, seen, sweep_kwargs)
     finally:
@@ -1160,6 +1182,91 @@ def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, worke
         acc = runs[a]["accepted_load"] if a in runs else 0.0
         results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule,
                                         rounds[0]))
+    return results
+
+
+def _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
+                      sweep_kwargs) -> list[SaturationResult]:
+    """The searches without rounds on a Dask cluster: ``client.submit`` each run :class:`SaturationPlanner` hands
+    an idle worker, ``as_completed`` to take answers in any order (``saturation_searches``' docstring)."""
+    from distributed import as_completed
+
+    unknown = sorted(set(sweep_kwargs) - {"scheduler", "record", "reuse", "desc", "processes"})
+    if unknown:
+        raise TypeError(f"saturation_searches got unexpected keyword arguments {unknown}")
+    client = sweep_kwargs["scheduler"]
+    record = _check_record(sweep_kwargs.get("record"))
+    reuse = sweep_kwargs.get("reuse", ())
+    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
+        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
+    reuse = [_check_record(log) for log in reuse]
+    if any(log is None for log in reuse):
+        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
+    known = _Known(record, reuse)
+    planner = SaturationPlanner(len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=costs)
+    flying: dict[str, tuple[Any, Run, list[int]]] = {}  # run hash -> (future, run, searches asking it)
+    futures = as_completed()
+    bar = _progress(len(configs), progress, f"saturation searches ({rule} run control, asynchronous)")
+    made = [0]
+
+    def take(i: int, run: Run, result: dict[str, Any], where: str | None) -> None:
+        seen[i][run.load] = {**_record(run, result), "cached": where == "cached", "recorded": where == "recorded"}
+        planner.answer(i, run.load, bool(result["saturated"]))
+
+    def start() -> None:  # hand every idle worker a load; answers found without computing free the budget again
+        while not planner.finished:
+            idle = (workers or 1) - len(flying)
+            props = planner.propose(idle) if idle > 0 else []
+            instant = False
+            for i, load in props:
+                rec, routing, traffic = configs[i]
+                run = Run(rec, routing, traffic, load, seed, sim, dict(tags[i]) if tags else {})
+                k = run.key()
+                if k in flying:  # the same run asked by another search (a config listed twice)
+                    flying[k][2].append(i)
+                    continue
+                hit = known.lookup(run)
+                if hit is not None:
+                    take(i, run, *hit)
+                    instant = True
+                    continue
+                fut = client.submit(_execute, run, key=f"lowdiam-sim-{k}", pure=True)
+                flying[k] = (fut, run, [i])
+                futures.add(fut)
+            if not instant:
+                return
+
+    try:
+        with bar:
+            start()
+            while not planner.finished:
+                if not flying:
+                    raise RuntimeError("asynchronous saturation search: open searches but no run in flight")
+                fut = next(futures)
+                k = next((k for k, v in flying.items() if v[0] is fut), None)
+                if k is None:
+                    continue
+                _, run, asking = flying.pop(k)
+                try:
+                    outcome = fut.result()
+                except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
+                    exc.add_note(f"while simulating {run.describe()}")
+                    raise
+                result = known.finish(run, outcome)
+                made[0] += 1
+                for i in asking:
+                    take(i, run, result, None)
+                start()
+                bar.update(len(configs) - len(planner.open_searches()) - bar.n)
+                bar.set_postfix_str(f"{made[0]} runs, {len(flying)} in flight")
+    finally:
+        for fut, _, _ in flying.values():  # no longer needed: the brackets are final (or the search failed)
+            fut.cancel()
+    results = []
+    for (rec, routing, traffic), (a, s), runs in zip(configs, planner.brackets(), seen):
+        acc = runs[a]["accepted_load"] if a in runs else 0.0
+        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule,
+                                        None))
     return results
 
 
