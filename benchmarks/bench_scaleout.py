@@ -8,10 +8,11 @@ search now (each search bisects as soon as its coarse phase ends), the speculati
 loads a round, and the asynchronous search (no rounds: each idle core takes the most valuable pending load;
 ``saturation_searches(scheduler=...)``'s default).  Nothing is simulated.
 
-``cluster``: a reduced set of searches run for real on a ``distributed.LocalCluster`` of 1, 2 and 4 worker
-processes (one thread each) on this machine, sequential (``workers=1``) and speculative (the default with
-``scheduler=``), each with a fresh, empty result cache; wall time, core time (the runs' own seconds), rounds,
-runs, and a check that both give the same brackets.
+``cluster``: a reduced set of two searches run for real on a ``distributed.LocalCluster`` of 1, 2 and 4 worker
+processes (one thread each) on this machine: sequential in rounds, speculative in rounds and asynchronous, each
+mode on its own fresh cluster with every worker warmed up (the set's networks built and briefly simulated)
+before the timing and a fresh, empty result cache; wall time, core time (the kept runs' own seconds), rounds,
+runs, and a check that all give the same brackets.
 
 Usage: ``python benchmarks/bench_scaleout.py replay`` / ``python benchmarks/bench_scaleout.py cluster
 [--workers 1 2 4]``.  CSVs go to ``benchmarks/results/``; the tables are printed as markdown.
@@ -83,18 +84,22 @@ def replay(cores=CORES) -> list[dict]:
     return rows
 
 
-# the reduced set: small networks, short fixed windows (seconds a run), two routings
+# the reduced set: two searches on small networks, short fixed windows (seconds a run), so workers can exceed
+# the open searches and the speculation shows
 def reduced_configs():
     from lowdiam.sweep import Recipe
 
-    nets = [Recipe("hyperx", args=(4, 4), kwargs={"endpoints_per_router": 4}, label="HX4x4"),
-            Recipe("jellyfish", {"n": 48, "degree": 5, "seed": 1, "endpoints_per_router": 4}, label="JF48"),
-            Recipe("slimfly", {"q": 5, "endpoints_per_router": 4}, label="SF5")]
-    return [(n, r, "uniform") for n in nets for r in ("min", "ugal")]
+    return [(Recipe("slimfly", {"q": 5, "endpoints_per_router": 4}, label="SF5"), "ugal", "uniform"),
+            (Recipe("hyperx", args=(4, 4), kwargs={"endpoints_per_router": 4}, label="HX4x4"), "min", "uniform")]
 
 
-SIM = {"warmup_cycles": 300, "measure_cycles": 600}
+SIM = {"warmup_cycles": 1000, "measure_cycles": 2000}
 RULE = {"coarse_step": 0.1, "tol": 0.025}
+#: mode -> saturation_searches arguments: the sequential search in rounds, the speculative one in rounds
+#: (the cluster's threads as its budget), and the asynchronous one (no rounds; the default with scheduler=)
+MODES = {"sequential": {"asynchronous": False, "workers": 1},
+         "speculative rounds": {"asynchronous": False},
+         "asynchronous": {}}
 
 
 def cluster(n_workers=(1, 2, 4)) -> list[dict]:
@@ -104,37 +109,39 @@ def cluster(n_workers=(1, 2, 4)) -> list[dict]:
 
     configs = reduced_configs()
     rows = []
-    brackets = {}
+    # this process's own first-use costs (imports, the code fingerprint) outside every timing
+    os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp(prefix="lowdiam-scaleout-warm-")
+    sweep.saturation_searches(configs[:1], sim={"warmup_cycles": 20, "measure_cycles": 40}, processes=1,
+                              progress=False, coarse_step=0.5, tol=0.25)
     for n in n_workers:
-        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as lc, distributed.Client(lc) as client:
-            # load the simulator's compiled kernels on every worker outside the timings
-            client.run(_warm)
-            for mode, workers in (("sequential", 1), ("speculative", None)):
+        for mode, kw in MODES.items():
+            # each mode on its own fresh cluster, every worker warmed up outside the timing, an empty cache
+            with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                          dashboard_address=None) as lc, distributed.Client(lc) as client:
+                client.run(_warm, configs)
                 os.environ["LOWDIAM_CACHE"] = tempfile.mkdtemp(prefix="lowdiam-scaleout-")  # nothing cached
                 t0 = time.perf_counter()
-                res = sweep.saturation_searches(configs, sim=SIM, scheduler=client, workers=workers, progress=False,
-                                                **RULE)
+                res = sweep.saturation_searches(configs, sim=SIM, scheduler=client, progress=False, **kw, **RULE)
                 wall = time.perf_counter() - t0
-                got = [(x.last_stable, x.first_unstable) for x in res]
-                brackets.setdefault(mode, got)
-                runs = [r for x in res for r in x.records]
-                assert not any(r["cached"] for r in runs)
-                rounds = res[0].rounds
-                rows.append({"workers": n, "search": mode, "wall_seconds": round(wall, 1),
-                             "core_seconds": round(sum(r["wall_seconds"] for r in runs), 1), "rounds": rounds,
-                             "runs": len(runs), "brackets": got})
-                print(rows[-1], flush=True)
+            got = [(x.last_stable, x.first_unstable) for x in res]
+            runs = [r for x in res for r in x.records]
+            assert not any(r["cached"] for r in runs)
+            rows.append({"workers": n, "search": mode, "wall_seconds": round(wall, 1),
+                         "core_seconds": round(sum(r["wall_seconds"] for r in runs), 1),
+                         "rounds": "" if res[0].rounds is None else res[0].rounds, "runs": len(runs),
+                         "brackets": got})
+            print(rows[-1], flush=True)
     same = all(r["brackets"] == rows[0]["brackets"] for r in rows)
     print(f"{len(configs)} searches; same brackets in every measurement: {same}")
-    print("| workers | sequential: wall s (rounds, runs) | speculative: wall s (rounds, runs) | "
-          "core s (seq / spec) |")
-    print("|---:|---:|---:|---:|")
+    print("| workers | sequential: wall s (rounds, runs) | speculative rounds: wall s (rounds, runs) | "
+          "asynchronous: wall s (runs) | core s (seq / spec / async) |")
+    print("|---:|---:|---:|---:|---:|")
     by = {(r["workers"], r["search"]): r for r in rows}
     for n in n_workers:
-        s, x = by[n, "sequential"], by[n, "speculative"]
-        print(f"| {n} | {s['wall_seconds']:.0f} ({s['rounds']}, {s['runs']}) | {x['wall_seconds']:.0f} "
-              f"({x['rounds']}, {x['runs']}) | {s['core_seconds']:.0f} / {x['core_seconds']:.0f} |")
+        s, x, a = (by[n, m] for m in MODES)
+        print(f"| {n} | {s['wall_seconds']:.1f} ({s['rounds']}, {s['runs']}) | {x['wall_seconds']:.1f} "
+              f"({x['rounds']}, {x['runs']}) | {a['wall_seconds']:.1f} ({a['runs']}) | "
+              f"{s['core_seconds']:.0f} / {x['core_seconds']:.0f} / {a['core_seconds']:.0f} |")
     for r in rows:
         r["brackets"] = repr(r["brackets"])
         r["same_brackets"] = same
@@ -142,11 +149,12 @@ def cluster(n_workers=(1, 2, 4)) -> list[dict]:
     return rows
 
 
-def _warm():
-    from lowdiam.sim import simulate
-    from lowdiam.topologies import hyperx
+def _warm(configs):
+    """On a worker: import the simulator and build and briefly simulate every network of the set."""
+    from lowdiam.sweep import Run, _execute
 
-    simulate(hyperx(3, 3), "min", "uniform", 0.2, warmup_cycles=20, measure_cycles=40)
+    for rec, routing, traffic in configs:
+        _execute(Run(rec, routing, traffic, 0.1, 0, {"warmup_cycles": 20, "measure_cycles": 40}))
 
 
 def main() -> None:
