@@ -59,9 +59,11 @@ from .validate import check_bool, check_float, check_int, check_options
 __all__ = [
     "Recipe",
     "Run",
+    "SaturationPlanner",
     "SaturationResult",
     "bracket_saturation",
     "code_fingerprint",
+    "expected_cost",
     "load_curve",
     "recorded_records",
     "result_log",
@@ -459,6 +461,52 @@ def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], N
              keys=[f"lowdiam-sim-{r.key()}" for r in runs], describe=lambda r: f"while simulating {r.describe()}")
 
 
+class _Known:
+    """Where :func:`run_sweep` (and the asynchronous saturation search) find a run's result before computing
+    it -- ``record``, then the ``reuse`` logs, then the cache -- and where a computed one goes (cache, record)."""
+
+    def __init__(self, record, reuse) -> None:
+        from .recorded import PROVENANCE
+
+        self.record, self._provenance = record, PROVENANCE
+        self.in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
+        self.elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row
+        for log in reuse:
+            if record is not None and log.path.resolve() == record.path.resolve():
+                continue
+            for row in log.rows():
+                self.elsewhere.setdefault(row["run"], row)
+
+    def lookup(self, r: Run) -> tuple[dict[str, Any], str] | None:
+        """``(result, "recorded" | "cached")`` if ``r`` need not be computed (appended to the record if new)."""
+        k = r.key()
+        if k in self.in_record:
+            return self.in_record[k], "recorded"
+        if k in self.elsewhere:
+            row = self.elsewhere[k]
+            result = _unfinite(row["result"])
+            if self.record is not None:
+                self.record.append(_record_row(r, k, result), provenance={p: row[p] for p in self._provenance})
+                self.in_record[k] = result
+            return result, "recorded"
+        hit = _lookup(r)
+        if hit is None:
+            return None
+        if self.record is not None:
+            self.record.append(_record_row(r, k, hit))
+            self.in_record[k] = hit
+        return hit, "cached"
+
+    def finish(self, r: Run, outcome: tuple[dict[str, Any], list[str]]) -> dict[str, Any]:
+        """Cache and record a computed run (as it finishes: an interrupted sweep keeps its progress)."""
+        result, modules = outcome
+        _store(r, result, modules)
+        if self.record is not None:
+            self.record.append(_record_row(r, r.key(), result))
+            self.in_record[r.key()] = result
+        return result
+
+
 def run_sweep(
     runs: Sequence[Run],
     *,
@@ -543,16 +591,7 @@ def run_sweep(
     reuse = [_check_record(log) for log in reuse]
     if any(log is None for log in reuse):
         raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
-    in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
-    from .recorded import PROVENANCE
-
-    elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row (result and provenance)
-    for log in reuse:
-        if record is not None and log.path.resolve() == record.path.resolve():
-            continue
-        for row in log.rows():
-            elsewhere.setdefault(row["run"], row)
-
+    known = _Known(record, reuse)
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
     from_record: set[str] = set()
@@ -561,36 +600,18 @@ def run_sweep(
         k = r.key()
         if k in results or k in pending:
             continue
-        if k in in_record:
-            results[k] = in_record[k]
-            from_record.add(k)
-            continue
-        if k in elsewhere:
-            row = elsewhere[k]
-            results[k] = _unfinite(row["result"])
-            from_record.add(k)
-            if record is not None:
-                record.append(_record_row(r, k, results[k]), provenance={p: row[p] for p in PROVENANCE})
-            continue
-        hit = _lookup(r)
-        if hit is not None:
-            results[k] = hit
-            from_cache.add(k)
-            if record is not None:
-                record.append(_record_row(r, k, hit))
-        else:
+        hit = known.lookup(r)
+        if hit is None:
             pending[k] = r
+            continue
+        results[k], where = hit
+        (from_record if where == "recorded" else from_cache).add(k)
     todo = list(pending.values())
     finished = [0]
 
     def done(i: int, outcome: tuple[dict[str, Any], list[str]]) -> None:
         finished[0] += 1
-        result, modules = outcome
-        _store(todo[i], result, modules)  # as each run finishes: an interrupted sweep keeps its progress
-        k = todo[i].key()
-        results[k] = result
-        if record is not None:
-            record.append(_record_row(todo[i], k, result))
+        results[todo[i].key()] = known.finish(todo[i], outcome)
 
     if todo:
         try:
@@ -643,7 +664,9 @@ class SaturationResult:
     first coarse load saturates); ``saturated_load`` (= ``first_unstable``): smallest load found
     saturated above it (``None`` when every load up to ``hi`` is stable);
     ``accepted_load``: accepted throughput of the run at ``saturation_load``;
-    ``records``: every run of the search, in load order; ``rule``: the run control that decided
+    ``records``: every run of the search, in load order (a speculative search's extra runs too);
+    ``rounds``: the rounds the call of :func:`saturation_searches` took (``None`` for the asynchronous search);
+    ``rule``: the run control that decided
     stable / unstable (``"booksim"``: BookSim2's own; ``"fixed"``: fixed windows and the throughput
     rule; see :func:`lowdiam.sim.simulate`).
     """
@@ -656,6 +679,7 @@ class SaturationResult:
     accepted_load: float
     records: list[dict[str, Any]]
     rule: str = "fixed"
+    rounds: int | None = None  # rounds of run_sweep the call took (all its searches together); None: asynchronous
 
     @property
     def last_stable(self) -> float:
@@ -672,6 +696,222 @@ class SaturationResult:
                 "accepted_at_saturation": self.accepted_load, "runs": len(self.records), "rule": self.rule}
 
 
+def _coarse_loads(coarse_step: float, lo: float, hi: float) -> list[float]:
+    n_coarse = math.floor((hi - lo) / coarse_step + 1e-9) + 1
+    coarse = [round(lo + i * coarse_step, LOAD_DIGITS) for i in range(n_coarse)]
+    if coarse[-1] < hi - 1e-9:
+        coarse.append(round(hi, LOAD_DIGITS))
+    return coarse
+
+
+# A search's state: ("coarse", a, next coarse index) or ("bisect", a, s); ("done", a, s) when its bracket is final.
+_State = tuple
+
+
+class _Plan:
+    """The sequential search's decision tree for one rule (coarse loads, tol): next load and successor states."""
+
+    def __init__(self, coarse: list[float], tol: float) -> None:
+        self.coarse, self.tol = coarse, tol
+
+    def next_load(self, st: _State) -> float | None:
+        phase, a, x = st
+        if phase == "coarse":
+            return self.coarse[x]
+        if phase == "bisect":
+            return round((a + x) / 2, LOAD_DIGITS)
+        return None
+
+    def advance(self, st: _State, load: float, saturated: bool) -> _State:
+        phase, a, x = st
+        if phase == "coarse":
+            if saturated:
+                return ("bisect", a, load) if load - a > self.tol else ("done", a, load)
+            return ("coarse", load, x + 1) if x + 1 < len(self.coarse) else ("done", load, None)
+        a, s = (a, load) if saturated else (load, x)
+        return ("bisect", a, s) if s - a > self.tol else ("done", a, s)
+
+    def p_saturated(self, st: _State) -> float:
+        """Prior chance that the next load saturates: a knee equally likely at each coarse load left or none;
+        a bisection midpoint even odds."""
+        if st[0] == "coarse":
+            return 1.0 / (len(self.coarse) - st[2] + 1)
+        return 0.5
+
+
+class SaturationPlanner:
+    """Which loads ``count`` saturation searches should evaluate next, given the answers so far (pure, no I/O).
+
+    The decision logic of :func:`bracket_saturation` (rounds), of :func:`saturation_searches` on a Dask
+    cluster (asynchronous: a search goes on as soon as its own runs are answered) and of
+    :func:`lowdiam.scaleout.replay_schedule`.  Each search is the sequential search of
+    :func:`bracket_saturation` (ascending coarse loads up to the first saturated one, then bisection to ``tol``);
+    its state moves only along that search's decision tree, with answers in any order: an answer off the path
+    the search has taken is kept, never used, so the brackets are exactly the sequential search's and every
+    load it asks is proposed (once) before the search can end.
+
+    :meth:`propose` hands out up to ``budget`` loads not yet answered or *in flight* (proposed, unanswered),
+    most valuable first: (1) the next sequential load of each open search, largest weight first (the search's
+    expected run cost, e.g. :func:`expected_cost`); (2) the nodes of the searches' decision trees with the
+    largest chance of being on their sequential paths x the search's weight, where a node's chance is the
+    product of the prior odds (a knee equally likely at each coarse load left or at none; a bisection midpoint
+    even odds) of the answers leading to it; known answers are followed, in-flight loads branch both ways at no
+    cost.  Ties go to the node fewer steps ahead, then to the search listed first, then to the lower load.
+    :meth:`answer` records a decision and walks the search's tree with every answer known.
+
+    Parameters
+    ----------
+    count : int
+        Number of searches (>= 1).
+    coarse_step, tol, lo, hi : float
+        The rule, as in :func:`bracket_saturation`.
+    weights : sequence of float, optional
+        Expected run cost of each search (> 0); default equal.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad rule or weights (the message names it); :meth:`answer` for a search out of range.
+
+    Examples
+    --------
+    >>> p = SaturationPlanner(1, coarse_step=0.25, tol=0.2)
+    >>> p.propose(3)                      # the next coarse load, then the two likeliest next ones
+    [(0, 0.25), (0, 0.5), (0, 0.75)]
+    >>> for i, load in [(0, 0.5), (0, 0.25)]:   # answers in any order (0.75 still in flight)
+    ...     p.answer(i, load, load > 0.4)
+    >>> p.brackets(), p.finished
+    ([(0.25, 0.5)], False)
+    >>> p.propose(1), p.in_flight(0)
+    ([(0, 0.375)], [0.375, 0.75])
+    >>> p.answer(0, 0.375, False)
+    >>> p.brackets(), p.finished
+    ([(0.375, 0.5)], True)
+    >>> p.answer(1, 0.5, True)
+    Traceback (most recent call last):
+        ...
+    ValueError: search index must be <= 0, got 1
+    """
+
+    def __init__(self, count: int, *, coarse_step: float = 0.1, tol: float = 0.02, lo: float | None = None,
+                 hi: float = 1.0, weights: Sequence[float] | None = None) -> None:
+        count = check_int("count", count, low=1)
+        coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
+        tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
+        hi = check_float("hi", hi, low=0.0, high=1.0, low_open=True)
+        lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
+        if not lo < hi:
+            raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+        if weights is None:
+            weights = [1.0] * count
+        else:
+            if isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
+                raise TypeError(f"weights (expected run cost of each search) must be a sequence of {count} "
+                                f"positive numbers, got {type(weights).__name__}")
+            weights = [check_float("weights (expected run cost of each search)", w, low=0.0, low_open=True)
+                       for w in weights]
+            if len(weights) != count:
+                raise ValueError(f"weights (expected run cost of each search) needs one number per search "
+                                 f"({count}), got {len(weights)}")
+        self.count, self.tol, self.weights = count, tol, weights
+        self._plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
+        self._states: list[_State] = [("coarse", 0.0, 0) for _ in range(count)]
+        self._known: list[dict[float, bool]] = [{} for _ in range(count)]
+        self._flight: list[set[float]] = [set() for _ in range(count)]
+        #: the most answers a search's sequential path can take (a bound for the drivers' loops)
+        self.max_steps = len(self._plan.coarse) + MAX_BISECTIONS
+
+    # ------------------------------------------------------------------ state
+    def open_searches(self) -> list[int]:
+        """The searches whose bracket is not final, in index order."""
+        return [i for i, st in enumerate(self._states) if st[0] != "done"]
+
+    @property
+    def finished(self) -> bool:
+        """True when every search's bracket is final."""
+        return all(st[0] == "done" for st in self._states)
+
+    def done(self, i: int) -> bool:
+        """True when search ``i``'s bracket is final."""
+        return self._states[self._index(i)][0] == "done"
+
+    def next_load(self, i: int) -> float | None:
+        """Search ``i``'s next sequential load (``None`` when it is done)."""
+        return self._plan.next_load(self._states[self._index(i)])
+
+    def in_flight(self, i: int) -> list[float]:
+        """Loads of search ``i`` proposed and not yet answered, ascending."""
+        return sorted(self._flight[self._index(i)])
+
+    def known(self, i: int) -> dict[float, bool]:
+        """Answers of search ``i`` so far (load -> saturated)."""
+        return dict(self._known[self._index(i)])
+
+    def brackets(self) -> list[tuple[float, float | None]]:
+        """``(last stable, first unstable)`` per search so far (final once :attr:`finished`)."""
+        return [(float(a), None if s is None else float(s)) for _, a, s in self._states]
+
+    def _index(self, i: Any) -> int:
+        return check_int("search index", i, low=0, high=self.count - 1)
+
+    # ------------------------------------------------------------------ decisions
+    def answer(self, i: int, load: float, saturated: bool) -> None:
+        """Record that search ``i``'s run at ``load`` is (not) ``saturated`` and walk its decision tree."""
+        i = self._index(i)
+        load = round(check_float("load", load, low=0.0, high=1.0), LOAD_DIGITS)
+        self._known[i][load] = check_bool("saturated (the run's decision)", saturated)
+        self._flight[i].discard(load)
+        nxt = self._plan.next_load(self._states[i])
+        while nxt is not None and nxt in self._known[i]:
+            self._states[i] = self._plan.advance(self._states[i], nxt, self._known[i][nxt])
+            nxt = self._plan.next_load(self._states[i])
+
+    def propose(self, budget: int, *, sequential: bool = False) -> list[tuple[int, float]]:
+        """Up to ``budget`` ``(search, load)`` pairs to evaluate now, most valuable first; marked in flight.
+
+        ``sequential=True`` proposes only next sequential loads (no speculation).
+        """
+        import heapq
+
+        budget = check_int("budget (loads to propose)", budget, low=0)
+        plan, heap, pushed = self._plan, [], [0]
+        w = self.weights
+
+        def push(i: int, st: _State, p: float, depth: int) -> None:
+            load = plan.next_load(st)
+            if load is not None:
+                pushed[0] += 1
+                heapq.heappush(heap, (-p * w[i], depth, i, load, pushed[0], st, p))
+
+        def branch(i: int, st: _State, load: float, p: float, depth: int) -> None:
+            q = plan.p_saturated(st)
+            push(i, plan.advance(st, load, True), p * q, depth + 1)
+            push(i, plan.advance(st, load, False), p * (1 - q), depth + 1)
+
+        chosen: list[tuple[int, float]] = []
+        # (1) next sequential loads, largest weight first; one in flight already branches at no cost
+        for i in sorted(self.open_searches(), key=lambda j: (-w[j], j)):
+            st = self._states[i]
+            load = plan.next_load(st)
+            if load in self._flight[i]:
+                branch(i, st, load, 1.0, 0)
+            elif len(chosen) < budget:
+                chosen.append((i, load))
+                self._flight[i].add(load)
+                branch(i, st, load, 1.0, 0)
+        # (2) speculative loads, by chance x weight
+        while heap and len(chosen) < budget and not sequential:
+            _, depth, i, load, _, st, p = heapq.heappop(heap)
+            if load in self._known[i]:  # answered: follow the answer at no cost
+                push(i, plan.advance(st, load, self._known[i][load]), p, depth + 1)
+                continue
+            if load not in self._flight[i]:
+                chosen.append((i, load))
+                self._flight[i].add(load)
+            branch(i, st, load, p, depth)
+        return chosen
+
+
 def bracket_saturation(
     is_saturated: Callable[[list[list[float]]], list[list[bool]]],
     count: int,
@@ -681,30 +921,66 @@ def bracket_saturation(
     lo: float | None = None,
     hi: float = 1.0,
     report: Callable[[int], None] | None = None,
+    workers: int | None = None,
+    weights: Sequence[float] | None = None,
 ) -> list[tuple[float, float | None]]:
-    """Saturation brackets of ``count`` independent searches evaluated in lockstep.
+    """Saturation brackets of ``count`` independent searches evaluated in rounds.
 
     Saturation rule: a load is *stable* when ``is_saturated`` says its run is not
     saturated -- for simulations, the decision of the run's run control
     (``docs/run_control.md``: BookSim2's own, or fixed windows and the 95 %
-    throughput rule of :mod:`lowdiam.sim.results`).  The coarse phase evaluates
-    ``lo, lo + coarse_step, ..., hi`` (``lo`` defaults to ``coarse_step``) in
-    ascending order and stops at the *knee*: the first saturated coarse load
-    ``s``, with ``a`` the last stable load below it.  Bisection then halves ``[a, s]`` -- a stable midpoint moves
-    ``a`` up, a saturated one moves ``s`` down -- until ``s - a <= tol``.
+    throughput rule of :mod:`lowdiam.sim.results`).  The search of each configuration is
+    *sequential*: it evaluates the coarse loads ``lo, lo + coarse_step, ..., hi`` (``lo``
+    defaults to ``coarse_step``) in ascending order and stops at the *knee*: the first saturated
+    coarse load ``s``, with ``a`` the last stable load below it.  Bisection then halves ``[a, s]`` -- a
+    stable midpoint moves ``a`` up, a saturated one moves ``s`` down -- until ``s - a <= tol``.
     Returns ``(a, s)`` per search, ``a = 0.0`` when ``lo`` saturates, ``s = None``
     when nothing up to ``hi`` saturates.  Loads above the first saturated coarse
-    load are never simulated, so a non-monotone curve yields its first knee.
+    load are never needed, so a non-monotone curve yields its first knee.
 
-    ``is_saturated(loads_per_search)`` evaluates a batch -- one list of loads per
+    ``is_saturated(loads_per_search)`` evaluates a round -- one list of loads per
     search -- and returns the matching booleans; batching lets a whole round
-    of all searches run in parallel.  ``report(finished)``, if given, is called after
-    every round with the number of searches whose bracket is final.
+    of all searches run in parallel.  Each round asks every unfinished search for its next
+    sequential load.  ``workers`` spends spare cores on rounds (``docs/scale_out.md``): a round asks
+    ``max(workers, searches still open)`` loads in all, the next sequential load of every open search
+    plus the loads of the searches' sequential decision trees most likely to come next (the next coarse
+    loads, the midpoints of the next bisection levels), and then walks each search's tree with every
+    answer known so far.  Runs are deterministic, so the brackets are exactly the sequential search's
+    and its runs are among those made, whatever ``workers``; a few runs more buy several rounds fewer.
+    ``workers=None`` (or any budget no larger than the open searches) is the sequential search run for run.
+    ``report(finished)``, if given, is called after every round with the number of searches whose bracket
+    is final.
+
+    Parameters
+    ----------
+    is_saturated : callable
+        ``is_saturated(loads_per_search) -> booleans_per_search``.
+    count : int
+        Number of searches (>= 1).
+    coarse_step, tol, lo, hi : float
+        Coarse load step, bisection resolution (``MIN_TOL <= tol < coarse_step``), searched range.
+    report : callable, optional
+        Called after every round with the number of finished searches.
+    workers : int, optional
+        Loads evaluated per round over all open searches (>= 1); ``None``: one per open search.
+    weights : sequence of float, optional
+        Expected cost of a run of each search (> 0, e.g. routers x endpoints, :func:`expected_cost`): spare
+        loads go where chance x weight is largest, so the searches with the slowest runs take fewer rounds.
+        Default: equal.
+
+    Returns
+    -------
+    list of (float, float or None)
+        ``(last stable, first unstable)`` per search.
 
     Examples
     --------
     >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01)
     [(0.625, 0.63125)]
+    >>> rounds = []
+    >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01,
+    ...                    workers=16, report=rounds.append), len(rounds)
+    ([(0.625, 0.63125)], 2)
     >>> bracket_saturation(lambda loads: [[False] for _ in loads], 1, tol=0)
     Traceback (most recent call last):
         ...
@@ -712,13 +988,8 @@ def bracket_saturation(
     """
     if not callable(is_saturated):
         raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
-    count = check_int("count", count, low=1)
-    coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
-    tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
-    hi = check_float("hi", hi, low=0.0, high=1.0, low_open=True)
-    lo = coarse_step if lo is None else check_float("lo", lo, low=0.0, high=1.0, low_open=True)
-    if not lo < hi:
-        raise ValueError(f"need lo < hi (the searched load range), got lo={lo}, hi={hi}")
+    planner = SaturationPlanner(count, coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=weights)
+    workers = _check_workers(workers)
 
     def ask(loads: list[list[float]]) -> list[list[bool]]:
         answer = is_saturated(loads)
@@ -728,55 +999,64 @@ def bracket_saturation(
                              "each as long as the loads asked")
         return [[check_bool("is_saturated answer", v) for v in a] for a in answer]
 
-    n_coarse = math.floor((hi - lo) / coarse_step + 1e-9) + 1
-    coarse = [round(lo + i * coarse_step, LOAD_DIGITS) for i in range(n_coarse)]
-    if coarse[-1] < hi - 1e-9:
-        coarse.append(round(hi, LOAD_DIGITS))
-    # Coarse phase, ascending in lockstep: each round asks every unfinished search for its next
-    # coarse load, so loads above a knee (the slowest runs: saturated, long drains) are never simulated.
-    brackets: list[list[float | None]] = [[0.0, None] for _ in range(count)]
-    nxt = [0] * count
-    active = list(range(count))
-
-    def finished() -> int:
-        return sum(1 for i, (a, s) in enumerate(brackets) if i not in active and (s is None or s - a <= tol))
-
-    while active:
-        asked: list[list[float]] = [[] for _ in range(count)]
-        for i in active:
-            asked[i] = [coarse[nxt[i]]]
-        answer = ask(asked)
-        still = []
-        for i in active:
-            if answer[i][0]:
-                brackets[i][1] = coarse[nxt[i]]
-            else:
-                brackets[i][0] = coarse[nxt[i]]
-                nxt[i] += 1
-                if nxt[i] < len(coarse):
-                    still.append(i)
-        active = still
-        if report is not None:
-            report(finished())
-    for _ in range(MAX_BISECTIONS):  # each round halves every open bracket; tol >= MIN_TOL ends it in ~17
-        open_ = [i for i, (a, s) in enumerate(brackets) if s is not None and s - a > tol]
+    for _ in range(planner.max_steps):  # every round moves every open search one step at least
+        open_ = planner.open_searches()
         if not open_:
             break
-        mids = [round((brackets[i][0] + brackets[i][1]) / 2, LOAD_DIGITS) for i in open_]
         asked: list[list[float]] = [[] for _ in range(count)]
-        for i, m in zip(open_, mids):
-            asked[i] = [m]
-        answer = ask(asked)
-        for i, m in zip(open_, mids):
-            if answer[i][0]:
-                brackets[i][1] = m
-            else:
-                brackets[i][0] = m
+        for i, load in planner.propose(max(workers or 0, len(open_))):  # every open search's next load first
+            asked[i].append(load)
+        for i, ls, ans in zip(range(count), asked, ask(asked)):
+            for load, sat in zip(ls, ans):
+                planner.answer(i, load, sat)
         if report is not None:
-            report(finished())
+            report(count - len(planner.open_searches()))
     else:
-        raise RuntimeError(f"saturation bisection did not reach tol={tol} in {MAX_BISECTIONS} rounds")
-    return [(float(a), None if s is None else float(s)) for a, s in brackets]
+        raise RuntimeError(f"saturation search did not reach tol={tol} in {planner.max_steps} rounds")
+    return planner.brackets()
+
+
+def _check_workers(workers: Any) -> int | None:
+    """``workers`` of a saturation search: None (one run per open search a round) or an int >= 1."""
+    if workers is None:
+        return None
+    return check_int("workers (loads evaluated per round over all open searches)", workers, low=1)
+
+
+def expected_cost(recipe: Any, sim: dict[str, Any] | None = None) -> int:
+    """A run's expected cost, for ordering runs and spending spare workers: routers x endpoints of its network.
+
+    The simulators' time per cycle grows with the routers and the packets in flight (endpoints x load), so
+    a round hands its runs to the workers largest network first, then highest load (the loads nearest
+    saturation, whose runs drain longest), and the round's tail is short.  ``sim``'s ``endpoints_per_router``,
+    when given, replaces the topology's endpoints as :func:`lowdiam.sim.simulate` does.
+
+    Examples
+    --------
+    >>> expected_cost(Recipe("hyperx", args=(3, 3)), {"endpoints_per_router": 2})
+    162
+    """
+    top = _network(recipe, "recipe")
+    top = top.build() if isinstance(top, Recipe) else top
+    eps = (sim or {}).get("endpoints_per_router")
+    endpoints = top.num_endpoints if eps is None else top.with_endpoints(check_int("endpoints_per_router", eps,
+                                                                                     low=1)).num_endpoints
+    return int(top.num_routers) * int(endpoints)
+
+
+def _cluster_threads(scheduler: Any) -> tuple[Any, int, bool]:
+    """``(client, total worker threads, whether we opened the client)`` of a Dask scheduler address or client."""
+    from distributed import Client
+
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        threads = sum(client.nthreads().values())
+    except BaseException:
+        if own:
+            client.close()
+        raise
+    return client, max(int(threads), 1), own
 
 
 def saturation_searches(
@@ -789,6 +1069,8 @@ def saturation_searches(
     seed: int = 0,
     sim: dict[str, Any] | None = None,
     tags: Sequence[dict[str, Any]] | None = None,
+    workers: int | None = None,
+    asynchronous: bool | None = None,
     **sweep_kwargs: Any,
 ) -> list[SaturationResult]:
     """Saturation load of every ``(recipe, routing, traffic)``: coarse steps then bisection.
@@ -799,6 +1081,34 @@ def saturation_searches(
     control ``sim`` names (``sim={"run_control": "booksim"}``: BookSim2's own; default: the router
     model's, ``"fixed"`` today), which each result reports as ``rule``.  ``progress`` (default True)
     shows one labelled bar over the searches (finished / total, with the round and the runs so far).
+
+    ``workers`` is the budget of runs a round (:func:`bracket_saturation`): ``None`` gives one run per
+    open search a round (the sequential search, the economical one on a few cores) without ``scheduler``,
+    and the Dask cluster's total worker threads with ``scheduler=`` (a client or an address, connected
+    once for the whole search): spare workers then evaluate the loads the sequential searches are most
+    likely to need next -- more of them for the searches whose runs cost most (:func:`expected_cost`) --
+    so the searches end in a few rounds instead of ~14, with the same brackets (``docs/scale_out.md``).
+    A round's runs go to the workers most expensive first when ``workers`` or ``scheduler`` is given.
+
+    ``asynchronous`` (default: True exactly when ``scheduler`` is given; it needs one) drops the rounds: each
+    search goes on as soon as its own runs are answered, and every idle worker is handed the most valuable
+    load pending (:class:`SaturationPlanner`: the next sequential load of an open search, largest expected cost
+    first, then speculative loads), with at most ``workers`` runs (default: the cluster's threads) in flight.
+    Runs are submitted with ``client.submit`` and collected with ``distributed.as_completed``; each goes
+    through the same record / reuse / cache lookup and is cached and recorded as it finishes, as in
+    :func:`run_sweep`.  The brackets are the same; the runs still in flight when the last bracket is final
+    are cancelled (not recorded), and ``rounds`` is ``None``.
+    Each result's ``records`` holds every run of its search, the speculative ones too.
+
+    Examples
+    --------
+    >>> cfg = [(Recipe("hyperx", args=(3, 3)), "min", "uniform")]
+    >>> kw = dict(coarse_step=0.25, tol=0.1, sim={"measure_cycles": 100, "warmup_cycles": 50}, processes=1,
+    ...           progress=False)
+    >>> a = saturation_searches(cfg, **kw)[0]
+    >>> b = saturation_searches(cfg, workers=8, **kw)[0]
+    >>> (a.last_stable, a.first_unstable) == (b.last_stable, b.first_unstable)
+    True
     """
     configs = [(_network(c[0], "config network"), *c[1:]) if isinstance(c, (tuple, list)) and len(c) == 3 else c
                for c in configs]
@@ -807,10 +1117,38 @@ def saturation_searches(
             raise TypeError(f"each config must be a (recipe or topology, routing, traffic) triple, got {c!r}")
     if tags is not None and len(tags) != len(configs):
         raise ValueError(f"tags must have one dict per config ({len(configs)}), got {len(tags)}")
+    workers = _check_workers(workers)
     sim = dict(sim or {})
     seen: list[dict[float, dict[str, Any]]] = [{} for _ in configs]
     progress = check_bool("progress", sweep_kwargs.pop("progress", True))
     rule = sim.get("run_control") or "fixed"
+    if not configs:
+        return []
+    scheduler = sweep_kwargs.get("scheduler")
+    asynchronous = scheduler is not None if asynchronous is None else check_bool("asynchronous", asynchronous)
+    if asynchronous and scheduler is None:
+        raise ValueError("asynchronous=True (no rounds) needs a Dask cluster: pass scheduler= (a client or an "
+                         "address)")
+    client = own = None
+    if scheduler is not None:
+        client, threads, own = _cluster_threads(scheduler)
+        sweep_kwargs["scheduler"] = client  # one connection for every round
+        workers = threads if workers is None else workers
+    try:
+        # expected cost per search: orders each round's runs and weights the spare workers (only when it matters)
+        costs = [float(expected_cost(c[0], sim)) for c in configs] if (workers or scheduler is not None) else None
+        if asynchronous:
+            return _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
+                                     rule, seen, sweep_kwargs)
+        return _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
+                                  rule, seen, sweep_kwargs)
+    finally:
+        if own:
+            client.close()
+
+
+def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
+                       sweep_kwargs) -> list[SaturationResult]:
     bar = _progress(len(configs), progress, f"saturation searches ({rule} run control)")
     rounds = [0, 0]  # rounds, runs
 
@@ -826,23 +1164,109 @@ def saturation_searches(
             for ld in ls:
                 runs.append(Run(rec, routing, traffic, ld, seed, sim, dict(tags[i]) if tags else {}))
                 where.append(i)
-        out: list[list[bool]] = [[] for _ in configs]
+        if costs is not None:  # most expensive first: largest network, then highest load
+            order = sorted(range(len(runs)), key=lambda j: (-costs[where[j]], -runs[j].load, j))
+            runs, where = [runs[j] for j in order], [where[j] for j in order]
         rounds[1] += len(runs)
+        at: list[dict[float, bool]] = [{} for _ in configs]
         for i, r in zip(where, run_sweep(runs, progress=False, **sweep_kwargs)):
             seen[i][r["load"]] = r
-            out[i].append(bool(r["saturated"]))
-        return out
+            at[i][r["load"]] = bool(r["saturated"])
+        return [[at[i][round(ld, LOAD_DIGITS)] for ld in ls] for i, ls in enumerate(loads)]
 
-    if not configs:
-        bar.close()
-        return []
     with bar:
         brackets = bracket_saturation(evaluate, len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi,
-                                      report=report)
+                                      report=report, workers=workers, weights=costs)
     results = []
     for (rec, routing, traffic), (a, s), runs in zip(configs, brackets, seen):
         acc = runs[a]["accepted_load"] if a in runs else 0.0
-        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule))
+        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule,
+                                        rounds[0]))
+    return results
+
+
+def _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
+                      sweep_kwargs) -> list[SaturationResult]:
+    """The searches without rounds on a Dask cluster: ``client.submit`` each run :class:`SaturationPlanner` hands
+    an idle worker, ``as_completed`` to take answers in any order (``saturation_searches``' docstring)."""
+    from distributed import as_completed
+
+    unknown = sorted(set(sweep_kwargs) - {"scheduler", "record", "reuse", "desc", "processes"})
+    if unknown:
+        raise TypeError(f"saturation_searches got unexpected keyword arguments {unknown}")
+    client = sweep_kwargs["scheduler"]
+    record = _check_record(sweep_kwargs.get("record"))
+    reuse = sweep_kwargs.get("reuse", ())
+    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
+        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
+    reuse = [_check_record(log) for log in reuse]
+    if any(log is None for log in reuse):
+        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
+    known = _Known(record, reuse)
+    planner = SaturationPlanner(len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=costs)
+    flying: dict[str, tuple[Any, Run, list[int]]] = {}  # run hash -> (future, run, searches asking it)
+    futures = as_completed()
+    bar = _progress(len(configs), progress, f"saturation searches ({rule} run control, asynchronous)")
+    made = [0]
+
+    def take(i: int, run: Run, result: dict[str, Any], where: str | None) -> None:
+        seen[i][run.load] = {**_record(run, result), "cached": where == "cached", "recorded": where == "recorded"}
+        planner.answer(i, run.load, bool(result["saturated"]))
+
+    def start() -> None:  # hand every idle worker a load; answers found without computing free the budget again
+        while not planner.finished:
+            idle = (workers or 1) - len(flying)
+            props = planner.propose(idle) if idle > 0 else []
+            instant = False
+            for i, load in props:
+                rec, routing, traffic = configs[i]
+                run = Run(rec, routing, traffic, load, seed, sim, dict(tags[i]) if tags else {})
+                k = run.key()
+                if k in flying:  # the same run asked by another search (a config listed twice)
+                    flying[k][2].append(i)
+                    continue
+                hit = known.lookup(run)
+                if hit is not None:
+                    take(i, run, *hit)
+                    instant = True
+                    continue
+                fut = client.submit(_execute, run, key=f"lowdiam-sim-{k}", pure=True)
+                flying[k] = (fut, run, [i])
+                futures.add(fut)
+            if not instant:
+                return
+
+    try:
+        with bar:
+            start()
+            while not planner.finished:
+                if not flying:
+                    raise RuntimeError("asynchronous saturation search: open searches but no run in flight")
+                fut = next(futures)
+                k = next((k for k, v in flying.items() if v[0] is fut), None)
+                if k is None:
+                    continue
+                _, run, asking = flying.pop(k)
+                try:
+                    outcome = fut.result()
+                except Exception as exc:  # noqa: BLE001 - re-raised, with the run named
+                    exc.add_note(f"while simulating {run.describe()}")
+                    raise
+                result = known.finish(run, outcome)
+                made[0] += 1
+                for i in asking:
+                    take(i, run, result, None)
+                start()
+                bar.update(len(configs) - len(planner.open_searches()) - bar.n)
+                bar.set_postfix_str(f"{made[0]} runs, {len(flying)} in flight")
+    finally:
+        for fut, _, _ in flying.values():  # no longer needed: the brackets are final (or the search failed)
+            fut.cancel()
+    results = []
+    for (rec, routing, traffic), (a, s), runs in zip(configs, planner.brackets(), seen):
+        acc = runs[a]["accepted_load"] if a in runs else 0.0
+        results.append(SaturationResult(rec, routing, traffic, a, s, acc, [runs[k] for k in sorted(runs)], rule,
+                                        None))
     return results
 
 
