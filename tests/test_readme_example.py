@@ -62,6 +62,8 @@ def expected_numbers() -> dict[str, str]:
         "compile": f"compiles the numba kernels ({minutes(m['first_simulate_seconds'])} measured",
         "ugal default": f'routing_options={{"threshold": t}}` (default {ugal.DEFAULT_THRESHOLD}',
         "ugal booksim": f"BookSim2 uses {ugal.BOOKSIM_THRESHOLD})",
+        "scale-out": f"PolarStar Fig. 9 takes {m['fig9_async_16_cores_hours']:.2f} h on 16 cores and "
+                     f"{m['fig9_async_256_cores_hours']:.2f} h on 256",
     }
 
 
