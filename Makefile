@@ -63,8 +63,12 @@ scorecard: $(STAMP)
 # clone and checks that `git status` stays clean, which also fails if a cell fails.
 NBVAL_NOTEBOOKS := $(filter-out notebooks/00_%,$(NOTEBOOKS))
 
+# pytest-xdist runs the suite on every core (TEST_WORKERS=0: one process); --dist loadscope keeps each notebook's
+# cells (and each test module) on one worker, and the notebooks come first so the longest (05) starts first.
+TEST_WORKERS ?= auto
+XDIST = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadscope)
 test: $(STAMP)
-	$(BIN)/python -m pytest tests lib/lowdiam --doctest-modules $(NBVAL_NOTEBOOKS) --nbval-lax --nbval-current-env -p no:cacheprovider --durations=20
+	$(BIN)/python -m pytest $(NBVAL_NOTEBOOKS) tests lib/lowdiam --doctest-modules --nbval-lax --nbval-current-env -p no:cacheprovider $(XDIST) --durations=25
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check lib tests benchmarks

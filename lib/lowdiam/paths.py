@@ -27,9 +27,10 @@ Examples
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
-__all__ = ["cache_root", "claims_dir", "figures_dir", "repo_root", "results_dir"]
+__all__ = ["cache_root", "claims_dir", "figures_dir", "repo_root", "results_dir", "write_text_atomic"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -83,3 +84,30 @@ def cache_root() -> Path:
 def results_dir() -> Path:
     """Folder of committed paper-scale result data (``$LOWDIAM_RESULTS`` or ``<repo>/results``)."""
     return _folder("LOWDIAM_RESULTS", "results")
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename, so a reader
+    (another process, a test running alongside a notebook) sees the old file or the new one, never a part.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> out = write_text_atomic(Path(tempfile.mkdtemp()) / "a.json", "[]\\n")
+    >>> out.read_text()
+    '[]\\n'
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
