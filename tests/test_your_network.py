@@ -109,6 +109,28 @@ def test_notebook_on_a_tiny_graph_writes_the_summary(tmp_path):
         rows = list(csv.DictReader(fh))
     assert "yours: petersen" in rows[0] and all(r["winner"] or r["metric"] == "edst_bound" for r in rows)
     assert {"routers", "sat_ugal_adversarial", "allreduce_edst", "mean_wire_m"} <= {r["metric"] for r in rows}
+    # quick reports the highest stable of its fixed loads, labelled as a lower bound, never as a saturation load
+    sat_labels = [r["label"] for r in rows if r["metric"].startswith("sat_")]
+    assert len(sat_labels) == 9 and all(t.startswith("highest stable load of 0.1/0.4/0.7 (≤ saturation)")
+                                        for t in sat_labels)
+    with open(out / "saturation.csv") as fh:
+        assert "highest_stable_load" in next(csv.reader(fh))
+
+
+def test_quick_load_curves_are_labelled_lower_bounds():
+    """LoadCurve: the highest stable load and the first unstable one; metric_rows labels it a lower bound and names
+    the ring's random placement; a saturation search keeps its own label."""
+    recs = [{"load": 0.1, "saturated": False}, {"load": 0.4, "saturated": True}]
+    curve = YN.LoadCurve(None, "min", "uniform", (0.1, 0.4, 0.7), recs)
+    assert (curve.saturation_load, curve.saturated_load, curve.loads_text) == (0.1, 0.4, "0.1/0.4/0.7")
+    motifs = [{"network": "A", "algorithm": "ring", "completion_cycles": 9, "placement": "64 random endpoints"}]
+    rows = {r["metric"]: r for r in YN.metric_rows(["A"], [], {("A", "min", "uniform"): curve}, motifs)}
+    assert rows["sat_min_uniform"]["label"] == "highest stable load of 0.1/0.4/0.7 (≤ saturation), MIN, uniform"
+    assert rows["sat_min_uniform"]["A"] == 0.1
+    assert rows["allreduce_ring"]["label"] == "Allreduce ring on 64 random endpoints (cycles)"
+    rows = YN.metric_rows(["A"], [], {("A", "min", "uniform"): 0.55}, [])
+    assert rows[0]["label"] == "saturation MIN, uniform"
+    assert "loads" not in YN.PROFILES["full"] and YN.PROFILES["full"]["ring_ranks"] is None
 
 
 def test_notebook_refuses_a_disconnected_graph(tmp_path):

@@ -43,8 +43,8 @@ from ..topologies.io import parse as _parse
 from ..validate import check_choice, check_int
 
 __all__ = [
-    "FAMILIES", "FORMATS", "PROFILES", "Evaluation", "Rival", "clustered", "concentration", "parse_graph",
-    "read_graph", "rivals",
+    "FAMILIES", "FORMATS", "PROFILES", "Evaluation", "LoadCurve", "Rival", "clustered", "concentration",
+    "load_curves", "parse_graph", "read_graph", "rivals",
 ]
 
 #: graph file formats: the three of :mod:`lowdiam.topologies.io` and GraphML through networkx
@@ -57,12 +57,16 @@ FAMILIES = ("polarstar", "slimfly", "dragonfly", "spectralfly", "jellyfish")
 _NAMES = {"polarstar": "PolarStar", "slimfly": "Slim Fly", "dragonfly": "Dragonfly", "spectralfly": "SpectralFly",
           "jellyfish": "Jellyfish"}
 
-#: what each profile runs (see docs/your_network.md)
+#: what each profile runs (see docs/your_network.md).  ``loads``: quick runs every (routing, traffic) at these fixed
+#: offered loads, stopping at the first unstable one, and reports the highest stable load seen (a lower bound of the
+#: saturation load); without ``loads`` (full) a saturation search (coarse steps of ``coarse_step``, then bisection to
+#: ``tol``) finds the saturation load.  ``ring_ranks``: the ring Allreduce runs on that many endpoints chosen at random
+#: (seeded); None: on the EDST Allreduce's ranks (k per router).
 PROFILES: dict[str, dict[str, Any]] = {
-    "quick": dict(metis_trials=4, failure_trials=20, warmup_cycles=100, measure_cycles=300, coarse_step=0.25,
-                  tol=0.125, motif_bytes=4096, max_trees=2),
+    "quick": dict(metis_trials=4, failure_trials=20, warmup_cycles=50, measure_cycles=150, loads=(0.1, 0.4, 0.7),
+                  motif_bytes=1024, max_trees=2, ring_ranks=64),
     "full": dict(metis_trials=16, failure_trials=100, warmup_cycles=1000, measure_cycles=3000, coarse_step=0.1,
-                 tol=0.02, motif_bytes=65536, max_trees=4),
+                 tol=0.02, motif_bytes=65536, max_trees=4, ring_ranks=None),
 }
 ROUTINGS = {"min": "MIN", "valiant": "Valiant", "ugal": "UGAL-L"}
 TRAFFICS = {"uniform": "uniform", "randperm": "random permutation", "adversarial": "worst case (cluster adversarial)"}
@@ -453,24 +457,31 @@ class Evaluation:
 
     # -- simulation
     def simulation(self):
-        """Saturation searches of every network x {MIN, Valiant, UGAL-L} x {uniform, random permutation, worst case}
-        on the BookSim model; returns :class:`lowdiam.sweep.SaturationResult` objects keyed by (network, routing,
-        traffic).  Every run is cached (:mod:`lowdiam.sweep`), on local processes or the Dask ``scheduler``."""
+        """Every network x {MIN, Valiant, UGAL-L} x {uniform, random permutation, worst case} on the BookSim model,
+        keyed by (network, routing, traffic): in the full profile a saturation search
+        (:class:`lowdiam.sweep.SaturationResult`, ``saturation_load`` the last stable load); in the quick profile a
+        :class:`LoadCurve` at the profile's fixed loads (``saturation_load`` the highest stable load seen, a lower
+        bound).  Every run is cached (:mod:`lowdiam.sweep`), on local processes or the Dask ``scheduler``."""
         from .. import sweep as S
 
         s = self.settings
         nets = {self.name(t): clustered(t, self.seed) for t in self.networks}
         configs = [(top, routing, traffic) for top in nets.values() for routing in ROUTINGS for traffic in TRAFFICS]
         sim = {**SIM, "warmup_cycles": s["warmup_cycles"], "measure_cycles": s["measure_cycles"]}
+        names = {id(top): name for name, top in nets.items()}
+        if s.get("loads"):
+            return {(names[id(top)], r, t): c for (top, r, t), c in
+                    zip(configs, load_curves(configs, s["loads"], seed=self.seed, sim=sim, **self.sweep))}
         res = S.saturation_searches(configs, coarse_step=s["coarse_step"], tol=s["tol"], seed=self.seed, sim=sim,
                                     **self.sweep)
-        names = {id(top): name for name, top in nets.items()}
         return {(names[id(x.recipe)], x.routing, x.traffic): x for x in res}
 
     # -- motif
     def motifs(self) -> list[dict]:
-        """Allreduce over k edge-disjoint spanning trees (k = min(EDSTs, max_trees)) and over a ring, on the same
-        ranks (k per router) and vector, MIN routing, BookSim model (:func:`lowdiam.studies.motifs.motif_row`)."""
+        """Allreduce over k edge-disjoint spanning trees (k = min(EDSTs, max_trees); k ranks per router) and over a
+        ring, the same vector, MIN routing, BookSim model (:func:`lowdiam.studies.motifs.motif_row`).  The ring runs
+        on the EDST ranks, or (profile ``ring_ranks``, quick) on that many endpoints chosen at random (seeded);
+        ``placement`` says which."""
         from ..edst import edst_packing
         from .motifs import motif_row
 
@@ -478,12 +489,17 @@ class Evaluation:
         for t in self.networks:
             k = min(int(edst_packing(t).t), self.settings["max_trees"])
             tk = t.with_endpoints(k)
+            cap = self.settings["ring_ranks"]
             for alg in ("edst", "ring"):
+                ring_ranks = None if alg == "edst" or cap is None or cap >= tk.num_endpoints else cap
+                extra = {} if ring_ranks is None else {"ranks": ring_ranks, "mapping": "random"}
                 r = motif_row(tk, "allreduce", "min", message_bytes=self.settings["motif_bytes"], algorithm=alg,
                               trees=k if alg == "edst" else None, seed=self.seed,
                               motif_options={"segments": 8} if alg == "edst" else None, router_options=SIM[
-                                  "router_options"])
+                                  "router_options"], **extra)
+                placement = f"{k} per router" if ring_ranks is None else f"{ring_ranks} random endpoints"
                 rows.append({"network": self.name(t), "algorithm": alg, "trees": k, "ranks": r["ranks"],
+                             "placement": placement,
                              "message_bytes": r["message_bytes"], "completion_cycles": r["completion_cycles"],
                              "serialization_bound": r["serialization_bound"]})
         return rows
@@ -533,8 +549,14 @@ def metric_rows(names: Sequence[str], structure: list[dict], saturation: dict, m
         values[net][f"sat_{routing}_{traffic}"] = float(getattr(res, "saturation_load", res))
     for row in motifs:
         values[row["network"]][f"allreduce_{row['algorithm']}"] = int(row["completion_cycles"])
+    curves = [x for x in saturation.values() if isinstance(x, LoadCurve)]
+    ring = {row.get("placement") for row in motifs if row["algorithm"] == "ring"} - {None}
     out = []
     for key, text, larger in METRICS:
+        if key.startswith("sat_") and curves:  # quick: a lower bound, never called a saturation load
+            text = text.replace("saturation", f"highest stable load of {curves[0].loads_text} (≤ saturation),")
+        if key == "allreduce_ring" and len(ring) == 1 and "random" in next(iter(ring)):
+            text = f"Allreduce ring on {next(iter(ring))} (cycles)"
         got = {n: values[n].get(key) for n in names}
         if all(v is None for v in got.values()):
             continue
@@ -639,10 +661,67 @@ def disconnection_figure(ratios: dict[str, np.ndarray]):
 
 
 def saturation_rows(saturation: dict) -> list[dict]:
-    """Every saturation search as a CSV row: network, routing, traffic, saturation load, first unstable load."""
-    return [{"network": n, "routing": r, "traffic": t, "saturation_load": x.saturation_load,
-             "first_unstable_load": x.saturated_load, "runs": len(x.records), "rule": x.rule}
-            for (n, r, t), x in saturation.items()]
+    """Every saturation search as a CSV row: network, routing, traffic, saturation load, first unstable load; every
+    quick-profile load curve as: network, routing, traffic, the loads tried, the highest stable load (a lower bound
+    of the saturation load), the first unstable load."""
+    rows = []
+    for (n, r, t), x in saturation.items():
+        if isinstance(x, LoadCurve):
+            rows.append({"network": n, "routing": r, "traffic": t, "loads": x.loads_text,
+                         "highest_stable_load": x.saturation_load, "first_unstable_load": x.saturated_load,
+                         "runs": len(x.records), "rule": x.rule})
+        else:
+            rows.append({"network": n, "routing": r, "traffic": t, "saturation_load": x.saturation_load,
+                         "first_unstable_load": x.saturated_load, "runs": len(x.records), "rule": x.rule})
+    return rows
+
+
+@dataclasses.dataclass
+class LoadCurve:
+    """Runs of one (network, routing, traffic) at fixed offered loads (the quick profile), up to the first unstable
+    one.  ``saturation_load``: the highest stable load seen (0.0 when the first is unstable), a **lower bound** of the
+    saturation load, named like :class:`lowdiam.sweep.SaturationResult`'s field so tables and figures take both;
+    ``saturated_load``: the first unstable load, or None."""
+
+    recipe: Any
+    routing: str
+    traffic: str
+    loads: tuple[float, ...]
+    records: list[dict]
+    rule: str = "fixed"
+
+    @property
+    def saturation_load(self) -> float:
+        return max([r["load"] for r in self.records if not r["saturated"]], default=0.0)
+
+    @property
+    def saturated_load(self) -> float | None:
+        return min([r["load"] for r in self.records if r["saturated"]], default=None)
+
+    @property
+    def loads_text(self) -> str:
+        return "/".join(f"{x:g}" for x in self.loads)
+
+
+def load_curves(configs: Sequence[tuple], loads: Sequence[float], *, seed: int = 0, sim: dict | None = None,
+                **sweep_kwargs: Any) -> list[LoadCurve]:
+    """A :class:`LoadCurve` per (topology, routing, traffic): one round of runs per load, in increasing order, each
+    config stopping at its first unstable load (all configs of a round run together, cached, on the sweep's
+    workers)."""
+    from .. import sweep as S
+
+    sim = dict(sim or {})
+    loads = tuple(sorted(float(x) for x in loads))
+    recs: list[list[dict]] = [[] for _ in configs]
+    for ld in loads:
+        todo = [i for i, rs in enumerate(recs) if not any(r["saturated"] for r in rs)]
+        if not todo:
+            break
+        runs = [S.Run(configs[i][0], configs[i][1], configs[i][2], ld, seed, sim, {}) for i in todo]
+        for i, r in zip(todo, S.run_sweep(runs, **sweep_kwargs)):
+            recs[i].append(r)
+    rule = sim.get("run_control") or "fixed"
+    return [LoadCurve(c[0], c[1], c[2], loads, rs, rule) for c, rs in zip(configs, recs)]
 
 
 def output_folder(out: str | Path | None) -> tuple[Path, str]:
