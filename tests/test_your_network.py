@@ -128,6 +128,9 @@ def test_quick_load_curves_are_labelled_lower_bounds():
     assert rows["sat_min_uniform"]["label"] == "highest stable load of 0.1/0.4/0.7 (≤ saturation), MIN, uniform"
     assert rows["sat_min_uniform"]["A"] == 0.1
     assert rows["allreduce_ring"]["label"] == "Allreduce ring on 64 random endpoints (cycles)"
+    mixed = motifs + [{"network": "B", "algorithm": "ring", "completion_cycles": 8, "placement": "2 per router",
+                       "ranks": 50}]
+    assert YN.metric_rows(["A", "B"], [], {}, mixed)[0]["label"] == "Allreduce ring on ≤ 50 endpoints (cycles)"
     rows = YN.metric_rows(["A"], [], {("A", "min", "uniform"): 0.55}, [])
     assert rows[0]["label"] == "saturation MIN, uniform"
     assert "loads" not in YN.PROFILES["full"] and YN.PROFILES["full"]["ring_ranks"] is None

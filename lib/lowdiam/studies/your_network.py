@@ -491,7 +491,9 @@ class Evaluation:
             tk = t.with_endpoints(k)
             cap = self.settings["ring_ranks"]
             for alg in ("edst", "ring"):
-                ring_ranks = None if alg == "edst" or cap is None or cap >= tk.num_endpoints else cap
+                # quick: the ring on min(cap, endpoints) endpoints in a random order on every network (a small
+                # network's ring in endpoint order would get neighbouring ranks, the others random ones)
+                ring_ranks = None if alg == "edst" or cap is None else min(cap, tk.num_endpoints)
                 extra = {} if ring_ranks is None else {"ranks": ring_ranks, "mapping": "random"}
                 r = motif_row(tk, "allreduce", "min", message_bytes=self.settings["motif_bytes"], algorithm=alg,
                               trees=k if alg == "edst" else None, seed=self.seed,
@@ -550,13 +552,15 @@ def metric_rows(names: Sequence[str], structure: list[dict], saturation: dict, m
     for row in motifs:
         values[row["network"]][f"allreduce_{row['algorithm']}"] = int(row["completion_cycles"])
     curves = [x for x in saturation.values() if isinstance(x, LoadCurve)]
-    ring = {row.get("placement") for row in motifs if row["algorithm"] == "ring"} - {None}
+    ring_rows = [row for row in motifs if row["algorithm"] == "ring"]
+    ring = {row.get("placement") for row in ring_rows} - {None}
     out = []
     for key, text, larger in METRICS:
         if key.startswith("sat_") and curves:  # quick: a lower bound, never called a saturation load
             text = text.replace("saturation", f"highest stable load of {curves[0].loads_text} (≤ saturation),")
-        if key == "allreduce_ring" and len(ring) == 1 and "random" in next(iter(ring)):
-            text = f"Allreduce ring on {next(iter(ring))} (cycles)"
+        if key == "allreduce_ring" and any("random" in p for p in ring):  # quick: the ring on a bounded rank count
+            text = (f"Allreduce ring on {next(iter(ring))} (cycles)" if len(ring) == 1 else
+                    f"Allreduce ring on ≤ {max(row.get('ranks', 0) for row in ring_rows)} endpoints (cycles)")
         got = {n: values[n].get(key) for n in names}
         if all(v is None for v in got.values()):
             continue
