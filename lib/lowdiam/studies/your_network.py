@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -598,7 +599,7 @@ def summary_figure(rows: list[dict], names: Sequence[str], title: str):
     rows = [r for r in rows if r.get("larger_is_better") is not None]
     cols = 5
     nrows = -(-len(rows) // cols)
-    fig, axes = plt.subplots(nrows, cols, figsize=(2.6 * cols, 1.1 + 0.32 * len(names) * nrows + 0.6 * nrows),
+    fig, axes = plt.subplots(nrows, cols, figsize=(2.6 * cols, 1.1 + 0.32 * len(names) * nrows + 0.85 * nrows),
                              squeeze=False)
     colours = ["0.3"] + [f"C{i}" for i in range(len(names) - 1)]
     for ax, row in zip(axes.flat, rows):
@@ -612,7 +613,7 @@ def summary_figure(rows: list[dict], names: Sequence[str], title: str):
                     fontweight="bold" if win else "normal")
         ax.set_yticks(y, names if ax in axes[:, 0] else [""] * len(names), fontsize=7)
         ax.set_xticks([])
-        ax.set_title(row["label"] + (" ↑" if row["larger_is_better"] else " ↓"), fontsize=7.5)
+        ax.set_title(textwrap.fill(row["label"] + (" ↑" if row["larger_is_better"] else " ↓"), 40), fontsize=7.5)
         for side in ("top", "right", "bottom"):
             ax.spines[side].set_visible(False)
     for ax in list(axes.flat)[len(rows):]:
