@@ -1,6 +1,7 @@
 # lowdiam: every figure from one command.
 #   make figures   build .venv if needed, run every notebook headlessly (papermill), render the scorecard
 #   make notebook NB=03 [PROFILE=paper] [PARAMS="-p seed 1"]   rerun one notebook (any papermill parameter)
+#   make evaluate GRAPH=path [ENDPOINTS=radix/3] [PROFILE=quick] [OUT=evaluations/<graph>]   your network vs the papers'
 #   make test      build .venv if needed, unit tests + nbval over the committed notebooks
 #   make bench     benchmarks (distances, simulator, ...)
 #   make clean     remove generated caches (keeps .venv and committed figures); make distclean also .venv
@@ -15,7 +16,7 @@ NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv figures notebook scorecard test lint bench clean distclean
+.PHONY: all venv figures notebook evaluate scorecard test lint bench clean distclean
 
 all: figures
 
@@ -53,6 +54,21 @@ notebook: $(STAMP)
 	(cd notebooks && $(PAPERMILL) $(PARAMS) $$(basename $$nb) $$(basename $$nb)) && \
 	$(BIN)/python tools/strip_notebook.py $$nb
 	$(MAKE) --no-print-directory scorecard
+
+# Notebook 08 on a graph of your own: the executed notebook and the summary (PNG, PDF, CSV) go to OUT, never to
+# figures/ (lowdiam.studies.your_network.output_folder refuses it). ENDPOINTS: an integer or a rule (radix/3, balanced).
+ENDPOINTS ?= radix/3
+OUT       ?= evaluations/$(basename $(notdir $(GRAPH)))
+evaluate: $(STAMP)
+	@test -n "$(GRAPH)" || { echo "usage: make evaluate GRAPH=path/to/graph.edges [ENDPOINTS=2|radix/3] [PROFILE=quick|full] [OUT=dir] [PARAMS='-p seed 1']" >&2; exit 2; }
+	@test -f "$(GRAPH)" || { echo "make evaluate: no file $(GRAPH) (GRAPH= an edge list, .anynet, .caminos or .graphml file)" >&2; exit 2; }
+	@mkdir -p "$(OUT)"
+	@echo "== papermill notebooks/08_your_network.ipynb on $(GRAPH) (endpoints=$(ENDPOINTS), profile=$(PROFILE)) -> $(OUT)/" >&2
+	cd notebooks && ../$(BIN)/papermill --log-level WARNING --progress-bar -k python3 -p graph "$(abspath $(GRAPH))" \
+	  -p endpoints "$(ENDPOINTS)" -p profile "$(PROFILE)" -p out "$(abspath $(OUT))" $(PARAMS) \
+	  08_your_network.ipynb "$(abspath $(OUT))/08_your_network.ipynb"
+	$(BIN)/python tools/strip_notebook.py "$(OUT)/08_your_network.ipynb"
+	@echo "summary: $(OUT)/summary.png, summary.pdf, summary.csv" >&2
 
 scorecard: $(STAMP)
 	$(BIN)/python -m lowdiam.claims

@@ -48,6 +48,12 @@ FIGURES = {
                                      "curves)", "05_simulation", "How far the paper profile has come"),
     "07_motifs_paper_progress": ("progress of notebook 07's paper profile (planned vs recorded motif runs)",
                                  "07_motifs", "How far the paper profile has come"),
+    "08_your_network_summary": ("new: a 3-D torus 4x4x4 against PolarStar, Slim Fly, Dragonfly and Jellyfish at "
+                                "radix 6 (every metric, winners starred)", "08_your_network", "Summary"),
+    "08_your_network_latency": ("new: latency curves of the torus and its rivals (MIN, Valiant, UGAL-L)",
+                                "08_your_network", "Simulation"),
+    "08_your_network_disconnection": ("new: random link failures until disconnection, the torus and its rivals",
+                                      "08_your_network", "Structure"),
     "06_spectralfly_layout": ("SpectralFly Sec. V / Table II (cabinet placement and wire lengths)", "06_cost_layout",
                               "SpectralFly Table II"),
     "06_spectralfly_power": ("SpectralFly Table II (power and power per bandwidth)", "06_cost_layout",
