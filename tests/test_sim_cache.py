@@ -69,3 +69,25 @@ def test_cache_folder_follows_numba_cache_dir(tmp_path):
                               "PYTHONPATH": str(Path(sim.__file__).resolve().parents[2])})
     assert Path(out.stdout.strip()).parent == tmp_path
     assert list(tmp_path.iterdir()) in ([], [Path(out.stdout.strip())])  # nothing else written or deleted
+
+
+def test_one_compiled_kernel_serves_every_routing_and_topology():
+    """A read-only array (a frozen topology's, e.g. NAG's supernode labels) is another numba type than a
+    writeable one: it used to compile a second specialisation of the whole kernel (minutes).  The drivers pass
+    their arrays through ``kernel_cache.writable``, so each model keeps one signature."""
+    from lowdiam.sim import simulate
+    from lowdiam.sim.booksim import kernel as bk
+    from lowdiam.sim.caminos import kernel as ck
+    from lowdiam.sim.ideal.cut_through import run_cut_through
+    from lowdiam.topologies import dragonfly, slimfly
+
+    sf, df = slimfly(5).with_endpoints(2), dragonfly(4, 2, 2)
+    kw = dict(traffic="uniform", load=0.1, seed=3, warmup_cycles=100, measure_cycles=200)
+    for top, routing in [(sf, "min"), (sf, "nag"), (sf, "valiant"), (df, "df-min"), (df, "ugal")]:
+        simulate(top, routing, **kw)
+        simulate(top, routing if routing != "df-min" else "min", router="ideal", **kw)
+    for top in (sf, df):
+        simulate(top, "min-adaptive", router="caminos", **kw)
+    assert len(bk.run_kernel.signatures) == 1, bk.run_kernel.signatures
+    assert len(run_cut_through.signatures) == 1, run_cut_through.signatures
+    assert len(ck.run.signatures) == 1, ck.run.signatures

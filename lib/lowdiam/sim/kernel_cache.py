@@ -179,3 +179,36 @@ def noting_compilation(name: str) -> Iterator[None]:
     yield
     if note:
         mark_compiled(name)
+
+
+def writable(tree):
+    """``tree`` (an array, or a tuple / NamedTuple of them, nested) with every read-only array replaced by a
+    writeable C-contiguous copy, and nothing else copied.
+
+    numba compiles one specialisation of a kernel per argument *type*, and a read-only array (a frozen
+    topology's, a memoised table) is another type than a writeable one: a run whose tables hold one
+    recompiled the whole BookSim kernel (minutes).  Every driver passes its kernel arguments through this, so
+    each kernel has one signature per configuration of dtypes, whatever the arrays' origin.  A read-only array
+    is never written by a kernel (numba refuses it), so its copy loses nothing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = np.arange(3); a.flags.writeable = False
+    >>> b = np.zeros(2)
+    >>> out = writable((a, (b, 4)))
+    >>> out[0].flags.writeable, out[1][0] is b, out[1][1]
+    (True, True, 4)
+    """
+    import numpy as np
+
+    if isinstance(tree, np.ndarray):
+        if tree.flags.writeable and tree.flags.c_contiguous:
+            return tree
+        return np.array(tree, order="C", copy=True)
+    if isinstance(tree, tuple):
+        items = [writable(x) for x in tree]
+        if all(x is y for x, y in zip(items, tree)):
+            return tree
+        return type(tree)(*items) if hasattr(tree, "_fields") else tuple(items)
+    return tree

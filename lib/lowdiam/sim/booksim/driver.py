@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from lowdiam.sim.kernel_cache import writable
 from lowdiam.sim.results import (
     SATURATION_TOLERANCE,
     SimResult,
@@ -328,6 +329,7 @@ def _run(
         hot=tspec.hot.astype(np.int64) if tspec.hot.size else np.zeros(1, np.int64),
         logq=logq,
     )
+    net = writable(net)  # one kernel signature whatever the arrays' origin (a frozen topology's are read-only)
 
     # ------------------------------------------------------------ state
     NIV = ISL * V
@@ -484,6 +486,7 @@ def _run(
         pkr=K.PacketRoutes(src=nd.p_src, route_state=np.full(pool, -1, np.int32)),
         scratch=Scratch(np.zeros(1, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64), rs),
     )
+    sh = writable(sh)
     ctr = stats.ctr
     # Two legs: the windows, then the drain.  A run whose measurement window alone fails the throughput rule is
     # saturated whatever the drain delivers, so it ends at the window's end (BookSim too ends a run it finds

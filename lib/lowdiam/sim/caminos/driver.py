@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from lowdiam.sim.kernel_cache import writable
 from lowdiam.sim.request import check_buffer_slots
 from lowdiam.sim.results import (
     SATURATION_TOLERANCE,
@@ -266,6 +267,7 @@ def build_model(
         in_ptr=in_ptr, in_ch=in_ch, active=active.astype(np.uint8), tptr=tptr, tdst=tdst,
         hot=np.asarray(tspec.hot, dtype=np.int64), weights=weights, pgen=np.array([load / P]),
     )
+    net = writable(net)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
 
     def buffers(R):
         return K.Buffers(

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..kernel_cache import writable
 from ..results import SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from ..rng import new_state
 from ..routings import build_route_tables, resolve_routing
@@ -210,6 +211,7 @@ def execute(req, st: KernelState) -> KernelState:
     """Run the kernel to the end, doubling the source-queue rings whenever they fill."""
     kernel = run_wormhole if req.flow_control == "wormhole" else run_cut_through
     _announce_compiling(kernel)
+    st = writable(st)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
     while True:
         status = kernel(*st)
         if status == RUN_GROW:
