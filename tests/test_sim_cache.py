@@ -91,3 +91,27 @@ def test_one_compiled_kernel_serves_every_routing_and_topology():
     assert len(bk.run_kernel.signatures) == 1, bk.run_kernel.signatures
     assert len(run_cut_through.signatures) == 1, run_cut_through.signatures
     assert len(ck.run.signatures) == 1, ck.run.signatures
+
+
+def test_cache_folder_is_thread_safe():
+    """Threads of an in-process Dask worker load router models at once; ast.parse is not thread-safe on
+    CPython 3.11 (a 'recursion depth mismatch' SystemError in a fresh clone's test run)."""
+    import threading
+
+    from lowdiam.sim import kernel_cache
+
+    kernel_cache._IMPORTS.clear()
+    out, errors = [], []
+
+    def work():
+        try:
+            out.append(kernel_cache.kernel_cache_dir())
+        except Exception as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(set(out)) == 1 and out[0] == kernel_cache.kernel_cache_dir()

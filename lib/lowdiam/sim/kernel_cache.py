@@ -34,6 +34,7 @@ import hashlib
 import os
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,9 +44,25 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _NUMBA_DEF = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|generated_jit|cfunc)\b", re.M)
 
 
-def _package_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
+# ast.parse is not thread-safe on CPython 3.11 (threads of an in-process Dask worker loading a router model at
+# once raised "SystemError: AST constructor recursion depth mismatch"): parses are serialised, and each file's
+# imports are remembered by (path, size, mtime), so a process parses a source once.
+_AST_LOCK = threading.Lock()
+_IMPORTS: dict[tuple[Path, int, int, str], frozenset[Path]] = {}
+
+
+def _package_imports(path: Path, package_dir: Path, package: str) -> frozenset[Path]:
     """Files of the package (``package_dir``, importable as ``package``) that ``path`` imports, at any depth
     of the file (imports inside functions count: a kernel's builder may import its constants late)."""
+    st = path.stat()
+    key = (path, st.st_size, st.st_mtime_ns, package)
+    with _AST_LOCK:
+        if key not in _IMPORTS:
+            _IMPORTS[key] = frozenset(_parse_imports(path, package_dir, package))
+        return _IMPORTS[key]
+
+
+def _parse_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
     found: set[Path] = set()
     tree = ast.parse(path.read_bytes(), filename=str(path))
     for node in ast.walk(tree):
