@@ -59,13 +59,13 @@ import math
 import os
 import re
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__
+from .paths import write_atomic
 
 __all__ = ["FORMAT", "cache_dir", "cache_key", "cached", "clear", "code_manifest", "lookup", "store"]
 
@@ -419,18 +419,7 @@ def _read(path: Path, key: str) -> tuple[bool, Any]:
 
 
 def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_TMP_PREFIX, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, data, prefix=_TMP_PREFIX)  # the prefix marks our temporaries for clean-up
 
 
 # ----------------------------------------------------------------------------- public API

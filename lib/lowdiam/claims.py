@@ -277,7 +277,7 @@ class _Scorecard:
         return Path(self.directory) / f"{self.notebook}.json"
 
     def save(self) -> None:
-        paths.write_text_atomic(self.path(), _dumps([asdict(c) for c in self.claims]) + "\n")
+        paths.write_atomic(self.path(), _dumps([asdict(c) for c in self.claims]) + "\n")
 
 
 _CARD = _Scorecard()
@@ -663,7 +663,7 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
     for nb, rows in by_nb.items():
         lines += [f"## {nb}", "", f"Notebook: [`notebooks/{nb}.ipynb`]({link_base}notebooks/{nb}.ipynb)", ""]
         lines += _HEADER + [_row(c, link_base) for c in rows] + [""]
-    paths.write_text_atomic(out, "\n".join(lines))
+    paths.write_atomic(out, "\n".join(lines))
     return out
 
 

@@ -30,7 +30,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["cache_root", "claims_dir", "figures_dir", "repo_root", "results_dir", "write_text_atomic"]
+__all__ = ["cache_root", "claims_dir", "figures_dir", "repo_root", "results_dir", "write_atomic"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -86,23 +86,24 @@ def results_dir() -> Path:
     return _folder("LOWDIAM_RESULTS", "results")
 
 
-def write_text_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename, so a reader
-    (another process, a test running alongside a notebook) sees the old file or the new one, never a part.
+def write_atomic(path: str | Path, data: str | bytes, *, prefix: str | None = None) -> Path:
+    """Write ``data`` (text as UTF-8, or bytes) to ``path`` through a temporary file in the same folder
+    (``<prefix>...tmp``, default ``.<name>.``) and an atomic rename, so a reader (another process, a test running
+    alongside a notebook) sees the old file or the new one, never a part, and a crash leaves no torn file.
 
     Examples
     --------
     >>> import tempfile
-    >>> out = write_text_atomic(Path(tempfile.mkdtemp()) / "a.json", "[]\\n")
+    >>> out = write_atomic(Path(tempfile.mkdtemp()) / "a.json", "[]\\n")
     >>> out.read_text()
     '[]\\n'
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix or f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     except BaseException:
         try:

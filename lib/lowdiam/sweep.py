@@ -461,6 +461,16 @@ def _run_dask(runs: list[Run], scheduler: Any, bar, done: Callable[[int, Any], N
              keys=[f"lowdiam-sim-{r.key()}" for r in runs], describe=lambda r: f"while simulating {r.describe()}")
 
 
+def _check_reuse(reuse: Any) -> list:
+    """``reuse`` (a sequence of sweep result logs) checked: the logs, or TypeError / ValueError naming the rule."""
+    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
+        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
+    out = [_check_record(log) for log in reuse]
+    if any(log is None for log in out):
+        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
+    return out
+
+
 class _Known:
     """Where :func:`run_sweep` (and the asynchronous saturation search) find a run's result before computing
     it -- ``record``, then the ``reuse`` logs, then the cache -- and where a computed one goes (cache, record)."""
@@ -586,11 +596,7 @@ def run_sweep(
     if not isinstance(desc, str):
         raise TypeError(f"desc (the progress bar's label) must be a str, got {type(desc).__name__}")
     _check_record(record)
-    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
-        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
-    reuse = [_check_record(log) for log in reuse]
-    if any(log is None for log in reuse):
-        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
+    reuse = _check_reuse(reuse)
     known = _Known(record, reuse)
     results: dict[str, dict[str, Any]] = {}
     from_cache: set[str] = set()
@@ -1197,11 +1203,7 @@ def _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, worker
     client = sweep_kwargs["scheduler"]
     record = _check_record(sweep_kwargs.get("record"))
     reuse = sweep_kwargs.get("reuse", ())
-    if isinstance(reuse, (str, bytes)) or not isinstance(reuse, Iterable):
-        raise TypeError(f"reuse takes a sequence of sweep result logs, got {type(reuse).__name__}")
-    reuse = [_check_record(log) for log in reuse]
-    if any(log is None for log in reuse):
-        raise ValueError("reuse takes sweep result logs (lowdiam.sweep.result_log(notebook, name)), got None")
+    reuse = _check_reuse(reuse)
     known = _Known(record, reuse)
     planner = SaturationPlanner(len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=costs)
     flying: dict[str, tuple[Any, Run, list[int]]] = {}  # run hash -> (future, run, searches asking it)
