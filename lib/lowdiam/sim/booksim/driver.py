@@ -41,6 +41,17 @@ INITIAL_QUEUE = 64
 END_SATURATED_RUNS_AT_WINDOW = True
 
 
+def _records(rows: int, width: int, dtype) -> np.ndarray:
+    """A zeroed C-contiguous (rows, width) array whose rows start on 64-byte boundaries when they fill one.
+
+    A record of the kernel's state (:class:`~lowdiam.sim.booksim.kernel.Router`) is then read in one cache line.
+    """
+    item = np.dtype(dtype).itemsize
+    raw = np.zeros(rows * width * item + 64, np.uint8)
+    off = (-raw.ctypes.data) % 64
+    return raw[off:off + rows * width * item].view(dtype).reshape(rows, width)
+
+
 def _distances(topology) -> np.ndarray:
     from lowdiam.metrics.distances import distance_matrix
 
@@ -354,51 +365,32 @@ def _run(
     XQ = pow2(2 * maxR_ * steps + 4) if XD == 1 else pow2(maxR_ * V * CAP + 4)
     PCN = pow2(opts["credit_delay"] + 4)
     i32 = np.int32
+    ivr = _records(NIV, K.IV_WIDTH, i32)
+    ivr[:, K.IV_LDU] = -1
+    ovr = _records(NOV, K.OV_WIDTH, i32)
+    ovr[:, K.OV_OWN] = -1
+    ch = _records(NW, 4, i32)
+    ch[:, 0] = -1
+    ch[:, 2] = -1
     st = K.Router(
         buf=np.zeros(NIV * BCAP, i32),
-        bh=np.zeros(NIV, i32),
-        bn=np.zeros(NIV, i32),
-        vst=np.zeros(NIV, np.int8),
-        lst=np.zeros(NIV, np.int8),
-        les=np.zeros(NIV, i32),
-        ldu=np.full(NIV, -1, i32),
-        lres=np.zeros(NIV, i32),
-        vroute=np.zeros(NIV, i32),
-        voutv=np.zeros(NIV, i32),
-        own=np.full(NOV, -1, i32),
-        occ=np.zeros(NOV, i32),
-        oqf=np.zeros(NCH * OQ, i32),
-        oqv=np.zeros(NCH * OQ, i32),
-        oqh=np.zeros(NCH, i32),
-        oqn=np.zeros(NCH, i32),
-        xf=np.zeros(n * XQ, i32),
-        xv=np.zeros(n * XQ, i32),
-        xo=np.zeros(n * XQ, i32),
-        xes=np.zeros(n * XQ, i32),
-        xdu=np.zeros(n * XQ, i32),
+        ivr=ivr,
+        ovr=ovr,
+        prt=_records(NCH, K.PT_WIDTH, i32),
+        oq=_records(NCH * OQ, 2, i32),
+        xb=_records(n * XQ, 8, i32),
         lbusy=np.full(n * 4, -1, np.int64),
         xh=np.zeros(n, i32),
         xn=np.zeros(n, i32),
         cqv=np.zeros(NCH * OQ, i32),
-        cqh=np.zeros(NCH, i32),
-        cqn=np.zeros(NCH, i32),
-        pcv=np.zeros(NCH * PCN, i32),
-        pcd=np.zeros(NCH * PCN, np.int64),
-        pch=np.zeros(NCH, i32),
-        pcn=np.zeros(NCH, i32),
-        chf=np.full(NW, -1, i32),
-        chv=np.zeros(NW, i32),
-        crv=np.full(NW, -1, i32),
+        pc=_records(NCH * PCN, 2, np.int64),
+        ch=ch,
         va_in_ptr=np.zeros(NIV, i32),
         va_out_ptr=np.zeros(NOV, i32),
         sw_in_ptr=np.zeros(NCH, i32),
         sw_out_ptr=np.zeros(NCH, i32),
-        sw_off=np.zeros(NCH, i32),
         rcount=np.zeros(n, np.int64),
         inbound=np.zeros(n + NE, np.int64),
-        plisted=np.zeros(NCH, i32),
-        arrived=np.full(NCH, -1, i32),
-        arrived_v=np.zeros(NCH, i32),
         o_vc=np.zeros(NCH, np.int64),
         o_key=np.zeros(NCH, np.int64),
         o_stamp=np.full(NCH, -1, np.int64),
@@ -796,11 +788,12 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
         problems.append(f"{live} packet slots in use but {inj - ej} packets live")
     # every output VC: occupancy = flits in its output queue / crossbar / channel / downstream buffer
     # + credits on their way back; checked as a total against the input buffers
-    buffered = int(st.bn.sum())
-    in_flight = int((st.chf >= 0).sum())
-    credits_back = int((st.crv >= 0).sum()) + int(st.cqn.sum()) + int(st.pcn.sum())
-    owed = int(st.occ.sum()) + int(nd.occ_n.sum())
-    held = buffered + in_flight + int(st.oqn.sum()) + int(st.xn.sum())
+    buffered = int(st.ivr[:, K.IV_BN].sum())
+    in_flight = int((st.ch[:, 0] >= 0).sum())
+    credits_back = int((st.ch[:, 2] >= 0).sum()) + int(st.prt[:, K.PT_CQN].sum()) + int(st.prt[:, K.PT_PCN].sum())
+    occ = st.ovr[:, K.OV_OCC]
+    owed = int(occ.sum()) + int(nd.occ_n.sum())
+    held = buffered + in_flight + int(st.prt[:, K.PT_OQN].sum()) + int(st.xn.sum())
     if injected_flits != ejected_flits + held:
         problems.append(f"injected {injected_flits} flits != ejected {ejected_flits} + {held} in the network")
     if owed != held + credits_back:
@@ -808,7 +801,7 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
             f"credit imbalance: {owed} credits out != {held} flits in routers and channels + "
             f"{credits_back} credits returning"
         )
-    if np.any(st.occ < 0) or np.any(st.occ > CAP) or np.any(nd.occ_n < 0) or np.any(nd.occ_n > CAP):
+    if np.any(occ < 0) or np.any(occ > CAP) or np.any(nd.occ_n < 0) or np.any(nd.occ_n > CAP):
         problems.append("a VC's credit count left [0, buffer_flits]")
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))

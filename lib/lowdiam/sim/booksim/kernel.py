@@ -114,53 +114,46 @@ class Net(NamedTuple):
     logq: np.ndarray
 
 
+# fields of the per-input-VC records ``ivr`` (one row of 16 int32 per input VC: one cache line)
+IV_BH, IV_BN, IV_VST, IV_LST, IV_LES, IV_LDU, IV_LRES, IV_ROUTE, IV_OUTV = range(9)
+IV_WIDTH = 16
+# fields of the per-output-VC records ``ovr``
+OV_OWN, OV_OCC = range(2)
+OV_WIDTH = 2
+# fields of the per-port records ``prt`` (a port's slot indexes its input and its output side alike)
+PT_OQH, PT_OQN, PT_CQH, PT_CQN, PT_PCH, PT_PCN, PT_LISTED, PT_SWOFF = range(8)
+PT_WIDTH = 8
+
+
 class Router(NamedTuple):
-    """Input-VC, output-VC, queue and channel state."""
+    """Input-VC, output-VC, port, queue and channel state.
+
+    State read together lives together (one record per input VC, per output VC, per port; the fields of a
+    queue entry side by side), so a flit's step touches a few cache lines rather than one per array.
+    """
 
     buf: np.ndarray  # (NIV * CAP) input VC rings of flits
-    bh: np.ndarray
-    bn: np.ndarray
-    vst: np.ndarray  # 0 idle, 1 routing, 2 vc_alloc, 3 active
-    lst: np.ndarray  # pipeline list: 0 none, 1 route, 2 VC alloc, 3 switch alloc
-    les: np.ndarray  # first internal step at which the entry may be evaluated
-    ldu: np.ndarray  # cycle of its update (-1: not evaluated yet)
-    lres: np.ndarray  # evaluation result
-    vroute: np.ndarray  # local output port of the packet at the head
-    voutv: np.ndarray  # output VC held
-    own: np.ndarray  # (NCH * V) output VC owner (input VC) or -1
-    occ: np.ndarray  # (NCH * V) downstream flits not yet credited
-    oqf: np.ndarray  # (NCH * V * CAP) output queue rings
-    oqv: np.ndarray
-    oqh: np.ndarray
-    oqn: np.ndarray
-    xf: np.ndarray  # (NCH * XQ) crossbar pipeline rings
-    xv: np.ndarray
-    xo: np.ndarray  # output slot of the crossbar entry
-    xes: np.ndarray
-    xdu: np.ndarray
+    ivr: np.ndarray  # (NIV, IV_WIDTH) input VCs: ring head, count; state 0 idle, 1 routing, 2 vc_alloc,
+    #   3 active; pipeline list 0 none, 1 route, 2 VC alloc, 3 switch alloc; first internal step at which the
+    #   entry may be evaluated; cycle of its update (-1: not evaluated yet); evaluation result; local output
+    #   port of the packet at the head; output VC held
+    ovr: np.ndarray  # (NCH * V, OV_WIDTH) output VCs: owner (input VC) or -1; downstream flits not yet credited
+    prt: np.ndarray  # (NCH, PT_WIDTH) ports: output queue head / count, credit queue head / count, received
+    #   credits head / count, VCs in a pipeline list, VC round-robin offset of the switch requests
+    oq: np.ndarray  # (NCH * OQ, 2) output queue rings: flit, VC
+    xb: np.ndarray  # (n * XQ, 8) crossbar pipeline rings: flit, VC, output slot, first step, due cycle
     lbusy: np.ndarray  # (n * 4) per router and list (route, VC alloc, switch alloc): due cycle of pending entries
     xh: np.ndarray
     xn: np.ndarray
-    cqv: np.ndarray  # (NCH * V * CAP) credits waiting to be sent upstream
-    cqh: np.ndarray
-    cqn: np.ndarray
-    pcv: np.ndarray  # (NCH * PCN) credits received, processed after credit_delay
-    pcd: np.ndarray
-    pch: np.ndarray
-    pcn: np.ndarray
-    chf: np.ndarray  # (NCH * W) flits in flight
-    chv: np.ndarray
-    crv: np.ndarray  # (NCH * W) credits in flight (VC) towards the channel's source
+    cqv: np.ndarray  # (NCH * OQ) credits waiting to be sent upstream
+    pc: np.ndarray  # (NCH * PCN, 2) int64 credits received (VC, due cycle), processed after credit_delay
+    ch: np.ndarray  # (NW, 4) channels in flight: flit (-1 none), its VC, credit VC towards the source (-1 none)
     va_in_ptr: np.ndarray  # round-robin pointers of the VC allocator (per input VC / output VC)
     va_out_ptr: np.ndarray
     sw_in_ptr: np.ndarray  # per input / output port of the switch allocator
     sw_out_ptr: np.ndarray
-    sw_off: np.ndarray  # per input port: VC round-robin offset of the switch requests
     rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
     inbound: np.ndarray  # (n + NE,) flits and credits in flight towards router r / endpoint e (index n + e)
-    plisted: np.ndarray  # per input channel: VCs in a pipeline list
-    arrived: np.ndarray  # (NCH,) flit read this cycle on an input channel (-1 none)
-    arrived_v: np.ndarray
     # scratch
     o_vc: np.ndarray  # per output slot: the VC the current input port requests it with
     o_key: np.ndarray
@@ -454,7 +447,7 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
-def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_local, indptr, sh):
+def _route_shared(r, pk, hops, dep, p, adaptive, V, ovr, rptr, ep_router, ep_local, indptr, sh):
     """Local output port at router r from a shared routing, or its negative error code.
 
     ``hops``: links the packet has crossed, its hop class for the next VC (``vc_next``)."""
@@ -467,7 +460,7 @@ def _route_shared(r, pk, hops, dep, p, adaptive, V, occ, rptr, ep_router, ep_loc
             o = (s0 + a - lo) * V
             u = 0
             for v in range(V):
-                u += occ[o + v]
+                u += ovr[o + v, OV_OCC]
             used[a] = u
     a = shared_next_hop(pk, r, ep_router[dep], hops, 1, sh.tabs, sh.rnet, sh.pkr, sh.ports, sh.scratch)
     if a == EJECT:
@@ -546,49 +539,23 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     )
     (
         buf,
-        bh,
-        bn,
-        vst,
-        lst,
-        les,
-        ldu,
-        lres,
-        vroute,
-        voutv,
-        own,
-        occ,
-        oqf,
-        oqv,
-        oqh,
-        oqn,
-        xf,
-        xv,
-        xo,
-        xes,
-        xdu,
+        ivr,
+        ovr,
+        prt,
+        oq,
+        xb,
+        pc,
+        ch,
         lbusy,
         xh,
         xn,
         cqv,
-        cqh,
-        cqn,
-        pcv,
-        pcd,
-        pch,
-        pcn,
-        chf,
-        chv,
-        crv,
         va_in_ptr,
         va_out_ptr,
         sw_in_ptr,
         sw_out_ptr,
-        sw_off,
         rcount,
         inbound,
-        plisted,
-        arrived,
-        arrived_v,
         o_vc,
         o_key,
         o_stamp,
@@ -605,49 +572,23 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         a_om,
     ) = (
         st.buf,
-        st.bh,
-        st.bn,
-        st.vst,
-        st.lst,
-        st.les,
-        st.ldu,
-        st.lres,
-        st.vroute,
-        st.voutv,
-        st.own,
-        st.occ,
-        st.oqf,
-        st.oqv,
-        st.oqh,
-        st.oqn,
-        st.xf,
-        st.xv,
-        st.xo,
-        st.xes,
-        st.xdu,
+        st.ivr,
+        st.ovr,
+        st.prt,
+        st.oq,
+        st.xb,
+        st.pc,
+        st.ch,
         st.lbusy,
         st.xh,
         st.xn,
         st.cqv,
-        st.cqh,
-        st.cqn,
-        st.pcv,
-        st.pcd,
-        st.pch,
-        st.pcn,
-        st.chf,
-        st.chv,
-        st.crv,
         st.va_in_ptr,
         st.va_out_ptr,
         st.sw_in_ptr,
         st.sw_out_ptr,
-        st.sw_off,
         st.rcount,
         st.inbound,
-        st.plisted,
-        st.arrived,
-        st.arrived_v,
         st.o_vc,
         st.o_key,
         st.o_stamp,
@@ -739,13 +680,13 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             if track and inbound[n + e] == 0 and cur_pkt[e] < 0 and mo.rq_cnt[e] == 0:
                 continue
             c = ISL + e
-            f = chf[c * W + s0]
+            f = ch[c * W + s0, 0]
             if f >= 0:
-                chf[c * W + s0] = -1
+                ch[c * W + s0, 0] = -1
                 if track:
                     inbound[n + e] -= 1
-                v = chv[c * W + s0]
-                crv[eslot[e] * W + s2] = v  # credit straight back
+                v = ch[c * W + s0, 1]
+                ch[eslot[e] * W + s2, 2] = v  # credit straight back
                 if track:
                     inbound[ep_router[e]] += 1
                 ctr[K_LAST_MOVE] = t
@@ -776,9 +717,9 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     free_stack[nfree[0]] = pk
                     nfree[0] += 1
             c = ISL + e
-            v = crv[c * W + s0]
+            v = ch[c * W + s0, 2]
             if v >= 0:
-                crv[c * W + s0] = -1
+                ch[c * W + s0, 2] = -1
                 if track:
                     inbound[n + e] -= 1
                 occ_n[e * V + v] -= 1
@@ -849,10 +790,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 if occ_n[e * V + v] < CAP:
                     k = cur_k[e]
                     c = eslot[e]
-                    chf[c * W + s2] = (cur_pkt[e] << SH) + k
+                    ch[c * W + s2, 0] = (cur_pkt[e] << SH) + k
                     if track:
                         inbound[ep_router[e]] += 1
-                    chv[c * W + s2] = v
+                    ch[c * W + s2, 1] = v
                     occ_n[e * V + v] += 1
                     ctr[K_LAST_MOVE] = t
                     if k == P - 1:
@@ -870,67 +811,54 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             lo = rptr[r]
             R = rptr[r + 1] - lo
             p = R - (indptr[r + 1] - indptr[r])
-            # ReadInputs: flits and credits arriving this cycle (none can while nothing is tracked in flight
-            # towards r)
-            got = False
-            for j in range(R if inbound[r] > 0 or not track else 0):
+            # ReadInputs, input queuing and the credits due, fused into one pass over the ports (nothing arrives
+            # while nothing is tracked in flight towards r; a router with no work item left is skipped).  The
+            # input queuing of an arrived flit belongs to the cycle's first internal step (``step0``: speedup
+            # >= 1 makes every cycle have one); credits arrive only here and fall due by the cycle, not the step.
+            if track and inbound[r] == 0 and rcount[r] == 0:
+                continue
+            for j in range(R):
                 c = lo + j
-                f = chf[c * W + s0]
+                f = ch[c * W + s0, 0]
                 if f >= 0:
-                    chf[c * W + s0] = -1
+                    ch[c * W + s0, 0] = -1
                     if track:
                         inbound[r] -= 1
-                    arrived[c] = f
-                    arrived_v[c] = chv[c * W + s0]
-                    got = True
-                c = lo + j
-                v = crv[c * W + s0]
-                if v >= 0:
-                    crv[c * W + s0] = -1
-                    if track:
-                        inbound[r] -= 1
-                    k = (pch[c] + pcn[c]) & PM
-                    pcv[c * PCN + k] = v
-                    pcd[c * PCN + k] = t + CD
-                    pcn[c] += 1
+                    v = ch[c * W + s0, 1]
+                    iv = c * V + v
+                    buf[iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM)] = f
+                    ivr[iv, IV_BN] += 1
                     rcount[r] += 1
-            if not got and rcount[r] == 0:
+                    if ivr[iv, IV_VST] == 0:
+                        ivr[iv, IV_VST] = 1
+                        prt[c, PT_LISTED] += 1
+                        ivr[iv, IV_LST] = 1
+                        ivr[iv, IV_LES] = step0
+                        ivr[iv, IV_LDU] = -1
+                    elif ivr[iv, IV_VST] == 3 and ivr[iv, IV_BN] == 1:
+                        prt[c, PT_LISTED] += 1
+                        ivr[iv, IV_LST] = 3
+                        ivr[iv, IV_LES] = step0
+                        ivr[iv, IV_LDU] = -1
+                v = ch[c * W + s0, 2]
+                if v >= 0:
+                    ch[c * W + s0, 2] = -1
+                    if track:
+                        inbound[r] -= 1
+                    k = (prt[c, PT_PCH] + prt[c, PT_PCN]) & PM
+                    pc[c * PCN + k, 0] = v
+                    pc[c * PCN + k, 1] = t + CD
+                    prt[c, PT_PCN] += 1
+                    rcount[r] += 1
+                while prt[c, PT_PCN] > 0 and pc[c * PCN + prt[c, PT_PCH], 1] <= t:
+                    ovr[c * V + pc[c * PCN + prt[c, PT_PCH], 0], OV_OCC] -= 1
+                    prt[c, PT_PCH] = (prt[c, PT_PCH] + 1) & PM
+                    prt[c, PT_PCN] -= 1
+                    rcount[r] -= 1
+            if rcount[r] == 0:
                 continue
             for s in range(nsteps):
                 cur = step0 + s
-                # ---- input queuing (first internal step of the cycle only)
-                if s == 0 and got:
-                    for j in range(R):
-                        c = lo + j
-                        f = arrived[c]
-                        if f < 0:
-                            continue
-                        arrived[c] = -1
-                        v = arrived_v[c]
-                        iv = c * V + v
-                        buf[iv * BCAP + ((bh[iv] + bn[iv]) & BM)] = f
-                        bn[iv] += 1
-                        rcount[r] += 1
-                        if vst[iv] == 0:
-                            vst[iv] = 1
-                            plisted[c] += 1
-                            lst[iv] = 1
-                            les[iv] = cur
-                            ldu[iv] = -1
-                        elif vst[iv] == 3 and bn[iv] == 1:
-                            plisted[c] += 1
-                            lst[iv] = 3
-                            les[iv] = cur
-                            ldu[iv] = -1
-                # ---- credits due (credits only arrive in ReadInputs and fall due by the cycle, not the step:
-                # later steps of a cycle would find none)
-                for j in range(R if s == 0 else 0):
-                    c = lo + j
-                    while pcn[c] > 0 and pcd[c * PCN + pch[c]] <= t:
-                        occ[c * V + pcv[c * PCN + pch[c]]] -= 1
-                        pch[c] = (pch[c] + 1) & PM
-                        pcn[c] -= 1
-                        rcount[r] -= 1
                 # ---- evaluate: route, VC allocation requests, switch allocation requests
                 nva = 0
                 nsw = 0
@@ -942,50 +870,50 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 busy_sa = lbusy[r * 4 + 2] >= 0
                 for j in range(R):
                     cin = lo + j
-                    if plisted[cin] == 0:
+                    if prt[cin, PT_LISTED] == 0:
                         continue
                     k0 = nsw
                     for v in range(V):
                         iv = cin * V + v
-                        ls = lst[iv]
-                        if ls == 0 or ldu[iv] >= 0 or les[iv] > cur:
+                        ls = ivr[iv, IV_LST]
+                        if ls == 0 or ivr[iv, IV_LDU] >= 0 or ivr[iv, IV_LES] > cur:
                             continue
                         if ls == 1:
                             if busy_rt:
                                 continue
-                            ldu[iv] = t + RD - 1
+                            ivr[iv, IV_LDU] = t + RD - 1
                             lbusy[r * 4] = t + RD - 1
                         elif ls == 2:
                             if busy_va:
                                 continue
-                            ldu[iv] = t + VD - 1
+                            ivr[iv, IV_LDU] = t + VD - 1
                             lbusy[r * 4 + 1] = t + VD - 1
-                            lres[iv] = -1
-                            o = vroute[iv]
+                            ivr[iv, IV_LRES] = -1
+                            o = ivr[iv, IV_ROUTE]
                             if any_mode:
                                 v0, v1 = 0, V
                             else:
-                                pk = buf[iv * BCAP + bh[iv]] >> SH
+                                pk = buf[iv * BCAP + ivr[iv, IV_BH]] >> SH
                                 hv = p_hops[pk]
                                 if o < p:
                                     hv = min(hv, V - 1)
                                 v0, v1 = hv, hv + 1
                             for ovv in range(v0, v1):
-                                if own[(lo + o) * V + ovv] < 0:  # request every free output VC
+                                if ovr[(lo + o) * V + ovv, OV_OWN] < 0:  # request every free output VC
                                     va_in[nva] = j * V + v
                                     va_out[nva] = o * V + ovv
                                     nva += 1
                         else:
                             if busy_sa:
                                 continue
-                            ldu[iv] = t + SD - 1
+                            ivr[iv, IV_LDU] = t + SD - 1
                             lbusy[r * 4 + 2] = t + SD - 1
-                            lres[iv] = -1
-                            if occ[voutv[iv]] >= CAP:
+                            ivr[iv, IV_LRES] = -1
+                            if ovr[ivr[iv, IV_OUTV], OV_OCC] >= CAP:
                                 continue  # no credit: no switch request
                             # one request per (input port, output port): the VC first after sw_off
-                            o = vroute[iv]
-                            kk = _rr(v, sw_off[cin], V)
+                            o = ivr[iv, IV_ROUTE]
+                            kk = _rr(v, prt[cin, PT_SWOFF], V)
                             oc = lo + o
                             if o_stamp[oc] != cur * 4096 + j:
                                 o_stamp[oc] = cur * 4096 + j
@@ -1025,7 +953,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         )
                     for k in range(nva):
                         if a_match[va_in[k]] == va_out[k]:
-                            lres[lo * V + va_in[k]] = lo * V + va_out[k]
+                            ivr[lo * V + va_in[k], IV_LRES] = lo * V + va_out[k]
                 # ---- switch allocator: input port -> output port
                 if nsw > 0:
                     if cfg[C_SALLOC] == 0:
@@ -1054,24 +982,24 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         j = sw_in[k]
                         if a_match[j] == sw_out[k]:
                             v = sw_vc[k]
-                            lres[(lo + j) * V + v] = 1
-                            sw_off[lo + j] = _after(v, V)
+                            ivr[(lo + j) * V + v, IV_LRES] = 1
+                            prt[lo + j, PT_SWOFF] = _after(v, V)
                 # ---- updates
                 for j in range(R):
                     cin = lo + j
-                    if plisted[cin] == 0:
+                    if prt[cin, PT_LISTED] == 0:
                         continue
                     for v in range(V):
                         iv = cin * V + v
-                        ls = lst[iv]
-                        if ls == 0 or ldu[iv] < 0 or ldu[iv] > t:
+                        ls = ivr[iv, IV_LST]
+                        if ls == 0 or ivr[iv, IV_LDU] < 0 or ivr[iv, IV_LDU] > t:
                             continue
                         if ls == 1:
-                            f = buf[iv * BCAP + bh[iv]]
+                            f = buf[iv * BCAP + ivr[iv, IV_BH]]
                             pk = f >> SH
                             dep = p_dst[pk]
                             if route_mode == ROUTE_SHARED:
-                                port = _route_shared(r, pk, p_hops[pk], dep, p, cfg[C_ADAPTIVE], V, occ, rptr,
+                                port = _route_shared(r, pk, p_hops[pk], dep, p, cfg[C_ADAPTIVE], V, ovr, rptr,
                                                      ep_router, ep_local, indptr, sh)
                                 if port < 0:
                                     ctr[K_NOW] = t
@@ -1079,95 +1007,95 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                     ctr[K_ERR_A] = r
                                     ctr[K_ERR_B] = dep
                                     return RUN_ROUTE_ERROR
-                                vroute[iv] = port
+                                ivr[iv, IV_ROUTE] = port
                             else:
-                                vroute[iv] = _route(
+                                ivr[iv, IV_ROUTE] = _route(
                                     r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
                                 )
-                            vst[iv] = 2
-                            lst[iv] = 2
-                            les[iv] = cur + 1
-                            ldu[iv] = -1
+                            ivr[iv, IV_VST] = 2
+                            ivr[iv, IV_LST] = 2
+                            ivr[iv, IV_LES] = cur + 1
+                            ivr[iv, IV_LDU] = -1
                         elif ls == 2:
-                            ov = lres[iv]
-                            if ov >= 0 and (VD <= 1 or own[ov] < 0):
-                                own[ov] = iv
-                                voutv[iv] = ov
-                                vst[iv] = 3
-                                lst[iv] = 3
-                            les[iv] = cur + 1
-                            ldu[iv] = -1
+                            ov = ivr[iv, IV_LRES]
+                            if ov >= 0 and (VD <= 1 or ovr[ov, OV_OWN] < 0):
+                                ovr[ov, OV_OWN] = iv
+                                ivr[iv, IV_OUTV] = ov
+                                ivr[iv, IV_VST] = 3
+                                ivr[iv, IV_LST] = 3
+                            ivr[iv, IV_LES] = cur + 1
+                            ivr[iv, IV_LDU] = -1
                         else:
-                            ov = voutv[iv]
-                            if lres[iv] == 1 and (SD <= 1 or occ[ov] < CAP):
-                                f = buf[iv * BCAP + bh[iv]]
-                                bh[iv] = (bh[iv] + 1) & BM
-                                bn[iv] -= 1
-                                occ[ov] += 1
+                            ov = ivr[iv, IV_OUTV]
+                            if ivr[iv, IV_LRES] == 1 and (SD <= 1 or ovr[ov, OV_OCC] < CAP):
+                                f = buf[iv * BCAP + ivr[iv, IV_BH]]
+                                ivr[iv, IV_BH] = (ivr[iv, IV_BH] + 1) & BM
+                                ivr[iv, IV_BN] -= 1
+                                ovr[ov, OV_OCC] += 1
                                 tail = (f & FM) == P - 1
                                 if tail:
-                                    own[ov] = -1
+                                    ovr[ov, OV_OWN] = -1
                                 oc = ov // V
                                 k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
-                                xf[k] = f
-                                xv[k] = ov % V
-                                xo[k] = oc
-                                xes[k] = cur + 1
-                                xdu[k] = -1
+                                xb[k, 0] = f
+                                xb[k, 1] = ov % V
+                                xb[k, 2] = oc
+                                xb[k, 3] = cur + 1
+                                xb[k, 4] = -1
                                 xn[r] += 1
                                 # credit for the freed input slot (one per input port per step)
-                                k = (cqh[cin] + cqn[cin]) & OM
+                                k = (prt[cin, PT_CQH] + prt[cin, PT_CQN]) & OM
                                 cqv[cin * OQ + k] = v
-                                cqn[cin] += 1
+                                prt[cin, PT_CQN] += 1
                                 ctr[K_LAST_MOVE] = t
                                 rcount[r] += 1
-                                if bn[iv] == 0:
-                                    plisted[cin] -= 1
-                                    lst[iv] = 0
+                                if ivr[iv, IV_BN] == 0:
+                                    prt[cin, PT_LISTED] -= 1
+                                    ivr[iv, IV_LST] = 0
                                     if tail:
-                                        vst[iv] = 0
+                                        ivr[iv, IV_VST] = 0
                                 elif tail:
-                                    vst[iv] = 1
-                                    lst[iv] = 1
+                                    ivr[iv, IV_VST] = 1
+                                    ivr[iv, IV_LST] = 1
                                 else:
-                                    lst[iv] = 3
-                            les[iv] = cur + 1
-                            ldu[iv] = -1
+                                    ivr[iv, IV_LST] = 3
+                            ivr[iv, IV_LES] = cur + 1
+                            ivr[iv, IV_LDU] = -1
                 for l in range(3):
                     if 0 <= lbusy[r * 4 + l] <= t:
                         lbusy[r * 4 + l] = -1
                 # ---- crossbar (st_prepare_delay + st_final_delay): one router-wide FIFO, as BookSim's
                 # _crossbar_flits; new entries are evaluated only when no evaluated one is left
-                if xn[r] > 0 and xdu[r * XQ + xh[r]] < 0:
+                if xn[r] > 0 and xb[r * XQ + xh[r], 4] < 0:
                     for i in range(xn[r]):
                         k = r * XQ + ((xh[r] + i) & XM)
-                        if xes[k] > cur:
+                        if xb[k, 3] > cur:
                             break
-                        xdu[k] = t + XD - 1
+                        xb[k, 4] = t + XD - 1
                 while xn[r] > 0:
                     k = r * XQ + xh[r]
-                    if xdu[k] < 0 or xdu[k] > t:
+                    if xb[k, 4] < 0 or xb[k, 4] > t:
                         break
-                    oc = xo[k]
-                    q = (oqh[oc] + oqn[oc]) & OM
-                    oqf[oc * OQ + q] = xf[k]
-                    oqv[oc * OQ + q] = xv[k]
-                    oqn[oc] += 1
+                    oc = xb[k, 2]
+                    q = (prt[oc, PT_OQH] + prt[oc, PT_OQN]) & OM
+                    oq[oc * OQ + q, 0] = xb[k, 0]
+                    oq[oc * OQ + q, 1] = xb[k, 1]
+                    prt[oc, PT_OQN] += 1
                     xh[r] = (xh[r] + 1) & XM
                     xn[r] -= 1
             # ---- WriteOutputs: one flit per output, one credit per input
             for j in range(R):
                 oc = lo + j
-                if oqn[oc] > 0:
-                    q = oc * OQ + oqh[oc]
-                    f = oqf[q]
+                if prt[oc, PT_OQN] > 0:
+                    q = oc * OQ + prt[oc, PT_OQH]
+                    f = oq[q, 0]
                     d = o2i[oc]
-                    chf[d * W + s2] = f
-                    chv[d * W + s2] = oqv[q]
+                    ch[d * W + s2, 0] = f
+                    ch[d * W + s2, 1] = oq[q, 1]
                     if track:
                         inbound[slot_sink[d]] += 1
-                    oqh[oc] = (oqh[oc] + 1) & OM
-                    oqn[oc] -= 1
+                    prt[oc, PT_OQH] = (prt[oc, PT_OQH] + 1) & OM
+                    prt[oc, PT_OQN] -= 1
                     rcount[r] -= 1
                     if out_arc[oc] >= 0:
                         if (f & FM) == 0:
@@ -1175,12 +1103,12 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         if warm <= t < wend:
                             arc_flits[out_arc[oc]] += 1
                 cin = lo + j
-                if cqn[cin] > 0:
-                    crv[i2o[cin] * W + s2] = cqv[cin * OQ + cqh[cin]]
+                if prt[cin, PT_CQN] > 0:
+                    ch[i2o[cin] * W + s2, 2] = cqv[cin * OQ + prt[cin, PT_CQH]]
                     if track:
                         inbound[slot_sink[i2o[cin]]] += 1
-                    cqh[cin] = (cqh[cin] + 1) & OM
-                    cqn[cin] -= 1
+                    prt[cin, PT_CQH] = (prt[cin, PT_CQH] + 1) & OM
+                    prt[cin, PT_CQN] -= 1
                     rcount[r] -= 1
         t += 1
         ctr[K_NOW] = t
