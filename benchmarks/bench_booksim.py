@@ -149,6 +149,8 @@ def main() -> None:
         sys.exit(f"unknown --configs {unknown}; choose from {', '.join(CONFIGS)}")
     if not 0 < args.short < args.long:
         sys.exit("need 0 < --short < --long")
+    if args.rounds < 1:
+        sys.exit("--rounds must be >= 1 (3 or more for a median and a spread)")
     binary = find_booksim()
     env_start = environment()
     rows = []
