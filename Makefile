@@ -3,7 +3,8 @@
 #   make notebook NB=03 [PROFILE=paper] [PARAMS="-p seed 1"]   rerun one notebook (any papermill parameter)
 #   make evaluate GRAPH=path [ENDPOINTS=radix/3] [PROFILE=quick] [OUT=evaluations/<graph>]   your network vs the papers'
 #   make test      build .venv if needed, unit tests + nbval over the committed notebooks
-#   make bench     benchmarks (distances, simulator, ...)
+#   make bench     benchmarks (distances, simulator, BookSim model vs BookSim2, scaling, ...); docs/benchmarks.md
+#   make booksim   clone and build BookSim2 into .cache/booksim2 (make bench does this when $$BOOKSIM is unset)
 #   make clean     remove generated caches (keeps .venv and committed figures); make distclean also .venv
 
 SHELL      := /bin/bash
@@ -16,7 +17,7 @@ NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv figures notebook evaluate scorecard test lint bench clean distclean
+.PHONY: all venv figures notebook evaluate scorecard test lint bench booksim clean distclean
 
 all: figures
 
@@ -89,8 +90,28 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/python -m ruff check lib tests benchmarks
 
-bench: $(STAMP)
-	@set -e; for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b; done
+# benchmarks/bench_booksim.py runs BookSim2 itself: $(BOOKSIM) (environment or `make bench BOOKSIM=path`), else the
+# copy `make booksim` clones and builds under .cache/ at the commit benchmarks/crossval_booksim.py was validated
+# against (BOOKSIM_REPO may name a local mirror).  `make clean` removes that copy with the rest of .cache/.
+BOOKSIM_REPO   ?= https://github.com/booksim/booksim2
+BOOKSIM_COMMIT := 28f43299f1706a3160ffac721ca461d74eb6e618
+BOOKSIM_DIR    := .cache/booksim2
+BOOKSIM_BIN    := $(BOOKSIM_DIR)/src/booksim
+
+bench: $(STAMP) $(if $(BOOKSIM),,$(BOOKSIM_BIN))
+	@set -e; export BOOKSIM="$(or $(BOOKSIM),$(abspath $(BOOKSIM_BIN)))"; \
+	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b; done
+
+booksim: $(BOOKSIM_BIN)
+
+$(BOOKSIM_BIN):
+	@missing=""; for t in git make flex bison g++; do command -v $$t > /dev/null || missing="$$missing $$t"; done; \
+	test -z "$$missing" || { echo "make booksim: missing$$missing. Building BookSim2 needs git, make, flex, bison and" \
+	  "g++ (Debian/Ubuntu: apt-get install git make flex bison g++), or set BOOKSIM=path/to/a/built/booksim" >&2; exit 2; }
+	@test -d $(BOOKSIM_DIR)/.git || { mkdir -p $(dir $(BOOKSIM_DIR)) && git clone --quiet $(BOOKSIM_REPO) $(BOOKSIM_DIR); }
+	git -C $(BOOKSIM_DIR) -c advice.detachedHead=false checkout --quiet $(BOOKSIM_COMMIT)
+	$(MAKE) -C $(BOOKSIM_DIR)/src
+	@test -x $@ && echo "BookSim2 built: $@" >&2
 
 clean:
 	rm -rf .cache benchmarks/results .pytest_cache

@@ -1,96 +1,207 @@
 """Speed of ``lowdiam.sim.booksim`` against BookSim2 itself, side by side in one run.
 
-Configuration (the issue's benchmark): ``jellyfish(1064, 15, seed=1)`` with 5 endpoints per router (as
-``benchmarks/bench_sim.py`` builds it), uniform traffic at offered load 0.3, anynet ``min`` routing,
-4-flit packets, 4 VCs x 32 flits, the pipeline of ``tests/data/booksim/booksim.cfg``, speedup 1.0.
+Configurations (``--configs``, comma-separated names):
 
-Simulated cycles per second are measured as a difference of two run lengths for each simulator
-(``cycles(long) - cycles(short)`` over ``wall(long) - wall(short)``), so start-up work (BookSim's O(n^3)
-anynet table, our distance matrix, numba's cache load) cancels.  Both simulators run one after the other
-in the same process tree on the same (shared) machine.
+``jellyfish``  the issue's original benchmark: ``jellyfish(1064, 15, seed=1)`` with 5 endpoints per router,
+               uniform traffic at offered load 0.3, internal speedup 1.0.
+``ps-iq``      the papers' setting: PolarStar PS-IQ(11,3) (``polarstar(11, "iq", 3)``, 1,064 routers of network
+               radix 15) with 5 endpoints per router (PolarStar Table 3, notebook 05's paper profile), internal
+               speedup 2.0 (the PolarStar authors' BookSim configuration), uniform traffic at loads 0.1, 0.3, 0.5.
 
-Usage: ``BOOKSIM=/path/to/booksim python benchmarks/bench_booksim.py [--short 300 --long 900]``; appends
-a JSON line to ``benchmarks/results/booksim.jsonl``.
+Both run BookSim's anynet ``min`` routing (our ``min-single`` over BookSim's own Dijkstra next-hop table, every hop
+on any VC), 4-flit packets, 4 VCs x 32 flits and the pipeline of ``benchmarks/crossval_booksim.py``'s ``CFG``
+(``tests/data/booksim/booksim.cfg``), seed 1: the cross-validated configuration, so both simulators do the same work.
+
+Measure.  Simulated cycles per second are a difference of two run lengths, ``(cycles(long) - cycles(short)) /
+(time(long) - time(short))``, so start-up work (BookSim's anynet table and file parsing, our distance matrix and
+next-hop table) cancels.  The time is CPU seconds (user + system: BookSim's process via ``RUSAGE_CHILDREN``, ours
+via ``time.process_time``; both simulators are single-threaded), which the other jobs of a shared machine disturb
+far less than wall-clock seconds; the wall-clock ratio is reported too (``wall_ratio``).  A run of ``N`` cycles is
+``N/2`` warm-up plus ``N/2`` measured cycles (BookSim: one warm-up period and one sample of ``N/2``), and the
+reported cycles include the drain (BookSim may also end its warm-up early, so its cycle counts differ from ours;
+each simulator's rate uses its own counts).  One *round* is: our short and long run, then BookSim's short and long
+run; its ratio is our cycles/s over BookSim's.  ``--rounds`` rounds alternate so that a change in the machine's load
+hits both simulators; the table gives per configuration and load the median ratio over the rounds, its minimum and
+maximum, and the median cycles/s of each simulator.  On a shared machine the ratio, not the rates, is the result.
+The defaults (3 rounds of 200- and 600-cycle runs, both configurations) spend most of their time in BookSim: at its
+~1.5-5 cycles per second on a loaded 2-core machine, about an hour.
+
+BookSim binary: ``$BOOKSIM``, else ``.cache/booksim2/src/booksim`` as ``make booksim`` builds it (``make bench`` does
+so when ``$BOOKSIM`` is unset).
+
+Usage: ``python benchmarks/bench_booksim.py [--rounds 3] [--short 200] [--long 600] [--configs jellyfish,ps-iq]``;
+appends a JSON line to ``benchmarks/results/booksim.jsonl``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import re
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+CACHED_BOOKSIM = ROOT / ".cache" / "booksim2" / "src" / "booksim"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crossval_booksim import CFG  # noqa: E402 - a sibling script, importable once its folder is on sys.path
+from benchio import append_jsonl, environment, format_table  # noqa: E402 - sibling modules
+from crossval_booksim import CFG  # noqa: E402
 
 
-def graph():
+def _jellyfish():
     from lowdiam.topologies import jellyfish
 
     return jellyfish(1064, 15, endpoints_per_router=5, seed=1)
 
 
-def booksim_run(binary: str, top, cycles: int) -> tuple[int, float]:
-    """One BookSim run of about ``cycles`` cycles (1 warm-up period + 1 sample of cycles / 2)."""
+def _ps_iq():
+    from lowdiam.topologies import polarstar
+
+    return polarstar(11, "iq", 3, endpoints_per_router=5)
+
+
+#: name -> (description, builder, internal speedup, loads)
+CONFIGS = {
+    "jellyfish": ("jellyfish(1064, 15, seed=1), 5 endpoints/router", _jellyfish, 1.0, (0.3,)),
+    "ps-iq": ("PS-IQ(11,3), 5 endpoints/router", _ps_iq, 2.0, (0.1, 0.3, 0.5)),
+}
+
+
+def find_booksim() -> str:
+    """The BookSim2 binary: ``$BOOKSIM`` if set, else the one ``make booksim`` builds under ``.cache/``."""
+    binary = os.environ.get("BOOKSIM")
+    if binary:
+        if not (Path(binary).is_file() and os.access(binary, os.X_OK)):
+            sys.exit(f"$BOOKSIM={binary} is not an executable file")
+        return binary
+    if CACHED_BOOKSIM.is_file():
+        return str(CACHED_BOOKSIM)
+    sys.exit("no BookSim2 binary: set $BOOKSIM to one, or run `make booksim` (clones "
+             "https://github.com/booksim/booksim2 into .cache/booksim2 and builds src/booksim; needs git, flex, "
+             "bison and g++)")
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished child processes."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def booksim_run(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
+    """One BookSim run of about ``cycles`` cycles (1 warm-up period + 1 sample of ``cycles / 2``, then the drain)."""
     half = max(cycles // 2, 1)
-    cfg = CFG.format(net="{net}", load="0.30", speedup="1.0")
+    cfg = CFG.format(net="{net}", load=f"{load:.2f}", speedup=f"{speedup:.1f}")
     cfg = re.sub(r"warmup_periods = \d+;", "warmup_periods = 1;", cfg)
     cfg = re.sub(r"sample_period = \d+;", f"sample_period = {half};", cfg)
     cfg = re.sub(r"max_samples = \d+;", "max_samples = 1;", cfg)
     with tempfile.TemporaryDirectory() as tmp:
         net = Path(tmp) / "net.anynet"
-        net.write_text(top.to_anynet())
+        net.write_text(anynet)
         path = Path(tmp) / "run.cfg"
         path.write_text(cfg.replace("{net}", str(net)))
-        t0 = time.perf_counter()
-        out = subprocess.run([binary, str(path)], capture_output=True, text=True, cwd=tmp, check=False).stdout
-        wall = time.perf_counter() - t0
-    m = re.findall(r"Time taken is (\d+) cycles", out)
+        c0, t0 = _children_cpu(), time.perf_counter()
+        proc = subprocess.run([binary, str(path)], capture_output=True, text=True, cwd=tmp, check=False)
+        wall, cpu = time.perf_counter() - t0, _children_cpu() - c0
+    m = re.findall(r"Time taken is (\d+) cycles", proc.stdout)
     if not m:
-        raise RuntimeError("BookSim produced no cycle count:\n" + out[-2000:])
-    return int(m[-1]), wall
+        raise RuntimeError(f"BookSim produced no cycle count (exit {proc.returncode}):\n"
+                           + proc.stdout[-2000:] + proc.stderr[-2000:])
+    return {"cycles": int(m[-1]), "wall": wall, "cpu": cpu, "unstable": "Simulation unstable" in proc.stdout}
 
 
-def ours_run(top, cycles: int) -> tuple[int, float]:
+def ours_run(top, load: float, speedup: float, cycles: int) -> dict:
     from lowdiam.sim.booksim import run_booksim
 
     half = max(cycles // 2, 1)
-    t0 = time.perf_counter()
-    r = run_booksim(top, "min-single", "uniform", 0.3, warmup_cycles=half, measure_cycles=half, seed=1)
-    return r.cycles, time.perf_counter() - t0
+    c0, t0 = time.process_time(), time.perf_counter()
+    r = run_booksim(top, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
+                    warmup_cycles=half, measure_cycles=half, seed=1,
+                    routing_options={"paths": "booksim-anynet"},
+                    router_options={"internal_speedup": speedup, "vc_selection": "any"})
+    return {"cycles": r.cycles, "wall": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+            "unstable": bool(r.saturated)}
+
+
+def rate(short: dict, long: dict, clock: str = "cpu") -> float:
+    """Cycles per second (of ``clock``: "cpu" or "wall") from a short and a long run (start-up cancels); nan when
+    the difference is not positive."""
+    dc, dw = long["cycles"] - short["cycles"], long[clock] - short[clock]
+    return dc / dw if dc > 0 and dw > 0 else float("nan")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--short", type=int, default=300)
-    ap.add_argument("--long", type=int, default=900)
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per configuration and load (>= 3 "
+                    "for the issue's median and spread)")
+    ap.add_argument("--short", type=int, default=200, help="cycles of the short run")
+    ap.add_argument("--long", type=int, default=600, help="cycles of the long run")
+    ap.add_argument("--configs", default=",".join(CONFIGS), help=f"comma-separated subset of {', '.join(CONFIGS)}")
     args = ap.parse_args()
-    binary = os.environ.get("BOOKSIM")
-    if not binary or not Path(binary).is_file():
-        sys.exit("set $BOOKSIM to the BookSim2 binary")
-    top = graph()
-    ours_run(top, 20)  # numba compile / cache load outside the timing
-    res = {}
-    for name, fn in (("ours", lambda c: ours_run(top, c)), ("booksim", lambda c: booksim_run(binary, top, c))):
-        c1, w1 = fn(args.short)
-        c2, w2 = fn(args.long)
-        res[name] = {"short_cycles": c1, "short_wall": round(w1, 2), "long_cycles": c2, "long_wall": round(w2, 2),
-                         "cycles_per_second": round((c2 - c1) / (w2 - w1), 2)}
-        print(name, res[name], file=sys.stderr)
-    res["ratio"] = round(res["ours"]["cycles_per_second"] / res["booksim"]["cycles_per_second"], 2)
-    res.update(graph="jellyfish(1064, 15, seed=1), 5 endpoints/router", load=0.3, machine=platform.node(),
-               time=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    RESULTS.mkdir(exist_ok=True)
-    with (RESULTS / "booksim.jsonl").open("a") as fh:
-        fh.write(json.dumps(res) + "\n")
-    print(json.dumps(res, indent=1))
+    names = [c.strip() for c in args.configs.split(",") if c.strip()]
+    unknown = [c for c in names if c not in CONFIGS]
+    if unknown or not names:
+        sys.exit(f"unknown --configs {unknown}; choose from {', '.join(CONFIGS)}")
+    if not 0 < args.short < args.long:
+        sys.exit("need 0 < --short < --long")
+    if args.rounds < 1:
+        sys.exit("--rounds must be >= 1 (3 or more for a median and a spread)")
+    binary = find_booksim()
+    env_start = environment()
+    rows = []
+    for name in names:
+        desc, build, speedup, loads = CONFIGS[name]
+        top = build()
+        anynet = top.to_anynet()
+        ours_run(top, loads[0], speedup, 20)  # numba compile / cache load outside the timings
+        for load in loads:
+            rounds = []
+            for rnd in range(args.rounds):
+                o = [ours_run(top, load, speedup, c) for c in (args.short, args.long)]
+                b = [booksim_run(binary, anynet, load, speedup, c) for c in (args.short, args.long)]
+                rec = {"ours_cps": rate(*o), "booksim_cps": rate(*b),
+                       "ours_wall_cps": rate(*o, "wall"), "booksim_wall_cps": rate(*b, "wall"),
+                       "ours": [{k: round(v, 3) if isinstance(v, float) else v for k, v in x.items()} for x in o],
+                       "booksim": [{k: round(v, 3) if isinstance(v, float) else v for k, v in x.items()} for x in b]}
+                rec["ratio"] = rec["ours_cps"] / rec["booksim_cps"]
+                rec["wall_ratio"] = rec["ours_wall_cps"] / rec["booksim_wall_cps"]
+                rounds.append(rec)
+                print(f"{name} load {load} round {rnd + 1}/{args.rounds}: ours {rec['ours_cps']:.1f} cycles/CPU s, "
+                      f"BookSim {rec['booksim_cps']:.2f}, ratio {rec['ratio']:.2f} (wall {rec['wall_ratio']:.2f})",
+                      file=sys.stderr)
+            ratios = [r["ratio"] for r in rounds if r["ratio"] == r["ratio"]]
+            rows.append({
+                "config": name, "network": desc, "routers": top.num_routers, "speedup": speedup, "load": load,
+                "rounds": len(rounds),
+                "median_ratio": round(statistics.median(ratios), 3) if ratios else float("nan"),
+                "min_ratio": round(min(ratios), 3) if ratios else float("nan"),
+                "max_ratio": round(max(ratios), 3) if ratios else float("nan"),
+                "ours_cps": round(statistics.median(r["ours_cps"] for r in rounds), 1),
+                "booksim_cps": round(statistics.median(r["booksim_cps"] for r in rounds), 2),
+                "wall_ratio": round(statistics.median(r["wall_ratio"] for r in rounds), 3),
+                "unstable_ours": any(x["unstable"] for r in rounds for x in r["ours"]),
+                "unstable_booksim": any(x["unstable"] for r in rounds for x in r["booksim"]),
+                "per_round": [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in r.items()}
+                              for r in rounds],
+            })
+    record = {"benchmark": "bench_booksim", "booksim": binary, "short": args.short, "long": args.long,
+              "start": env_start, "end": environment(), "rows": rows}
+    append_jsonl(RESULTS / "booksim.jsonl", record)
+    print(f"\nBookSim model vs BookSim2 ({binary}): simulated cycles per CPU second from {args.short}- and "
+          f"{args.long}-cycle runs, ratio = ours / BookSim per round (wall_ratio: the same on wall-clock seconds, "
+          f"median); load average {env_start['loadavg']} at start, "
+          f"{record['end']['loadavg']} at end")
+    print(format_table(rows, ["config", "speedup", "load", "rounds", "median_ratio", "min_ratio", "max_ratio",
+                              "ours_cps", "booksim_cps", "wall_ratio"]))
+    if any(r["unstable_ours"] or r["unstable_booksim"] for r in rows):
+        print("unstable runs (their cycles may end early): "
+              + ", ".join(f"{r['config']} load {r['load']}" for r in rows
+                          if r["unstable_ours"] or r["unstable_booksim"]))
 
 
 if __name__ == "__main__":

@@ -15,3 +15,33 @@ def write_rows(path: Path, rows: list[dict]) -> None:
         w = csv.DictWriter(fh, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
+
+
+def append_jsonl(path: Path, record: dict) -> None:
+    """Append ``record`` as one JSON line to ``path``, creating its folder."""
+    import json
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fh.write(json.dumps(record) + "\n")
+
+
+def environment() -> dict:
+    """Where and when a measurement ran: host, CPU count, UTC time, and the 1/5/15-minute load averages (the
+    machine may be shared, so a rate is only comparable with rates measured at the same time)."""
+    import os
+    import platform
+    import time
+
+    return {"machine": platform.node(), "cpus": os.cpu_count(),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "loadavg": [round(x, 2) for x in os.getloadavg()]}
+
+
+def format_table(rows: list[dict], columns: list[str]) -> str:
+    """``rows`` as a plain-text table of ``columns`` (right-aligned; floats as given, pre-round them)."""
+    cells = [[str(r.get(c, "")) for c in columns] for r in rows]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths))]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in cells]
+    return "\n".join(lines)
