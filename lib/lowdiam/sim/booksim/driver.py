@@ -377,6 +377,7 @@ def _run(
         ivr=ivr,
         ovr=ovr,
         prt=_records(NCH, K.PT_WIDTH, i32),
+        lmask=np.zeros(NCH, np.int64),
         oq=_records(NCH * OQ, 2, i32),
         xb=_records(n * XQ, 8, i32),
         lbusy=np.full(n * 4, -1, np.int64),

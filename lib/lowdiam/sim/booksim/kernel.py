@@ -121,7 +121,7 @@ IV_WIDTH = 16
 OV_OWN, OV_OCC = range(2)
 OV_WIDTH = 2
 # fields of the per-port records ``prt`` (a port's slot indexes its input and its output side alike)
-PT_OQH, PT_OQN, PT_CQH, PT_CQN, PT_PCH, PT_PCN, PT_LISTED, PT_SWOFF = range(8)
+PT_OQH, PT_OQN, PT_CQH, PT_CQN, PT_PCH, PT_PCN, PT_PCDUE, PT_SWOFF = range(8)
 PT_WIDTH = 8
 
 
@@ -139,7 +139,8 @@ class Router(NamedTuple):
     #   port of the packet at the head; output VC held
     ovr: np.ndarray  # (NCH * V, OV_WIDTH) output VCs: owner (input VC) or -1; downstream flits not yet credited
     prt: np.ndarray  # (NCH, PT_WIDTH) ports: output queue head / count, credit queue head / count, received
-    #   credits head / count, VCs in a pipeline list, VC round-robin offset of the switch requests
+    #   credits head / count / the head's due cycle, VC round-robin offset of the switch requests
+    lmask: np.ndarray  # (NCH,) int64 per input port: bit v set while VC v is in a pipeline list
     oq: np.ndarray  # (NCH * OQ, 2) output queue rings: flit, VC
     xb: np.ndarray  # (n * XQ, 8) crossbar pipeline rings: flit, VC, output slot, first step, due cycle
     lbusy: np.ndarray  # (n * 4) per router and list (route, VC alloc, switch alloc): due cycle of pending entries
@@ -542,6 +543,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         ivr,
         ovr,
         prt,
+        lmask,
         oq,
         xb,
         pc,
@@ -575,6 +577,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         st.ivr,
         st.ovr,
         st.prt,
+        st.lmask,
         st.oq,
         st.xb,
         st.pc,
@@ -831,12 +834,12 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     rcount[r] += 1
                     if ivr[iv, IV_VST] == 0:
                         ivr[iv, IV_VST] = 1
-                        prt[c, PT_LISTED] += 1
+                        lmask[c] |= np.int64(1) << v
                         ivr[iv, IV_LST] = 1
                         ivr[iv, IV_LES] = step0
                         ivr[iv, IV_LDU] = -1
                     elif ivr[iv, IV_VST] == 3 and ivr[iv, IV_BN] == 1:
-                        prt[c, PT_LISTED] += 1
+                        lmask[c] |= np.int64(1) << v
                         ivr[iv, IV_LST] = 3
                         ivr[iv, IV_LES] = step0
                         ivr[iv, IV_LDU] = -1
@@ -848,12 +851,18 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     k = (prt[c, PT_PCH] + prt[c, PT_PCN]) & PM
                     pc[c * PCN + k, 0] = v
                     pc[c * PCN + k, 1] = t + CD
+                    if prt[c, PT_PCN] == 0:
+                        prt[c, PT_PCDUE] = t + CD
                     prt[c, PT_PCN] += 1
                     rcount[r] += 1
-                while prt[c, PT_PCN] > 0 and pc[c * PCN + prt[c, PT_PCH], 1] <= t:
-                    ovr[c * V + pc[c * PCN + prt[c, PT_PCH], 0], OV_OCC] -= 1
-                    prt[c, PT_PCH] = (prt[c, PT_PCH] + 1) & PM
+                while prt[c, PT_PCN] > 0 and prt[c, PT_PCDUE] <= t:
+                    h = prt[c, PT_PCH]
+                    ovr[c * V + pc[c * PCN + h, 0], OV_OCC] -= 1
+                    h = (h + 1) & PM
+                    prt[c, PT_PCH] = h
                     prt[c, PT_PCN] -= 1
+                    if prt[c, PT_PCN] > 0:
+                        prt[c, PT_PCDUE] = pc[c * PCN + h, 1]
                     rcount[r] -= 1
             if rcount[r] == 0:
                 continue
@@ -870,10 +879,13 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 busy_sa = lbusy[r * 4 + 2] >= 0
                 for j in range(R):
                     cin = lo + j
-                    if prt[cin, PT_LISTED] == 0:
+                    m = lmask[cin]
+                    if m == 0:
                         continue
                     k0 = nsw
                     for v in range(V):
+                        if (m >> v) & 1 == 0:
+                            continue
                         iv = cin * V + v
                         ls = ivr[iv, IV_LST]
                         if ls == 0 or ivr[iv, IV_LDU] >= 0 or ivr[iv, IV_LES] > cur:
@@ -987,9 +999,12 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 # ---- updates
                 for j in range(R):
                     cin = lo + j
-                    if prt[cin, PT_LISTED] == 0:
+                    m = lmask[cin]
+                    if m == 0:
                         continue
                     for v in range(V):
+                        if (m >> v) & 1 == 0:
+                            continue
                         iv = cin * V + v
                         ls = ivr[iv, IV_LST]
                         if ls == 0 or ivr[iv, IV_LDU] < 0 or ivr[iv, IV_LDU] > t:
@@ -1050,7 +1065,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 ctr[K_LAST_MOVE] = t
                                 rcount[r] += 1
                                 if ivr[iv, IV_BN] == 0:
-                                    prt[cin, PT_LISTED] -= 1
+                                    lmask[cin] &= ~(np.int64(1) << v)
                                     ivr[iv, IV_LST] = 0
                                     if tail:
                                         ivr[iv, IV_VST] = 0
