@@ -339,7 +339,7 @@ def _after(x, size):
     return x + 1 if x + 1 < size else 0
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, inline="always")
 def separable_input_first(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, s_bo, s_ko, s_bi, s_ki, match):
     """One pass of BookSim's separable input-first allocator with round-robin arbiters.
 
