@@ -255,6 +255,18 @@ def build_model(
     nb = nch * V
     pool = nb * (RI + RO) + 2 * NE + A + 16
     in_ptr, in_ch = _in_channels(indptr, indices, ep, n)
+    if V > 64:
+        raise ValueError(f"vcs={V}: the CAMINOS model handles at most 64 VCs per port")
+    in_loc = np.zeros(nch, np.int64)  # position of each input channel among its router's inputs
+    in_loc[in_ch] = np.arange(in_ch.size) - np.repeat(in_ptr[:-1], np.diff(in_ptr))
+    n_out = np.diff(indptr) + np.diff(ep.first)
+
+    def words(bits):
+        ptr = np.zeros(n + 1, np.int64)
+        np.cumsum((bits + 63) // 64, out=ptr[1:])
+        return ptr
+
+    iw_ptr, ow_ptr, cw_ptr = words(np.diff(in_ptr) * V), words(n_out * V), words(n_out)
 
     cfg = np.zeros(K.N_CFG, np.int64)
     cfg[[K.C_N, K.C_A, K.C_NE, K.C_V, K.C_P, K.C_IBC, K.C_OBC, K.C_RI, K.C_RO]] = [n, A, NE, V, P, IBC, OBC, RI, RO]
@@ -266,6 +278,7 @@ def build_model(
         indptr=indptr, indices=indices, D=D, ep_router=ep.router.astype(np.int64), ep_first=ep.first.astype(np.int64),
         in_ptr=in_ptr, in_ch=in_ch, active=active.astype(np.uint8), tptr=tptr, tdst=tdst,
         hot=np.asarray(tspec.hot, dtype=np.int64), weights=weights, pgen=np.array([load / P]),
+        in_loc=in_loc, iw_ptr=iw_ptr, ow_ptr=ow_ptr, cw_ptr=cw_ptr,
     )
     net = writable(net)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
 
@@ -282,6 +295,8 @@ def build_model(
         fl_vc=np.zeros(nch, np.int32), fl_list=np.zeros(nch, np.int64), ej_pkt=np.full(NE, -1, np.int32),
         ej_idx=np.zeros(NE, np.int32), ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
         req_ib=np.zeros(max_req, np.int64), req_ob=np.zeros(max_req, np.int64),
+        wait_m=np.zeros(int(iw_ptr[-1]), np.uint64), conn_m=np.zeros(int(ow_ptr[-1]), np.uint64),
+        och_m=np.zeros(int(cw_ptr[-1]), np.uint64), obm=np.zeros(nch, np.uint64),
     )
     pk = K.Packets(
         src=np.zeros(pool, np.int32), dst=np.zeros(pool, np.int32), sr=np.zeros(pool, np.int32),

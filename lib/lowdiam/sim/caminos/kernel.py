@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.traffic import HOTSPOT, TABLE
@@ -68,6 +69,10 @@ class Net(NamedTuple):
     hot: np.ndarray  # int64 hotspot endpoints (HOTSPOT mode)
     weights: np.ndarray  # int64 (3,) polarized label weights for label 0, 1, 2
     pgen: np.ndarray  # float64 (1,) Bernoulli probability per endpoint per cycle
+    in_loc: np.ndarray  # int64 (A+NE) position of input channel ch among its router's inputs (in_ch order)
+    iw_ptr: np.ndarray  # int64 (n+1) first word of each router's input-VC bitmask (bit = local input * V + vc)
+    ow_ptr: np.ndarray  # int64 (n+1) first word of each router's output-VC bitmask (bit = local output * V + vc)
+    cw_ptr: np.ndarray  # int64 (n+1) first word of each router's output-channel bitmask (bit = local output)
 
 
 class Buffers(NamedTuple):
@@ -98,6 +103,13 @@ class Switch(NamedTuple):
     ack_list: np.ndarray  # int64 input VCs that freed a phit this cycle (credit upstream next cycle)
     req_ib: np.ndarray  # int64 scratch: this cycle's requests of one router
     req_ob: np.ndarray  # int64 scratch
+    # bitmasks (derived state, rebuilt from the buffers and selections at every entry to run): the cycle loop
+    # visits what holds phits, not every VC.  A router's local outputs are its arcs (CSR order), then the
+    # ejection links of its endpoints.
+    wait_m: np.ndarray  # uint64 input VCs with a phit and no output VC (their front is a head that requests)
+    conn_m: np.ndarray  # uint64 output VCs connected to an input VC (the crossbar moves a phit if one is there)
+    och_m: np.ndarray  # uint64 output channels with a non-empty output buffer on some VC
+    obm: np.ndarray  # uint64 (A+NE) per output channel: VCs whose output buffer holds phits
 
 
 class Packets(NamedTuple):
@@ -194,7 +206,7 @@ def allowed(ob, outb, sw, OBC, P):
 # ---------------------------------------------------------------- routing (one request)
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, inline="always")  # inlined into run: a call would pass every table by value
 def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     """The (output channel, VC) packet ``p`` at router ``r`` requests this cycle, as ``ch * V + vc``;
     -1 when every lowest-label candidate is blocked; -2 - code on an error."""
@@ -282,7 +294,7 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
 # ---------------------------------------------------------------- allocation
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, inline="always")  # inlined into run: a call would pass every table by value
 def allocate(nreq, sw, rs):
     """CAMINOS ``Random`` allocator: shuffle the requests ``(req_ib[i], req_ob[i])``, grant each in turn
     when its output VC and its input VC are both still free; returns the number of grants.
@@ -326,6 +338,57 @@ def pick_destination(e, cfg, net, rs):
     return dd
 
 
+# ---------------------------------------------------------------- bitmasks of what holds phits
+
+_ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def _bit(i):
+    return _ONE << np.uint64(i & 63)
+
+
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def rebuild_masks(cfg, net, inb, outb, sw):
+    """Derive the bitmasks of :class:`Switch` from the buffers and crossbar selections (once per :func:`run`
+    call, so state set up or changed outside the kernel is seen)."""
+    n = cfg[C_N]
+    A = cfg[C_A]
+    V = cfg[C_V]
+    for w in range(sw.wait_m.shape[0]):
+        sw.wait_m[w] = 0
+    for w in range(sw.conn_m.shape[0]):
+        sw.conn_m[w] = 0
+    for w in range(sw.och_m.shape[0]):
+        sw.och_m[w] = 0
+    for r in range(n):
+        iw0 = net.iw_ptr[r]
+        for j in range(net.in_ptr[r], net.in_ptr[r + 1]):
+            ch = net.in_ch[j]
+            for vc in range(V):
+                ib = ch * V + vc
+                if inb.phits[ib] > 0 and sw.sel_out[ib] < 0:
+                    li = (j - net.in_ptr[r]) * V + vc
+                    sw.wait_m[iw0 + (li >> 6)] |= _bit(li)
+        a0 = net.indptr[r]
+        deg = net.indptr[r + 1] - a0
+        e0 = net.ep_first[r]
+        nout = deg + net.ep_first[r + 1] - e0
+        for k in range(nout):
+            ch = a0 + k if k < deg else A + e0 + (k - deg)
+            m = np.uint64(0)
+            for vc in range(V):
+                ob = ch * V + vc
+                if sw.sel_in[ob] >= 0:
+                    lo = k * V + vc
+                    sw.conn_m[net.ow_ptr[r] + (lo >> 6)] |= _bit(lo)
+                if outb.phits[ob] > 0:
+                    m |= _bit(vc)
+            sw.obm[ch] = m
+            if m != 0:
+                sw.och_m[net.cw_ptr[r] + (k >> 6)] |= _bit(k)
+
+
 # ---------------------------------------------------------------- the cycle loop
 
 
@@ -347,6 +410,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     pgen = net.pgen[0]
     ctr = st.ctr
     now = ctr[K_NOW]
+    rebuild_masks(cfg, net, inb, outb, sw)
     while now < cfg[C_END]:
         in_win = now >= warm and now < wend
         # ======== beginning of the cycle: what the links carried last cycle arrives
@@ -357,7 +421,12 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
             ch = sw.fl_list[i]
             p = sw.fl_pkt[ch]
             idx = sw.fl_idx[ch]
-            buf_push(inb, ch * V + sw.fl_vc[ch], RI, p, idx)
+            ib = ch * V + sw.fl_vc[ch]
+            buf_push(inb, ib, RI, p, idx)
+            if sw.sel_out[ib] < 0:  # an unassigned head at the front (or already was): it requests
+                r = net.indices[ch] if ch < A else net.ep_router[ch - A]
+                li = net.in_loc[ch] * V + sw.fl_vc[ch]
+                sw.wait_m[net.iw_ptr[r] + (li >> 6)] |= _bit(li)
             if idx == 0:
                 if ch < A:
                     pk.hops[p] += 1
@@ -397,15 +466,25 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
         ctr[K_EJ_N] = 0
 
         # ======== routers: requests, random allocation, crossbar, output links
+        # Routers only touch their own buffers and selections; they share the random stream, drawn in router
+        # order (requests in input order, then the shuffle), so each router's phases run back to back.
         for r in range(n):
-            # ---- requests of the input VCs whose front phit is an unassigned head
+            iw0 = net.iw_ptr[r]
+            ow0 = net.ow_ptr[r]
+            cw0 = net.cw_ptr[r]
+            a0 = net.indptr[r]
+            deg = net.indptr[r + 1] - a0
+            e0 = net.ep_first[r]
+            j0 = net.in_ptr[r]
+            # ---- requests of the input VCs whose front phit is an unassigned head (bit order = input order)
             nreq = 0
-            for j in range(net.in_ptr[r], net.in_ptr[r + 1]):
-                ch = net.in_ch[j]
-                for vc in range(V):
-                    ib = ch * V + vc
-                    if sw.sel_out[ib] >= 0 or inb.phits[ib] == 0:
-                        continue
+            for w in range(iw0, net.iw_ptr[r + 1]):
+                x = sw.wait_m[w]
+                while x != 0:
+                    li = (w - iw0) * 64 + np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    jl = li // V
+                    ib = net.in_ch[j0 + jl] * V + (li - jl * V)
                     p = buf_front(inb, ib, RI)
                     ob = choose_output(p, r, cfg, net, outb, sw, pk, rs)
                     if ob >= 0:
@@ -418,25 +497,39 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         ctr[K_ERR_B] = r
                         ctr[K_NOW] = now
                         return -1
-            ctr[K_REQS] += nreq
-            # ---- allocation: requests in random order, each output VC to its first requester
-            ctr[K_GRANTS] += allocate(nreq, sw, rs)
+            if nreq > 0:
+                ctr[K_REQS] += nreq
+                # ---- allocation: requests in random order, each output VC to its first requester
+                ctr[K_GRANTS] += allocate(nreq, sw, rs)
+                for i in range(nreq):
+                    ib = sw.req_ib[i]
+                    ob = sw.req_ob[i]
+                    if sw.sel_out[ib] == ob:  # granted: the input stops requesting, the crossbar starts
+                        ich = ib // V
+                        li = net.in_loc[ich] * V + (ib - ich * V)
+                        sw.wait_m[iw0 + (li >> 6)] &= ~_bit(li)
+                        och = ob // V
+                        k = och - a0 if och < A else deg + (och - A - e0)
+                        lo = k * V + (ob - och * V)
+                        sw.conn_m[ow0 + (lo >> 6)] |= _bit(lo)
             # ---- crossbar: every connected output VC takes one phit from its input VC
-            e0 = net.ep_first[r]
-            e1 = net.ep_first[r + 1]
-            nout = net.indptr[r + 1] - net.indptr[r] + (e1 - e0)
-            for k in range(nout):
-                if k < net.indptr[r + 1] - net.indptr[r]:
-                    ch = net.indptr[r] + k
-                else:
-                    ch = A + e0 + (k - (net.indptr[r + 1] - net.indptr[r]))
-                for vc in range(V):
+            for w in range(ow0, net.ow_ptr[r + 1]):
+                x = sw.conn_m[w]
+                while x != 0:
+                    b = np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    lo = (w - ow0) * 64 + b
+                    k = lo // V
+                    vc = lo - k * V
+                    ch = a0 + k if k < deg else A + e0 + (k - deg)
                     ob = ch * V + vc
                     ib = sw.sel_in[ob]
-                    if ib < 0 or inb.phits[ib] == 0:
+                    if inb.phits[ib] == 0:
                         continue
                     p, idx = buf_pop(inb, ib, RI, P)
                     buf_push(outb, ob, RO, p, idx)
+                    sw.obm[ch] |= _bit(vc)
+                    sw.och_m[cw0 + (k >> 6)] |= _bit(k)
                     if algo == OMNI and idx == 0 and ch < A:  # the head is committed to this hop
                         t_r = net.ep_router[pk.dst[p]]
                         if net.D[net.indices[ch], t_r] >= net.D[r, t_r]:
@@ -446,53 +539,71 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     if idx == P - 1:
                         sw.sel_in[ob] = -1
                         sw.sel_out[ib] = -1
-                # ---- output link: one phit, in-transit packets first, round-robin token among VCs
-                eject = ch >= A
-                tok = sw.token[ch]
-                best_vc = -1
-                best_d = V + 1
-                best_transit = False
-                for vc in range(V):
-                    ob = ch * V + vc
-                    if outb.phits[ob] == 0:
-                        continue
-                    idx = outb.fout[ob]
-                    if not eject:
-                        if idx == 0:
-                            if sw.cred[ob] < P:
+                        sw.conn_m[w] &= ~_bit(b)
+                        if inb.phits[ib] > 0:  # the next packet's head is there: it requests from next cycle
+                            ich = ib // V
+                            li = net.in_loc[ich] * V + (ib - ich * V)
+                            sw.wait_m[iw0 + (li >> 6)] |= _bit(li)
+            # ---- output links: one phit, in-transit packets first, round-robin token among VCs
+            for w in range(cw0, net.cw_ptr[r + 1]):
+                x = sw.och_m[w]
+                while x != 0:
+                    b = np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    k = (w - cw0) * 64 + b
+                    ch = a0 + k if k < deg else A + e0 + (k - deg)
+                    eject = ch >= A
+                    tok = sw.token[ch]
+                    best_vc = -1
+                    best_d = V + 1
+                    best_transit = False
+                    y = sw.obm[ch]
+                    while y != 0:
+                        vc = np.int64(trailing_zeros(y))
+                        y &= y - _ONE
+                        ob = ch * V + vc
+                        idx = outb.fout[ob]
+                        if not eject:
+                            if idx == 0:
+                                if sw.cred[ob] < P:
+                                    continue
+                            elif sw.cred[ob] < 1:
                                 continue
-                        elif sw.cred[ob] < 1:
-                            continue
-                    transit = idx > 0
-                    dd = vc - tok
-                    if dd < 0:
-                        dd += V
-                    if (transit and not best_transit) or (transit == best_transit and dd < best_d):
-                        best_vc = vc
-                        best_d = dd
-                        best_transit = transit
-                if best_vc < 0:
-                    continue
-                sw.token[ch] = best_vc
-                ob = ch * V + best_vc
-                p, idx = buf_pop(outb, ob, RO, P)
-                if idx == P - 1:
-                    sw.token[ch] = (best_vc + 1) % V
-                if eject:
-                    e = ch - A
-                    sw.ej_pkt[e] = p
-                    sw.ej_idx[e] = idx
-                    sw.ej_list[ctr[K_EJ_N]] = e
-                    ctr[K_EJ_N] += 1
-                else:
-                    sw.cred[ob] -= 1
-                    sw.fl_pkt[ch] = p
-                    sw.fl_idx[ch] = idx
-                    sw.fl_vc[ch] = best_vc
-                    sw.fl_list[ctr[K_FL_N]] = ch
-                    ctr[K_FL_N] += 1
-                    if in_win:
-                        st.arc_phits[ch] += 1
+                        transit = idx > 0
+                        dd = vc - tok
+                        if dd < 0:
+                            dd += V
+                        if (transit and not best_transit) or (transit == best_transit and dd < best_d):
+                            best_vc = vc
+                            best_d = dd
+                            best_transit = transit
+                    if best_vc < 0:
+                        continue
+                    sw.token[ch] = best_vc
+                    ob = ch * V + best_vc
+                    p, idx = buf_pop(outb, ob, RO, P)
+                    if outb.phits[ob] == 0:
+                        om = sw.obm[ch] & ~_bit(best_vc)
+                        sw.obm[ch] = om
+                        if om == 0:
+                            sw.och_m[w] &= ~_bit(b)
+                    if idx == P - 1:
+                        sw.token[ch] = (best_vc + 1) % V
+                    if eject:
+                        e = ch - A
+                        sw.ej_pkt[e] = p
+                        sw.ej_idx[e] = idx
+                        sw.ej_list[ctr[K_EJ_N]] = e
+                        ctr[K_EJ_N] += 1
+                    else:
+                        sw.cred[ob] -= 1
+                        sw.fl_pkt[ch] = p
+                        sw.fl_idx[ch] = idx
+                        sw.fl_vc[ch] = best_vc
+                        sw.fl_list[ctr[K_FL_N]] = ch
+                        ctr[K_FL_N] += 1
+                        if in_win:
+                            st.arc_phits[ch] += 1
 
         # ======== servers: generation, staging, sending one phit
         for e in range(NE):
