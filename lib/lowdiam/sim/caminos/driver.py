@@ -297,6 +297,7 @@ def build_model(
         req_ib=np.zeros(max_req, np.int64), req_ob=np.zeros(max_req, np.int64),
         wait_m=np.zeros(int(iw_ptr[-1]), np.uint64), conn_m=np.zeros(int(ow_ptr[-1]), np.uint64),
         och_m=np.zeros(int(cw_ptr[-1]), np.uint64), obm=np.zeros(nch, np.uint64),
+        blk_m=np.zeros(nb, np.uint64), blk_vc=np.zeros(nb, np.int32),
     )
     pk = K.Packets(
         src=np.zeros(pool, np.int32), dst=np.zeros(pool, np.int32), sr=np.zeros(pool, np.int32),

@@ -110,6 +110,8 @@ class Switch(NamedTuple):
     conn_m: np.ndarray  # uint64 output VCs connected to an input VC (the crossbar moves a phit if one is there)
     och_m: np.ndarray  # uint64 output channels with a non-empty output buffer on some VC
     obm: np.ndarray  # uint64 (A+NE) per output channel: VCs whose output buffer holds phits
+    blk_m: np.ndarray  # uint64 (nb) input VC whose head found no candidate allowed: its candidate local outputs
+    blk_vc: np.ndarray  # int32 (nb) and their VC (-1: any, the ejection port); 0 mask = route it
 
 
 class Packets(NamedTuple):
@@ -203,6 +205,14 @@ def allowed(ob, outb, sw, OBC, P):
     return sw.sel_in[ob] < 0 and OBC - outb.phits[ob] >= P
 
 
+_ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def _bit(i):
+    return _ONE << np.uint64(i & 63)
+
+
 # ---------------------------------------------------------------- routing (one request)
 
 
@@ -210,12 +220,26 @@ def allowed(ob, outb, sw, OBC, P):
 def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     """The (output channel, VC) packet ``p`` at router ``r`` requests this cycle, as ``ch * V + vc``;
     -1 when every lowest-label candidate is blocked; -2 - code on an error."""
+    return route(p, r, cfg, net, outb, sw, pk, rs)[0]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def route(p, r, cfg, net, outb, sw, pk, rs):
+    """:func:`choose_output` plus what :func:`run` needs to skip the head until something changes:
+    ``(request, mask, vc)``; when no candidate output VC is allowed (no random draw, request -1), ``mask`` has bit
+    ``k`` for each candidate local output ``k`` of router ``r`` and ``vc`` is the candidates' VC (-1: any VC, the
+    ejection port); else ``mask`` is 0 (also when the router has more than 64 outputs)."""
     V = cfg[C_V]
     P = cfg[C_P]
     A = cfg[C_A]
     OBC = cfg[C_OBC]
     IBC = cfg[C_IBC]
     algo = cfg[C_ALGO]
+    a_lo = net.indptr[r]
+    deg = net.indptr[r + 1] - a_lo
+    e0 = net.ep_first[r]
+    cacheable = deg + (net.ep_first[r + 1] - e0) <= 64
+    none = np.uint64(0)
     d = pk.dst[p]
     t = net.ep_router[d]
     if r == t:
@@ -229,10 +253,12 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
                 k += 1
                 if below(rs, k) == 0:
                     chosen = ob
-        return chosen
+        if k == 0 and cacheable:
+            return chosen, _bit(deg + (d - e0)), -1
+        return chosen, none, -1
     h = pk.hops[p]
     if h >= V:
-        return -2 - ERR_NO_VC
+        return -2 - ERR_NO_VC, none, -1
     # the candidate rule of this hop: Valiant's phases and Omni without deroutes left route as Shortest
     rule = algo
     tgt = t
@@ -249,7 +275,7 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     w0 = dt - a0  # Polarized's weight b - a here (tgt = t)
     dmin = 3  # Polarized: the best weight change among the admissible moves, the label's zero
     if rule == POLARIZED:
-        for a in range(net.indptr[r], net.indptr[r + 1]):
+        for a in range(a_lo, a_lo + deg):
             v = net.indices[a]
             na = np.int64(D[s, v])
             nb = np.int64(D[v, t])
@@ -259,7 +285,9 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     k = 0
     chosen = -1
     ncand = 0
-    for a in range(net.indptr[r], net.indptr[r + 1]):
+    nfree = 0
+    mask = np.uint64(0)
+    for a in range(a_lo, a_lo + deg):
         v = net.indices[a]
         dv = np.int64(D[v, tgt])
         if rule == POLARIZED:
@@ -276,19 +304,25 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
                 continue
             label = 0
         ncand += 1
+        mask |= _bit(a - a_lo)
         ob = a * V + h
         label += occupancy(ob, outb, sw.cred, IBC)
         if label < best:
             best = label
             k = 0
             chosen = -1
-        if label == best and allowed(ob, outb, sw, OBC, P):
+        ok = allowed(ob, outb, sw, OBC, P)
+        if ok:
+            nfree += 1
+        if label == best and ok:
             k += 1
             if below(rs, k) == 0:
                 chosen = ob
     if ncand == 0:
-        return -2 - ERR_NO_ROUTE
-    return chosen
+        return -2 - ERR_NO_ROUTE, none, -1
+    if nfree == 0 and cacheable:
+        return chosen, mask, h
+    return chosen, none, -1
 
 
 # ---------------------------------------------------------------- allocation
@@ -340,14 +374,6 @@ def pick_destination(e, cfg, net, rs):
 
 # ---------------------------------------------------------------- bitmasks of what holds phits
 
-_ONE = np.uint64(1)
-
-
-@njit(cache=True, inline="always")
-def _bit(i):
-    return _ONE << np.uint64(i & 63)
-
-
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def rebuild_masks(cfg, net, inb, outb, sw):
     """Derive the bitmasks of :class:`Switch` from the buffers and crossbar selections (once per :func:`run`
@@ -361,6 +387,8 @@ def rebuild_masks(cfg, net, inb, outb, sw):
         sw.conn_m[w] = 0
     for w in range(sw.och_m.shape[0]):
         sw.och_m[w] = 0
+    for i in range(sw.blk_m.shape[0]):
+        sw.blk_m[i] = 0
     for r in range(n):
         iw0 = net.iw_ptr[r]
         for j in range(net.in_ptr[r], net.in_ptr[r + 1]):
@@ -407,6 +435,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     warm = cfg[C_WARM]
     wend = cfg[C_WEND]
     LH = cfg[C_LH]
+    OBC = cfg[C_OBC]
     pgen = net.pgen[0]
     ctr = st.ctr
     now = ctr[K_NOW]
@@ -485,8 +514,31 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     x &= x - _ONE
                     jl = li // V
                     ib = net.in_ch[j0 + jl] * V + (li - jl * V)
+                    cm = sw.blk_m[ib]
+                    if cm != 0:
+                        # this head found every candidate blocked (no random draw): until one of them is allowed
+                        # again, routing it would find the same
+                        cv = sw.blk_vc[ib]
+                        blocked = True
+                        while cm != 0 and blocked:
+                            k = np.int64(trailing_zeros(cm))
+                            cm &= cm - _ONE
+                            ch = a0 + k if k < deg else A + e0 + (k - deg)
+                            if cv >= 0:
+                                blocked = not allowed(ch * V + cv, outb, sw, OBC, P)
+                            else:
+                                for vc in range(V):
+                                    if allowed(ch * V + vc, outb, sw, OBC, P):
+                                        blocked = False
+                                        break
+                        if blocked:
+                            continue
+                        sw.blk_m[ib] = 0
                     p = buf_front(inb, ib, RI)
-                    ob = choose_output(p, r, cfg, net, outb, sw, pk, rs)
+                    ob, cm, cv = route(p, r, cfg, net, outb, sw, pk, rs)
+                    if cm != 0:
+                        sw.blk_m[ib] = cm
+                        sw.blk_vc[ib] = cv
                     if ob >= 0:
                         sw.req_ib[nreq] = ib
                         sw.req_ob[nreq] = ob
