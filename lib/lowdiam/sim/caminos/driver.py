@@ -282,15 +282,23 @@ def build_model(
     )
     net = writable(net)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
 
-    def buffers(R):
+    # per-VC state in 32-byte records (the fields are strided views): a phit's move touches one record per side.
+    # Input side: the buffer's counters and sel_out; output side: the buffer's counters, sel_in and the credits.
+    irec = np.zeros((nb, 8), np.int32)
+    orec = np.zeros((nb, 8), np.int32)
+    irec[:, 5] = -1
+    orec[:, 5] = -1
+    orec[:, 6] = IBC
+
+    def buffers(R, rec):
         return K.Buffers(
-            ring=np.zeros(nb * R, np.int32), head=np.zeros(nb, np.int32), cnt=np.zeros(nb, np.int32),
-            phits=np.zeros(nb, np.int32), fout=np.zeros(nb, np.int32), bin=np.zeros(nb, np.int32),
+            ring=np.zeros(nb * R, np.int32), head=rec[:, 0], cnt=rec[:, 1], phits=rec[:, 2], fout=rec[:, 3],
+            bin=rec[:, 4],
         )
 
     max_req = int(np.diff(in_ptr).max()) * V
     sw = K.Switch(
-        sel_out=np.full(nb, -1, np.int64), sel_in=np.full(nb, -1, np.int64), cred=np.full(nb, IBC, np.int32),
+        sel_out=irec[:, 5], sel_in=orec[:, 5], cred=orec[:, 6],
         token=np.zeros(nch, np.int64), fl_pkt=np.full(nch, -1, np.int32), fl_idx=np.zeros(nch, np.int32),
         fl_vc=np.zeros(nch, np.int32), fl_list=np.zeros(nch, np.int64), ej_pkt=np.full(NE, -1, np.int32),
         ej_idx=np.zeros(NE, np.int32), ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
@@ -318,7 +326,7 @@ def build_model(
     st.ctr[K.K_NFREE] = pool
     return Model(
         topology=topology, routing=routing, traffic=traffic, load=load, endpoints=ep, active=active, cfg=cfg, net=net,
-        inb=buffers(RI), outb=buffers(RO), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool, seed=seed,
+        inb=buffers(RI, irec), outb=buffers(RO, orec), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool, seed=seed,
     )
 
 

@@ -89,9 +89,9 @@ class Buffers(NamedTuple):
 class Switch(NamedTuple):
     """Crossbar selections, credits, link arbitration and everything on the wires."""
 
-    sel_out: np.ndarray  # int64 (nb) output VC an input VC is connected to, -1 none
-    sel_in: np.ndarray  # int64 (nb) input VC an output VC is connected to, -1 none
-    cred: np.ndarray  # int32 (nb) credits (arcs, injection); unused for ejection
+    sel_out: np.ndarray  # int32 (nb) output VC an input VC is connected to, -1 none (in the input-side records)
+    sel_in: np.ndarray  # int32 (nb) input VC an output VC is connected to, -1 none (in the output-side records)
+    cred: np.ndarray  # int32 (nb) credits (arcs, injection); unused for ejection (in the output-side records)
     token: np.ndarray  # int64 (A+NE) round-robin token of each output link
     fl_pkt: np.ndarray  # int32 (A+NE) phit on the link into input channel ch (arriving next cycle)
     fl_idx: np.ndarray  # int32 (A+NE) its index in the packet
