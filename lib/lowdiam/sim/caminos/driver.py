@@ -297,11 +297,16 @@ def build_model(
         )
 
     max_req = int(np.diff(in_ptr).max()) * V
+    # what a link carries, one 16-byte record per channel (phit's packet, index, VC), and per ejection link
+    frec = np.zeros((nch, 4), np.int32)
+    frec[:, 0] = -1
+    erec = np.zeros((NE, 2), np.int32)
+    erec[:, 0] = -1
     sw = K.Switch(
         sel_out=irec[:, 5], sel_in=orec[:, 5], cred=orec[:, 6],
-        token=np.zeros(nch, np.int64), fl_pkt=np.full(nch, -1, np.int32), fl_idx=np.zeros(nch, np.int32),
-        fl_vc=np.zeros(nch, np.int32), fl_list=np.zeros(nch, np.int64), ej_pkt=np.full(NE, -1, np.int32),
-        ej_idx=np.zeros(NE, np.int32), ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
+        token=np.zeros(nch, np.int64), fl_pkt=frec[:, 0], fl_idx=frec[:, 1],
+        fl_vc=frec[:, 2], fl_list=np.zeros(nch, np.int64), ej_pkt=erec[:, 0],
+        ej_idx=erec[:, 1], ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
         req_ib=np.zeros(max_req, np.int64), req_ob=np.zeros(max_req, np.int64),
         wait_m=np.zeros(int(iw_ptr[-1]), np.uint64), conn_m=np.zeros(int(ow_ptr[-1]), np.uint64),
         och_m=np.zeros(int(cw_ptr[-1]), np.uint64), obm=np.zeros(nch, np.uint64),

@@ -440,13 +440,17 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     ctr = st.ctr
     now = ctr[K_NOW]
     rebuild_masks(cfg, net, inb, outb, sw)
+    # lengths of the wire / credit lists in locals (ctr may alias any int64 array: kept in registers here)
+    n_ack = ctr[K_ACK_N]
+    n_fl = ctr[K_FL_N]
+    n_ej = ctr[K_EJ_N]
     while now < cfg[C_END]:
         in_win = now >= warm and now < wend
         # ======== beginning of the cycle: what the links carried last cycle arrives
-        for i in range(ctr[K_ACK_N]):
+        for i in range(n_ack):
             sw.cred[sw.ack_list[i]] += 1
-        ctr[K_ACK_N] = 0
-        for i in range(ctr[K_FL_N]):
+        n_ack = 0
+        for i in range(n_fl):
             ch = sw.fl_list[i]
             p = sw.fl_pkt[ch]
             idx = sw.fl_idx[ch]
@@ -468,8 +472,8 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         m = below(rs, n)
                         t_r = net.ep_router[pk.dst[p]]
                         pk.mid[p] = -1 if (m == s_r or m == t_r) else m
-        ctr[K_FL_N] = 0
-        for i in range(ctr[K_EJ_N]):
+        n_fl = 0
+        for i in range(n_ej):
             e = sw.ej_list[i]
             p = sw.ej_pkt[e]
             ctr[K_CONS] += 1
@@ -492,7 +496,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     st.hop_hist[min(pk.hops[p], st.hop_hist.shape[0] - 1)] += 1
                 pk.free[ctr[K_NFREE]] = p
                 ctr[K_NFREE] += 1
-        ctr[K_EJ_N] = 0
+        n_ej = 0
 
         # ======== routers: requests, random allocation, crossbar, output links
         # Routers only touch their own buffers and selections; they share the random stream, drawn in router
@@ -548,6 +552,9 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         ctr[K_ERR_A] = p
                         ctr[K_ERR_B] = r
                         ctr[K_NOW] = now
+                        ctr[K_ACK_N] = n_ack
+                        ctr[K_FL_N] = n_fl
+                        ctr[K_EJ_N] = n_ej
                         return -1
             if nreq > 0:
                 ctr[K_REQS] += nreq
@@ -586,8 +593,8 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         t_r = net.ep_router[pk.dst[p]]
                         if net.D[net.indices[ch], t_r] >= net.D[r, t_r]:
                             pk.left[p] -= 1
-                    sw.ack_list[ctr[K_ACK_N]] = ib
-                    ctr[K_ACK_N] += 1
+                    sw.ack_list[n_ack] = ib
+                    n_ack += 1
                     if idx == P - 1:
                         sw.sel_in[ob] = -1
                         sw.sel_out[ib] = -1
@@ -645,15 +652,15 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         e = ch - A
                         sw.ej_pkt[e] = p
                         sw.ej_idx[e] = idx
-                        sw.ej_list[ctr[K_EJ_N]] = e
-                        ctr[K_EJ_N] += 1
+                        sw.ej_list[n_ej] = e
+                        n_ej += 1
                     else:
                         sw.cred[ob] -= 1
                         sw.fl_pkt[ch] = p
                         sw.fl_idx[ch] = idx
                         sw.fl_vc[ch] = best_vc
-                        sw.fl_list[ctr[K_FL_N]] = ch
-                        ctr[K_FL_N] += 1
+                        sw.fl_list[n_fl] = ch
+                        n_fl += 1
                         if in_win:
                             st.arc_phits[ch] += 1
 
@@ -687,6 +694,9 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                 if ctr[K_NFREE] == 0:
                     ctr[K_ERR] = ERR_NO_SLOT
                     ctr[K_NOW] = now
+                    ctr[K_ACK_N] = n_ack
+                    ctr[K_FL_N] = n_fl
+                    ctr[K_EJ_N] = n_ej
                     return -1
                 ctr[K_NFREE] -= 1
                 p = pk.free[ctr[K_NFREE]]
@@ -717,12 +727,15 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     sw.fl_pkt[ch] = p
                     sw.fl_idx[ch] = srv.tx_idx[e]
                     sw.fl_vc[ch] = vc
-                    sw.fl_list[ctr[K_FL_N]] = ch
-                    ctr[K_FL_N] += 1
+                    sw.fl_list[n_fl] = ch
+                    n_fl += 1
                     srv.tx_idx[e] += 1
                     if srv.tx_idx[e] == P:
                         srv.tx_pkt[e] = -1
                         srv.tx_vc[e] = -1
         now += 1
     ctr[K_NOW] = now
+    ctr[K_ACK_N] = n_ack
+    ctr[K_FL_N] = n_fl
+    ctr[K_EJ_N] = n_ej
     return 0
