@@ -24,6 +24,13 @@ Usage: ``python benchmarks/bench_caminos.py [--rounds 3] [--short 500] [--long 2
 
 Notes (measurements on the 2-core shared development machine, load average given with each):
 
+* Measured 2026-11-29 with the defaults (3 rounds, 500 / 2000 cycles), CAMINOS ratio = CAMINOS seconds per cycle
+  over ours, median (min-max) of the rounds.  Before (kernel of d2dcc7e), load average 1.6-2.3: 0.1: 8.7
+  (8.1-9.5), 0.5: 26.3 (25.2-26.5), 0.9: 23.9 (19.5-25.6).  After (b49dfef's kernel), run right after it, load
+  average 1.9-2.2: 0.1: 22.8 (20.9-29.6), 0.5: 31.3 (29.0-43.7), 0.9: 40.8 (31.6-45.6).  CAMINOS's own speed moves
+  with the machine's load much more than ours (at 0.1 it ran 135-1,100 cycles/s in different runs), so ratios
+  measured at different load averages do not compare; the 50x goal of issue 53 is not reached.
+
 * Before issue 53 (kernel of d2dcc7e) the kernel visited every input and output VC slot of every router every
   cycle; its cost at load 0.1 was mostly that scan.  Issue 53 keeps per-router bitmasks of the input VCs holding an
   unassigned head, of the connected output VCs and of the output channels with phits (per channel a VC mask), so
@@ -156,13 +163,14 @@ def main() -> None:
             load_avg.append(os.getloadavg())
     summary = {}
     for load in loads:
-        ratios = [r["ratio"] for r in rounds[load]]
+        per = rounds[load]
+        ratios = [r["ratio"] for r in per]
         summary[str(load)] = {
             "ratio_median": round(statistics.median(ratios), 2), "ratio_min": round(min(ratios), 2),
             "ratio_max": round(max(ratios), 2), "ratios": [round(x, 2) for x in ratios],
-            "ours_cycles_per_second": round(statistics.median(1 / r["ours"]["seconds_per_cycle"] for r in rounds[load])),
-            "caminos_cycles_per_second": round(
-                statistics.median(1 / r["caminos"]["seconds_per_cycle"] for r in rounds[load]), 1),
+            "ours_cycles_per_second": round(statistics.median(1 / r["ours"]["seconds_per_cycle"] for r in per)),
+            "caminos_cycles_per_second": round(statistics.median(1 / r["caminos"]["seconds_per_cycle"] for r in per),
+                                               1),
         }
     out = {
         "graph": "jellyfish(200, 10, 1), 4 servers/router", "routing": "min-adaptive (CAMINOS Shortest)",

@@ -331,7 +331,8 @@ def build_model(
     st.ctr[K.K_NFREE] = pool
     return Model(
         topology=topology, routing=routing, traffic=traffic, load=load, endpoints=ep, active=active, cfg=cfg, net=net,
-        inb=buffers(RI, irec), outb=buffers(RO, orec), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool, seed=seed,
+        inb=buffers(RI, irec), outb=buffers(RO, orec), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool,
+        seed=seed,
     )
 
 

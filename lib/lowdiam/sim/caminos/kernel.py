@@ -1,8 +1,11 @@
 """Phit-level numba kernel of the CAMINOS ``InputOutput`` router.
 
-State lives in five NamedTuples of flat arrays (:class:`Net`, :class:`Buffers`
+State lives in NamedTuples of arrays (:class:`Net`, :class:`Buffers`
 twice, :class:`Switch`, :class:`Packets`, :class:`Servers`, :class:`Stats`);
-:func:`run` advances it cycle by cycle.  The model and where each rule comes
+:func:`run` advances it cycle by cycle.  The driver makes the per-VC buffer
+counters, crossbar selections and credits, and the link contents, strided
+views of small per-VC / per-channel records, so a phit's move touches few
+cache lines.  The model and where each rule comes
 from in CAMINOS are described in :mod:`lowdiam.sim.caminos`.
 
 Channel numbering: ``ch`` in ``[0, A)`` is arc ``a`` (CSR position, from
@@ -20,6 +23,17 @@ A buffer is a FIFO of phits stored as a ring of packet ids plus counters:
 and ``bin`` (phits of the back packet already in).  Phits of one packet enter
 a buffer in order and packets do not interleave on a VC, so the front phit is
 phit ``fout`` of the front packet, and it is present iff ``phits > 0``.
+
+The cycle loop does work in proportion to what holds phits, not to the VC
+slots that exist: per router, bitmasks of the input VCs whose front is an
+unassigned head (``wait_m``), of the connected output VCs (``conn_m``) and of
+the output channels with a non-empty output buffer (``och_m``, with a VC mask
+per channel in ``obm``) are kept up to date where phits move, and rebuilt from
+the buffers at every entry to :func:`run`.  A head that found every candidate
+output VC blocked (no random draw) is not routed again until one of them is
+allowed (``blk_m``).  Routers run in index order and draw random numbers in
+the same order as a full scan would, so results do not depend on this
+bookkeeping (``tests/test_caminos_golden.py``).
 """
 
 from __future__ import annotations
