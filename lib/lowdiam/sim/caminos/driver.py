@@ -255,6 +255,18 @@ def build_model(
     nb = nch * V
     pool = nb * (RI + RO) + 2 * NE + A + 16
     in_ptr, in_ch = _in_channels(indptr, indices, ep, n)
+    if V > 64:
+        raise ValueError(f"vcs={V}: the CAMINOS model handles at most 64 VCs per port")
+    in_loc = np.zeros(nch, np.int64)  # position of each input channel among its router's inputs
+    in_loc[in_ch] = np.arange(in_ch.size) - np.repeat(in_ptr[:-1], np.diff(in_ptr))
+    n_out = np.diff(indptr) + np.diff(ep.first)
+
+    def words(bits):
+        ptr = np.zeros(n + 1, np.int64)
+        np.cumsum((bits + 63) // 64, out=ptr[1:])
+        return ptr
+
+    iw_ptr, ow_ptr, cw_ptr = words(np.diff(in_ptr) * V), words(n_out * V), words(n_out)
 
     cfg = np.zeros(K.N_CFG, np.int64)
     cfg[[K.C_N, K.C_A, K.C_NE, K.C_V, K.C_P, K.C_IBC, K.C_OBC, K.C_RI, K.C_RO]] = [n, A, NE, V, P, IBC, OBC, RI, RO]
@@ -266,22 +278,39 @@ def build_model(
         indptr=indptr, indices=indices, D=D, ep_router=ep.router.astype(np.int64), ep_first=ep.first.astype(np.int64),
         in_ptr=in_ptr, in_ch=in_ch, active=active.astype(np.uint8), tptr=tptr, tdst=tdst,
         hot=np.asarray(tspec.hot, dtype=np.int64), weights=weights, pgen=np.array([load / P]),
+        in_loc=in_loc, iw_ptr=iw_ptr, ow_ptr=ow_ptr, cw_ptr=cw_ptr,
     )
     net = writable(net)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
 
-    def buffers(R):
+    # per-VC state in 32-byte records (the fields are strided views): a phit's move touches one record per side.
+    # Input side: the buffer's counters and sel_out; output side: the buffer's counters, sel_in and the credits.
+    irec = np.zeros((nb, 8), np.int32)
+    orec = np.zeros((nb, 8), np.int32)
+    irec[:, 5] = -1
+    orec[:, 5] = -1
+    orec[:, 6] = IBC
+
+    def buffers(R, rec):
         return K.Buffers(
-            ring=np.zeros(nb * R, np.int32), head=np.zeros(nb, np.int32), cnt=np.zeros(nb, np.int32),
-            phits=np.zeros(nb, np.int32), fout=np.zeros(nb, np.int32), bin=np.zeros(nb, np.int32),
+            ring=np.zeros(nb * R, np.int32), head=rec[:, 0], cnt=rec[:, 1], phits=rec[:, 2], fout=rec[:, 3],
+            bin=rec[:, 4],
         )
 
     max_req = int(np.diff(in_ptr).max()) * V
+    # what a link carries, one 16-byte record per channel (phit's packet, index, VC), and per ejection link
+    frec = np.zeros((nch, 4), np.int32)
+    frec[:, 0] = -1
+    erec = np.zeros((NE, 2), np.int32)
+    erec[:, 0] = -1
     sw = K.Switch(
-        sel_out=np.full(nb, -1, np.int64), sel_in=np.full(nb, -1, np.int64), cred=np.full(nb, IBC, np.int32),
-        token=np.zeros(nch, np.int64), fl_pkt=np.full(nch, -1, np.int32), fl_idx=np.zeros(nch, np.int32),
-        fl_vc=np.zeros(nch, np.int32), fl_list=np.zeros(nch, np.int64), ej_pkt=np.full(NE, -1, np.int32),
-        ej_idx=np.zeros(NE, np.int32), ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
+        sel_out=irec[:, 5], sel_in=orec[:, 5], cred=orec[:, 6],
+        token=np.zeros(nch, np.int64), fl_pkt=frec[:, 0], fl_idx=frec[:, 1],
+        fl_vc=frec[:, 2], fl_list=np.zeros(nch, np.int64), ej_pkt=erec[:, 0],
+        ej_idx=erec[:, 1], ej_list=np.zeros(NE, np.int64), ack_list=np.zeros(nb, np.int64),
         req_ib=np.zeros(max_req, np.int64), req_ob=np.zeros(max_req, np.int64),
+        wait_m=np.zeros(int(iw_ptr[-1]), np.uint64), conn_m=np.zeros(int(ow_ptr[-1]), np.uint64),
+        och_m=np.zeros(int(cw_ptr[-1]), np.uint64), obm=np.zeros(nch, np.uint64),
+        blk_m=np.zeros(nb, np.uint64), blk_vc=np.zeros(nb, np.int32),
     )
     pk = K.Packets(
         src=np.zeros(pool, np.int32), dst=np.zeros(pool, np.int32), sr=np.zeros(pool, np.int32),
@@ -302,7 +331,8 @@ def build_model(
     st.ctr[K.K_NFREE] = pool
     return Model(
         topology=topology, routing=routing, traffic=traffic, load=load, endpoints=ep, active=active, cfg=cfg, net=net,
-        inb=buffers(RI), outb=buffers(RO), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool, seed=seed,
+        inb=buffers(RI, irec), outb=buffers(RO, orec), sw=sw, pk=pk, srv=srv, st=st, rs=new_state(seed), pool=pool,
+        seed=seed,
     )
 
 

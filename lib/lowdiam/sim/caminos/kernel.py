@@ -1,8 +1,11 @@
 """Phit-level numba kernel of the CAMINOS ``InputOutput`` router.
 
-State lives in five NamedTuples of flat arrays (:class:`Net`, :class:`Buffers`
+State lives in NamedTuples of arrays (:class:`Net`, :class:`Buffers`
 twice, :class:`Switch`, :class:`Packets`, :class:`Servers`, :class:`Stats`);
-:func:`run` advances it cycle by cycle.  The model and where each rule comes
+:func:`run` advances it cycle by cycle.  The driver makes the per-VC buffer
+counters, crossbar selections and credits, and the link contents, strided
+views of small per-VC / per-channel records, so a phit's move touches few
+cache lines.  The model and where each rule comes
 from in CAMINOS are described in :mod:`lowdiam.sim.caminos`.
 
 Channel numbering: ``ch`` in ``[0, A)`` is arc ``a`` (CSR position, from
@@ -20,6 +23,17 @@ A buffer is a FIFO of phits stored as a ring of packet ids plus counters:
 and ``bin`` (phits of the back packet already in).  Phits of one packet enter
 a buffer in order and packets do not interleave on a VC, so the front phit is
 phit ``fout`` of the front packet, and it is present iff ``phits > 0``.
+
+The cycle loop does work in proportion to what holds phits, not to the VC
+slots that exist: per router, bitmasks of the input VCs whose front is an
+unassigned head (``wait_m``), of the connected output VCs (``conn_m``) and of
+the output channels with a non-empty output buffer (``och_m``, with a VC mask
+per channel in ``obm``) are kept up to date where phits move, and rebuilt from
+the buffers at every entry to :func:`run`.  A head that found every candidate
+output VC blocked (no random draw) is not routed again until one of them is
+allowed (``blk_m``).  Routers run in index order and draw random numbers in
+the same order as a full scan would, so results do not depend on this
+bookkeeping (``tests/test_caminos_golden.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.traffic import HOTSPOT, TABLE
@@ -68,6 +83,10 @@ class Net(NamedTuple):
     hot: np.ndarray  # int64 hotspot endpoints (HOTSPOT mode)
     weights: np.ndarray  # int64 (3,) polarized label weights for label 0, 1, 2
     pgen: np.ndarray  # float64 (1,) Bernoulli probability per endpoint per cycle
+    in_loc: np.ndarray  # int64 (A+NE) position of input channel ch among its router's inputs (in_ch order)
+    iw_ptr: np.ndarray  # int64 (n+1) first word of each router's input-VC bitmask (bit = local input * V + vc)
+    ow_ptr: np.ndarray  # int64 (n+1) first word of each router's output-VC bitmask (bit = local output * V + vc)
+    cw_ptr: np.ndarray  # int64 (n+1) first word of each router's output-channel bitmask (bit = local output)
 
 
 class Buffers(NamedTuple):
@@ -84,9 +103,9 @@ class Buffers(NamedTuple):
 class Switch(NamedTuple):
     """Crossbar selections, credits, link arbitration and everything on the wires."""
 
-    sel_out: np.ndarray  # int64 (nb) output VC an input VC is connected to, -1 none
-    sel_in: np.ndarray  # int64 (nb) input VC an output VC is connected to, -1 none
-    cred: np.ndarray  # int32 (nb) credits (arcs, injection); unused for ejection
+    sel_out: np.ndarray  # int32 (nb) output VC an input VC is connected to, -1 none (in the input-side records)
+    sel_in: np.ndarray  # int32 (nb) input VC an output VC is connected to, -1 none (in the output-side records)
+    cred: np.ndarray  # int32 (nb) credits (arcs, injection); unused for ejection (in the output-side records)
     token: np.ndarray  # int64 (A+NE) round-robin token of each output link
     fl_pkt: np.ndarray  # int32 (A+NE) phit on the link into input channel ch (arriving next cycle)
     fl_idx: np.ndarray  # int32 (A+NE) its index in the packet
@@ -98,6 +117,15 @@ class Switch(NamedTuple):
     ack_list: np.ndarray  # int64 input VCs that freed a phit this cycle (credit upstream next cycle)
     req_ib: np.ndarray  # int64 scratch: this cycle's requests of one router
     req_ob: np.ndarray  # int64 scratch
+    # bitmasks (derived state, rebuilt from the buffers and selections at every entry to run): the cycle loop
+    # visits what holds phits, not every VC.  A router's local outputs are its arcs (CSR order), then the
+    # ejection links of its endpoints.
+    wait_m: np.ndarray  # uint64 input VCs with a phit and no output VC (their front is a head that requests)
+    conn_m: np.ndarray  # uint64 output VCs connected to an input VC (the crossbar moves a phit if one is there)
+    och_m: np.ndarray  # uint64 output channels with a non-empty output buffer on some VC
+    obm: np.ndarray  # uint64 (A+NE) per output channel: VCs whose output buffer holds phits
+    blk_m: np.ndarray  # uint64 (nb) input VC whose head found no candidate allowed: its candidate local outputs
+    blk_vc: np.ndarray  # int32 (nb) and their VC (-1: any, the ejection port); 0 mask = route it
 
 
 class Packets(NamedTuple):
@@ -191,19 +219,41 @@ def allowed(ob, outb, sw, OBC, P):
     return sw.sel_in[ob] < 0 and OBC - outb.phits[ob] >= P
 
 
+_ONE = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def _bit(i):
+    return _ONE << np.uint64(i & 63)
+
+
 # ---------------------------------------------------------------- routing (one request)
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, inline="always")  # inlined into run: a call would pass every table by value
 def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     """The (output channel, VC) packet ``p`` at router ``r`` requests this cycle, as ``ch * V + vc``;
     -1 when every lowest-label candidate is blocked; -2 - code on an error."""
+    return route(p, r, cfg, net, outb, sw, pk, rs)[0]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def route(p, r, cfg, net, outb, sw, pk, rs):
+    """:func:`choose_output` plus what :func:`run` needs to skip the head until something changes:
+    ``(request, mask, vc)``; when no candidate output VC is allowed (no random draw, request -1), ``mask`` has bit
+    ``k`` for each candidate local output ``k`` of router ``r`` and ``vc`` is the candidates' VC (-1: any VC, the
+    ejection port); else ``mask`` is 0 (also when the router has more than 64 outputs)."""
     V = cfg[C_V]
     P = cfg[C_P]
     A = cfg[C_A]
     OBC = cfg[C_OBC]
     IBC = cfg[C_IBC]
     algo = cfg[C_ALGO]
+    a_lo = net.indptr[r]
+    deg = net.indptr[r + 1] - a_lo
+    e0 = net.ep_first[r]
+    cacheable = deg + (net.ep_first[r + 1] - e0) <= 64
+    none = np.uint64(0)
     d = pk.dst[p]
     t = net.ep_router[d]
     if r == t:
@@ -217,10 +267,12 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
                 k += 1
                 if below(rs, k) == 0:
                     chosen = ob
-        return chosen
+        if k == 0 and cacheable:
+            return chosen, _bit(deg + (d - e0)), -1
+        return chosen, none, -1
     h = pk.hops[p]
     if h >= V:
-        return -2 - ERR_NO_VC
+        return -2 - ERR_NO_VC, none, -1
     # the candidate rule of this hop: Valiant's phases and Omni without deroutes left route as Shortest
     rule = algo
     tgt = t
@@ -237,7 +289,7 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     w0 = dt - a0  # Polarized's weight b - a here (tgt = t)
     dmin = 3  # Polarized: the best weight change among the admissible moves, the label's zero
     if rule == POLARIZED:
-        for a in range(net.indptr[r], net.indptr[r + 1]):
+        for a in range(a_lo, a_lo + deg):
             v = net.indices[a]
             na = np.int64(D[s, v])
             nb = np.int64(D[v, t])
@@ -247,7 +299,9 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
     k = 0
     chosen = -1
     ncand = 0
-    for a in range(net.indptr[r], net.indptr[r + 1]):
+    nfree = 0
+    mask = np.uint64(0)
+    for a in range(a_lo, a_lo + deg):
         v = net.indices[a]
         dv = np.int64(D[v, tgt])
         if rule == POLARIZED:
@@ -264,25 +318,31 @@ def choose_output(p, r, cfg, net, outb, sw, pk, rs):
                 continue
             label = 0
         ncand += 1
+        mask |= _bit(a - a_lo)
         ob = a * V + h
         label += occupancy(ob, outb, sw.cred, IBC)
         if label < best:
             best = label
             k = 0
             chosen = -1
-        if label == best and allowed(ob, outb, sw, OBC, P):
+        ok = allowed(ob, outb, sw, OBC, P)
+        if ok:
+            nfree += 1
+        if label == best and ok:
             k += 1
             if below(rs, k) == 0:
                 chosen = ob
     if ncand == 0:
-        return -2 - ERR_NO_ROUTE
-    return chosen
+        return -2 - ERR_NO_ROUTE, none, -1
+    if nfree == 0 and cacheable:
+        return chosen, mask, h
+    return chosen, none, -1
 
 
 # ---------------------------------------------------------------- allocation
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, inline="always")  # inlined into run: a call would pass every table by value
 def allocate(nreq, sw, rs):
     """CAMINOS ``Random`` allocator: shuffle the requests ``(req_ib[i], req_ob[i])``, grant each in turn
     when its output VC and its input VC are both still free; returns the number of grants.
@@ -326,6 +386,51 @@ def pick_destination(e, cfg, net, rs):
     return dd
 
 
+# ---------------------------------------------------------------- bitmasks of what holds phits
+
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def rebuild_masks(cfg, net, inb, outb, sw):
+    """Derive the bitmasks of :class:`Switch` from the buffers and crossbar selections (once per :func:`run`
+    call, so state set up or changed outside the kernel is seen)."""
+    n = cfg[C_N]
+    A = cfg[C_A]
+    V = cfg[C_V]
+    for w in range(sw.wait_m.shape[0]):
+        sw.wait_m[w] = 0
+    for w in range(sw.conn_m.shape[0]):
+        sw.conn_m[w] = 0
+    for w in range(sw.och_m.shape[0]):
+        sw.och_m[w] = 0
+    for i in range(sw.blk_m.shape[0]):
+        sw.blk_m[i] = 0
+    for r in range(n):
+        iw0 = net.iw_ptr[r]
+        for j in range(net.in_ptr[r], net.in_ptr[r + 1]):
+            ch = net.in_ch[j]
+            for vc in range(V):
+                ib = ch * V + vc
+                if inb.phits[ib] > 0 and sw.sel_out[ib] < 0:
+                    li = (j - net.in_ptr[r]) * V + vc
+                    sw.wait_m[iw0 + (li >> 6)] |= _bit(li)
+        a0 = net.indptr[r]
+        deg = net.indptr[r + 1] - a0
+        e0 = net.ep_first[r]
+        nout = deg + net.ep_first[r + 1] - e0
+        for k in range(nout):
+            ch = a0 + k if k < deg else A + e0 + (k - deg)
+            m = np.uint64(0)
+            for vc in range(V):
+                ob = ch * V + vc
+                if sw.sel_in[ob] >= 0:
+                    lo = k * V + vc
+                    sw.conn_m[net.ow_ptr[r] + (lo >> 6)] |= _bit(lo)
+                if outb.phits[ob] > 0:
+                    m |= _bit(vc)
+            sw.obm[ch] = m
+            if m != 0:
+                sw.och_m[net.cw_ptr[r] + (k >> 6)] |= _bit(k)
+
+
 # ---------------------------------------------------------------- the cycle loop
 
 
@@ -344,20 +449,31 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     warm = cfg[C_WARM]
     wend = cfg[C_WEND]
     LH = cfg[C_LH]
+    OBC = cfg[C_OBC]
     pgen = net.pgen[0]
     ctr = st.ctr
     now = ctr[K_NOW]
+    rebuild_masks(cfg, net, inb, outb, sw)
+    # lengths of the wire / credit lists in locals (ctr may alias any int64 array: kept in registers here)
+    n_ack = ctr[K_ACK_N]
+    n_fl = ctr[K_FL_N]
+    n_ej = ctr[K_EJ_N]
     while now < cfg[C_END]:
         in_win = now >= warm and now < wend
         # ======== beginning of the cycle: what the links carried last cycle arrives
-        for i in range(ctr[K_ACK_N]):
+        for i in range(n_ack):
             sw.cred[sw.ack_list[i]] += 1
-        ctr[K_ACK_N] = 0
-        for i in range(ctr[K_FL_N]):
+        n_ack = 0
+        for i in range(n_fl):
             ch = sw.fl_list[i]
             p = sw.fl_pkt[ch]
             idx = sw.fl_idx[ch]
-            buf_push(inb, ch * V + sw.fl_vc[ch], RI, p, idx)
+            ib = ch * V + sw.fl_vc[ch]
+            buf_push(inb, ib, RI, p, idx)
+            if sw.sel_out[ib] < 0:  # an unassigned head at the front (or already was): it requests
+                r = net.indices[ch] if ch < A else net.ep_router[ch - A]
+                li = net.in_loc[ch] * V + sw.fl_vc[ch]
+                sw.wait_m[net.iw_ptr[r] + (li >> 6)] |= _bit(li)
             if idx == 0:
                 if ch < A:
                     pk.hops[p] += 1
@@ -370,8 +486,8 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         m = below(rs, n)
                         t_r = net.ep_router[pk.dst[p]]
                         pk.mid[p] = -1 if (m == s_r or m == t_r) else m
-        ctr[K_FL_N] = 0
-        for i in range(ctr[K_EJ_N]):
+        n_fl = 0
+        for i in range(n_ej):
             e = sw.ej_list[i]
             p = sw.ej_pkt[e]
             ctr[K_CONS] += 1
@@ -394,20 +510,53 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     st.hop_hist[min(pk.hops[p], st.hop_hist.shape[0] - 1)] += 1
                 pk.free[ctr[K_NFREE]] = p
                 ctr[K_NFREE] += 1
-        ctr[K_EJ_N] = 0
+        n_ej = 0
 
         # ======== routers: requests, random allocation, crossbar, output links
+        # Routers only touch their own buffers and selections; they share the random stream, drawn in router
+        # order (requests in input order, then the shuffle), so each router's phases run back to back.
         for r in range(n):
-            # ---- requests of the input VCs whose front phit is an unassigned head
+            iw0 = net.iw_ptr[r]
+            ow0 = net.ow_ptr[r]
+            cw0 = net.cw_ptr[r]
+            a0 = net.indptr[r]
+            deg = net.indptr[r + 1] - a0
+            e0 = net.ep_first[r]
+            j0 = net.in_ptr[r]
+            # ---- requests of the input VCs whose front phit is an unassigned head (bit order = input order)
             nreq = 0
-            for j in range(net.in_ptr[r], net.in_ptr[r + 1]):
-                ch = net.in_ch[j]
-                for vc in range(V):
-                    ib = ch * V + vc
-                    if sw.sel_out[ib] >= 0 or inb.phits[ib] == 0:
-                        continue
+            for w in range(iw0, net.iw_ptr[r + 1]):
+                x = sw.wait_m[w]
+                while x != 0:
+                    li = (w - iw0) * 64 + np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    jl = li // V
+                    ib = net.in_ch[j0 + jl] * V + (li - jl * V)
+                    cm = sw.blk_m[ib]
+                    if cm != 0:
+                        # this head found every candidate blocked (no random draw): until one of them is allowed
+                        # again, routing it would find the same
+                        cv = sw.blk_vc[ib]
+                        blocked = True
+                        while cm != 0 and blocked:
+                            k = np.int64(trailing_zeros(cm))
+                            cm &= cm - _ONE
+                            ch = a0 + k if k < deg else A + e0 + (k - deg)
+                            if cv >= 0:
+                                blocked = not allowed(ch * V + cv, outb, sw, OBC, P)
+                            else:
+                                for vc in range(V):
+                                    if allowed(ch * V + vc, outb, sw, OBC, P):
+                                        blocked = False
+                                        break
+                        if blocked:
+                            continue
+                        sw.blk_m[ib] = 0
                     p = buf_front(inb, ib, RI)
-                    ob = choose_output(p, r, cfg, net, outb, sw, pk, rs)
+                    ob, cm, cv = route(p, r, cfg, net, outb, sw, pk, rs)
+                    if cm != 0:
+                        sw.blk_m[ib] = cm
+                        sw.blk_vc[ib] = cv
                     if ob >= 0:
                         sw.req_ib[nreq] = ib
                         sw.req_ob[nreq] = ob
@@ -417,82 +566,117 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         ctr[K_ERR_A] = p
                         ctr[K_ERR_B] = r
                         ctr[K_NOW] = now
+                        ctr[K_ACK_N] = n_ack
+                        ctr[K_FL_N] = n_fl
+                        ctr[K_EJ_N] = n_ej
                         return -1
-            ctr[K_REQS] += nreq
-            # ---- allocation: requests in random order, each output VC to its first requester
-            ctr[K_GRANTS] += allocate(nreq, sw, rs)
+            if nreq > 0:
+                ctr[K_REQS] += nreq
+                # ---- allocation: requests in random order, each output VC to its first requester
+                ctr[K_GRANTS] += allocate(nreq, sw, rs)
+                for i in range(nreq):
+                    ib = sw.req_ib[i]
+                    ob = sw.req_ob[i]
+                    if sw.sel_out[ib] == ob:  # granted: the input stops requesting, the crossbar starts
+                        ich = ib // V
+                        li = net.in_loc[ich] * V + (ib - ich * V)
+                        sw.wait_m[iw0 + (li >> 6)] &= ~_bit(li)
+                        och = ob // V
+                        k = och - a0 if och < A else deg + (och - A - e0)
+                        lo = k * V + (ob - och * V)
+                        sw.conn_m[ow0 + (lo >> 6)] |= _bit(lo)
             # ---- crossbar: every connected output VC takes one phit from its input VC
-            e0 = net.ep_first[r]
-            e1 = net.ep_first[r + 1]
-            nout = net.indptr[r + 1] - net.indptr[r] + (e1 - e0)
-            for k in range(nout):
-                if k < net.indptr[r + 1] - net.indptr[r]:
-                    ch = net.indptr[r] + k
-                else:
-                    ch = A + e0 + (k - (net.indptr[r + 1] - net.indptr[r]))
-                for vc in range(V):
+            for w in range(ow0, net.ow_ptr[r + 1]):
+                x = sw.conn_m[w]
+                while x != 0:
+                    b = np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    lo = (w - ow0) * 64 + b
+                    k = lo // V
+                    vc = lo - k * V
+                    ch = a0 + k if k < deg else A + e0 + (k - deg)
                     ob = ch * V + vc
                     ib = sw.sel_in[ob]
-                    if ib < 0 or inb.phits[ib] == 0:
+                    if inb.phits[ib] == 0:
                         continue
                     p, idx = buf_pop(inb, ib, RI, P)
                     buf_push(outb, ob, RO, p, idx)
+                    sw.obm[ch] |= _bit(vc)
+                    sw.och_m[cw0 + (k >> 6)] |= _bit(k)
                     if algo == OMNI and idx == 0 and ch < A:  # the head is committed to this hop
                         t_r = net.ep_router[pk.dst[p]]
                         if net.D[net.indices[ch], t_r] >= net.D[r, t_r]:
                             pk.left[p] -= 1
-                    sw.ack_list[ctr[K_ACK_N]] = ib
-                    ctr[K_ACK_N] += 1
+                    sw.ack_list[n_ack] = ib
+                    n_ack += 1
                     if idx == P - 1:
                         sw.sel_in[ob] = -1
                         sw.sel_out[ib] = -1
-                # ---- output link: one phit, in-transit packets first, round-robin token among VCs
-                eject = ch >= A
-                tok = sw.token[ch]
-                best_vc = -1
-                best_d = V + 1
-                best_transit = False
-                for vc in range(V):
-                    ob = ch * V + vc
-                    if outb.phits[ob] == 0:
-                        continue
-                    idx = outb.fout[ob]
-                    if not eject:
-                        if idx == 0:
-                            if sw.cred[ob] < P:
+                        sw.conn_m[w] &= ~_bit(b)
+                        if inb.phits[ib] > 0:  # the next packet's head is there: it requests from next cycle
+                            ich = ib // V
+                            li = net.in_loc[ich] * V + (ib - ich * V)
+                            sw.wait_m[iw0 + (li >> 6)] |= _bit(li)
+            # ---- output links: one phit, in-transit packets first, round-robin token among VCs
+            for w in range(cw0, net.cw_ptr[r + 1]):
+                x = sw.och_m[w]
+                while x != 0:
+                    b = np.int64(trailing_zeros(x))
+                    x &= x - _ONE
+                    k = (w - cw0) * 64 + b
+                    ch = a0 + k if k < deg else A + e0 + (k - deg)
+                    eject = ch >= A
+                    tok = sw.token[ch]
+                    best_vc = -1
+                    best_d = V + 1
+                    best_transit = False
+                    y = sw.obm[ch]
+                    while y != 0:
+                        vc = np.int64(trailing_zeros(y))
+                        y &= y - _ONE
+                        ob = ch * V + vc
+                        idx = outb.fout[ob]
+                        if not eject:
+                            if idx == 0:
+                                if sw.cred[ob] < P:
+                                    continue
+                            elif sw.cred[ob] < 1:
                                 continue
-                        elif sw.cred[ob] < 1:
-                            continue
-                    transit = idx > 0
-                    dd = vc - tok
-                    if dd < 0:
-                        dd += V
-                    if (transit and not best_transit) or (transit == best_transit and dd < best_d):
-                        best_vc = vc
-                        best_d = dd
-                        best_transit = transit
-                if best_vc < 0:
-                    continue
-                sw.token[ch] = best_vc
-                ob = ch * V + best_vc
-                p, idx = buf_pop(outb, ob, RO, P)
-                if idx == P - 1:
-                    sw.token[ch] = (best_vc + 1) % V
-                if eject:
-                    e = ch - A
-                    sw.ej_pkt[e] = p
-                    sw.ej_idx[e] = idx
-                    sw.ej_list[ctr[K_EJ_N]] = e
-                    ctr[K_EJ_N] += 1
-                else:
-                    sw.cred[ob] -= 1
-                    sw.fl_pkt[ch] = p
-                    sw.fl_idx[ch] = idx
-                    sw.fl_vc[ch] = best_vc
-                    sw.fl_list[ctr[K_FL_N]] = ch
-                    ctr[K_FL_N] += 1
-                    if in_win:
-                        st.arc_phits[ch] += 1
+                        transit = idx > 0
+                        dd = vc - tok
+                        if dd < 0:
+                            dd += V
+                        if (transit and not best_transit) or (transit == best_transit and dd < best_d):
+                            best_vc = vc
+                            best_d = dd
+                            best_transit = transit
+                    if best_vc < 0:
+                        continue
+                    sw.token[ch] = best_vc
+                    ob = ch * V + best_vc
+                    p, idx = buf_pop(outb, ob, RO, P)
+                    if outb.phits[ob] == 0:
+                        om = sw.obm[ch] & ~_bit(best_vc)
+                        sw.obm[ch] = om
+                        if om == 0:
+                            sw.och_m[w] &= ~_bit(b)
+                    if idx == P - 1:
+                        sw.token[ch] = (best_vc + 1) % V
+                    if eject:
+                        e = ch - A
+                        sw.ej_pkt[e] = p
+                        sw.ej_idx[e] = idx
+                        sw.ej_list[n_ej] = e
+                        n_ej += 1
+                    else:
+                        sw.cred[ob] -= 1
+                        sw.fl_pkt[ch] = p
+                        sw.fl_idx[ch] = idx
+                        sw.fl_vc[ch] = best_vc
+                        sw.fl_list[n_fl] = ch
+                        n_fl += 1
+                        if in_win:
+                            st.arc_phits[ch] += 1
 
         # ======== servers: generation, staging, sending one phit
         for e in range(NE):
@@ -524,6 +708,9 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                 if ctr[K_NFREE] == 0:
                     ctr[K_ERR] = ERR_NO_SLOT
                     ctr[K_NOW] = now
+                    ctr[K_ACK_N] = n_ack
+                    ctr[K_FL_N] = n_fl
+                    ctr[K_EJ_N] = n_ej
                     return -1
                 ctr[K_NFREE] -= 1
                 p = pk.free[ctr[K_NFREE]]
@@ -554,12 +741,15 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     sw.fl_pkt[ch] = p
                     sw.fl_idx[ch] = srv.tx_idx[e]
                     sw.fl_vc[ch] = vc
-                    sw.fl_list[ctr[K_FL_N]] = ch
-                    ctr[K_FL_N] += 1
+                    sw.fl_list[n_fl] = ch
+                    n_fl += 1
                     srv.tx_idx[e] += 1
                     if srv.tx_idx[e] == P:
                         srv.tx_pkt[e] = -1
                         srv.tx_vc[e] = -1
         now += 1
     ctr[K_NOW] = now
+    ctr[K_ACK_N] = n_ack
+    ctr[K_FL_N] = n_fl
+    ctr[K_EJ_N] = n_ej
     return 0

@@ -1,0 +1,189 @@
+"""Speed of ``lowdiam.sim.caminos`` (the CAMINOS router model) against CAMINOS itself, side by side in one run.
+
+Configuration (issue 53): notebook 05's quick RRG, ``jellyfish(200, 10, 1)`` with 4 servers per router, uniform
+traffic, CAMINOS ``Shortest`` routing = our ``"min-adaptive"`` with the Polarized paper's router (the template of
+``tests/data/caminos/template.cfg`` via ``benchmarks/crossval_caminos.py``: 16-phit messages, 4 VCs = the routing's
+longest route, input buffers of 64 and output buffers of 32 phits, Random allocator), offered loads 0.1, 0.5, 0.9.
+
+Method.  Each round runs, per load, our model then CAMINOS (the next round CAMINOS first, and so on alternately),
+each twice: ``--short`` and ``--long`` simulated cycles (half warm-up, half measurement; the same cycle counts for
+both simulators).  A simulator's seconds per cycle are ``(wall(long) - wall(short)) / (cycles(long) -
+cycles(short))``, so start-up (CAMINOS parsing and building, our model build, distance matrix, numba cache load)
+cancels.  The round's ratio is CAMINOS's seconds per cycle over ours (how many times faster we simulate the same
+cycles); the median of the rounds' ratios and their min / max are printed and appended to
+``benchmarks/results/caminos.jsonl`` with the machine's load average.  Wall time, not CPU time: both simulators
+are single-threaded and run alternately on the same (possibly shared) machine.
+
+CAMINOS binary: ``$CAMINOS`` (the ``caminos-run`` of the reference build), else the build in ``$CAMINOS_BUILD_DIR``
+(default ``~/.cache/lowdiam/caminos-bin``) if present, else built there once with
+``CAMINOS_LIB_GIT=<caminos-lib clone or mirror> bash $CAMINOS_BUILD_SCRIPT <dir>`` (default script
+``/work/shared/caminos/build.sh``; about 80 s).  The script exits non-zero with a message only when no binary can be
+found or built.
+
+Usage: ``python benchmarks/bench_caminos.py [--rounds 3] [--short 500] [--long 2000] [--loads 0.1,0.5,0.9]``.
+
+Notes (measurements on the 2-core shared development machine, load average given with each):
+
+* Measured 2026-11-29 with the defaults (3 rounds, 500 / 2000 cycles), CAMINOS ratio = CAMINOS seconds per cycle
+  over ours, median (min-max) of the rounds.  Before (kernel of d2dcc7e), load average 1.6-2.3: 0.1: 8.7
+  (8.1-9.5), 0.5: 26.3 (25.2-26.5), 0.9: 23.9 (19.5-25.6).  After (b49dfef's kernel), run right after it, load
+  average 1.9-2.2: 0.1: 22.8 (20.9-29.6), 0.5: 31.3 (29.0-43.7), 0.9: 40.8 (31.6-45.6).  CAMINOS's own speed moves
+  with the machine's load much more than ours (at 0.1 it ran 135-1,100 cycles/s in different runs), so ratios
+  measured at different load averages do not compare; the 50x goal of issue 53 is not reached.
+
+* Before issue 53 (kernel of d2dcc7e) the kernel visited every input and output VC slot of every router every
+  cycle; its cost at load 0.1 was mostly that scan.  Issue 53 keeps per-router bitmasks of the input VCs holding an
+  unassigned head, of the connected output VCs and of the output channels with phits (per channel a VC mask), so
+  the cycle loop visits only what holds phits, and inlines ``choose_output`` / ``allocate`` into the cycle loop
+  (as calls they received every NamedTuple of tables by value).  Random draws keep their order, so results are
+  bit-identical (``tests/test_caminos_golden.py``).
+* Near saturation (0.9) most of our time goes to input VCs whose head waits for a blocked output: CAMINOS's model
+  re-routes every waiting head every cycle (and draws random numbers in doing so), so this work is part of the
+  model, not of the scan.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from crossval_caminos import caminos_config  # noqa: E402 - a sibling script, importable once its folder is on sys.path
+
+DEFAULT_BUILD_DIR = Path.home() / ".cache" / "lowdiam" / "caminos-bin"
+DEFAULT_BUILD_SCRIPT = "/work/shared/caminos/build.sh"
+DEFAULT_LIB_GIT = "/work/.mirror/nakacristo+caminos-lib/repo"
+ROUTING = ("min", "min-adaptive")  # CAMINOS's Shortest, our name
+
+
+def graph():
+    from lowdiam.topologies import jellyfish
+
+    return jellyfish(200, 10, 1, endpoints_per_router=4)
+
+
+def caminos_binary() -> str:
+    """``$CAMINOS``, else a previous build in the build folder, else a fresh build there; exits with a message."""
+    env = os.environ.get("CAMINOS")
+    if env:
+        if Path(env).is_file() and os.access(env, os.X_OK):
+            return env
+        sys.exit(f"$CAMINOS={env} is not an executable file (the caminos-run binary of the reference build)")
+    build = Path(os.environ.get("CAMINOS_BUILD_DIR", DEFAULT_BUILD_DIR))
+    binary = build / "runner" / "target" / "release" / "caminos-run"
+    if binary.is_file():
+        return str(binary)
+    script = os.environ.get("CAMINOS_BUILD_SCRIPT", DEFAULT_BUILD_SCRIPT)
+    lib_git = os.environ.get("CAMINOS_LIB_GIT", DEFAULT_LIB_GIT)
+    if not Path(script).is_file() or not Path(lib_git).exists() or shutil.which("cargo") is None:
+        sys.exit(f"no CAMINOS binary: set $CAMINOS to caminos-run, or provide the build script ({script}), a "
+                 f"caminos-lib clone or mirror ($CAMINOS_LIB_GIT, {lib_git}) and cargo to build it in {build}")
+    print(f"building CAMINOS in {build} (about 80 s) ...", file=sys.stderr, flush=True)
+    build.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(["bash", script, str(build)], env=dict(os.environ, CAMINOS_LIB_GIT=lib_git),
+                          capture_output=True, text=True)
+    if done.returncode != 0 or not binary.is_file():
+        sys.exit(f"building CAMINOS failed (exit {done.returncode}):\n{(done.stdout + done.stderr)[-3000:]}")
+    return str(binary)
+
+
+def caminos_run(binary: str, folder: Path, top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
+    """One CAMINOS run of ``cycles`` cycles (half warm-up, half measured): (cycles simulated, wall seconds)."""
+    cfg = folder / "run.cfg"
+    cfg.write_text(caminos_config(folder / "g.txt", top.endpoints_per_router, top.num_endpoints, ROUTING[0],
+                                  "uniform", vcs, load, 1, (cycles // 2, cycles - cycles // 2)))
+    t0 = time.perf_counter()
+    out = subprocess.run([binary, str(cfg)], capture_output=True, text=True, check=True).stdout
+    wall = time.perf_counter() - t0
+    res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
+    return int(res["cycle"]), wall
+
+
+def ours_run(top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
+    from lowdiam.sim.caminos import run_caminos
+
+    t0 = time.perf_counter()
+    r = run_caminos(top, ROUTING[1], "uniform", load, vcs=vcs, packet_flits=16, warmup_cycles=cycles // 2,
+                    measure_cycles=cycles - cycles // 2, seed=1)
+    return r.cycles, time.perf_counter() - t0
+
+
+def seconds_per_cycle(fn, short: int, long: int) -> dict:
+    c1, w1 = fn(short)
+    c2, w2 = fn(long)
+    return {"short_cycles": c1, "short_wall": round(w1, 4), "long_cycles": c2, "long_wall": round(w2, 4),
+            "seconds_per_cycle": (w2 - w1) / (c2 - c1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--short", type=int, default=500)
+    ap.add_argument("--long", type=int, default=2000)
+    ap.add_argument("--loads", default="0.1,0.5,0.9")
+    ap.add_argument("--note", default="", help="free text stored with the result (e.g. the commit measured)")
+    args = ap.parse_args()
+    if not 0 < args.short < args.long or args.rounds < 1:
+        sys.exit("need 0 < --short < --long and --rounds >= 1")
+    loads = [float(x) for x in args.loads.split(",")]
+    binary = caminos_binary()
+
+    import lowdiam
+    from lowdiam.sim.caminos import required_vcs
+
+    top = graph()
+    vcs = required_vcs(top, ROUTING[1])
+    ours_run(top, vcs, 0.1, 20)  # numba compile / cache load and the distance matrix outside the timing
+    load_avg = [os.getloadavg()]
+    rounds: dict[float, list[dict]] = {load: [] for load in loads}
+    with tempfile.TemporaryDirectory(prefix="bench_caminos_") as tmp:
+        folder = Path(tmp)
+        (folder / "g.txt").write_text(top.to_caminos())
+        sides = {"ours": lambda load: (lambda c: ours_run(top, vcs, load, c)),
+                 "caminos": lambda load: (lambda c: caminos_run(binary, folder, top, vcs, load, c))}
+        for i in range(args.rounds):
+            order = ("ours", "caminos") if i % 2 == 0 else ("caminos", "ours")
+            for load in loads:
+                res = {side: seconds_per_cycle(sides[side](load), args.short, args.long) for side in order}
+                res["ratio"] = res["caminos"]["seconds_per_cycle"] / res["ours"]["seconds_per_cycle"]
+                rounds[load].append(res)
+                print(f"round {i + 1} load {load}: ours {1 / res['ours']['seconds_per_cycle']:,.0f} cycles/s, "
+                      f"CAMINOS {1 / res['caminos']['seconds_per_cycle']:,.1f} cycles/s, ratio {res['ratio']:.1f}"
+                      f" (load average {os.getloadavg()[0]:.2f})", file=sys.stderr, flush=True)
+            load_avg.append(os.getloadavg())
+    summary = {}
+    for load in loads:
+        per = rounds[load]
+        ratios = [r["ratio"] for r in per]
+        summary[str(load)] = {
+            "ratio_median": round(statistics.median(ratios), 2), "ratio_min": round(min(ratios), 2),
+            "ratio_max": round(max(ratios), 2), "ratios": [round(x, 2) for x in ratios],
+            "ours_cycles_per_second": round(statistics.median(1 / r["ours"]["seconds_per_cycle"] for r in per)),
+            "caminos_cycles_per_second": round(statistics.median(1 / r["caminos"]["seconds_per_cycle"] for r in per),
+                                               1),
+        }
+    out = {
+        "graph": "jellyfish(200, 10, 1), 4 servers/router", "routing": "min-adaptive (CAMINOS Shortest)",
+        "traffic": "uniform", "vcs": vcs, "short_cycles": args.short, "long_cycles": args.long, "rounds": args.rounds,
+        "per_load": summary, "load_average": [round(x[0], 2) for x in load_avg], "lowdiam": lowdiam.__file__,
+        "caminos": binary, "note": args.note, "machine": platform.node(), "cpus": os.cpu_count(),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    RESULTS.mkdir(exist_ok=True)
+    with (RESULTS / "caminos.jsonl").open("a") as fh:
+        fh.write(json.dumps(out) + "\n")
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
