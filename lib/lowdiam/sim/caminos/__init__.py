@@ -121,8 +121,10 @@ LPS graph run through CAMINOS here: saturation loads agree to the grid step
 everywhere, accepted loads within about 0.02, mean latency within 6 % below
 80 % of saturation under uniform traffic; permutations agree within the
 spread over permutations (``figures/crossval/caminos_summary.csv``,
-``caminos_permutation_spread.csv``, ``caminos_crossval.png``).  The model runs
-4-7x fewer CPU seconds per cycle than CAMINOS (``caminos_speed.csv``).
+``caminos_permutation_spread.csv``, ``caminos_crossval.png``).  Its speed against
+CAMINOS is measured side by side by ``benchmarks/bench_caminos.py`` (RRG(200,10),
+loads 0.1 / 0.5 / 0.9; ``docs/benchmarks.md``); ``caminos_speed.csv`` holds an
+older measurement of the kernel before its flit-proportional rewrite.
 
 Examples
 --------
