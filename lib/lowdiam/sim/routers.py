@@ -24,7 +24,8 @@ Registered models (``ROUTERS``):
 ``"caminos"``
     The CAMINOS router of the Polarized-routing paper (:mod:`lowdiam.sim.caminos`), cross-validated
     against CAMINOS: input and output buffers, one stage, random allocator, with its own routings
-    ``"min-adaptive"``, ``"valiant"`` (adaptive minimal phases) and ``"polarized"``.
+    ``"min-adaptive"``, ``"valiant"`` (adaptive minimal phases), ``"polarized"`` and ``"omni"``
+    (``lowdiam.sim.caminos.routing.ROUTING_CODES``).
 
 ``"ideal"``
     The built-in idealised input-queued router (:mod:`lowdiam.sim.ideal`):
