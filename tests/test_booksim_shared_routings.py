@@ -80,6 +80,18 @@ def test_every_listed_shared_routing_is_registered():
     assert set(SHARED_ROUTINGS) <= set(router_model("booksim").routings)
 
 
+def test_shared_routings_follow_the_registry():
+    """A routing registered in lowdiam.sim.routings reaches the BookSim model with no edit of its options module:
+    every public name is the model's own, a shared one, or one whose heads re-decide every cycle (refused)."""
+    from lowdiam.sim.booksim.options import OWN_ROUTINGS
+    from lowdiam.sim.routings import REGISTRY, ROUTINGS
+
+    for name, spec in ROUTINGS.items():
+        redecide = REGISTRY[spec.routing].redecide
+        assert (name in OWN_ROUTINGS) + (name in SHARED_ROUTINGS) + redecide == 1, name
+    assert "polarized" not in SHARED_ROUTINGS and {"valiant", "ugal", "df-ugal", "nag", "omni"} <= set(SHARED_ROUTINGS)
+
+
 @pytest.mark.parametrize(
     "kwargs, match",
     [

@@ -11,12 +11,22 @@ ALLOCATORS = ("separable_input_first", "islip")
 VC_SELECTIONS = ("auto", "any", "hop")
 #: routings the model implements itself (cross-validated against BookSim2's anynet)
 OWN_ROUTINGS = ("min-single", "min")
-#: shared routings of :mod:`lowdiam.sim.routings` the model runs through their dispatch at the routing stage;
-#: ``"polarized"`` is not among them (its heads re-decide every cycle they wait, a CAMINOS notion)
-SHARED_ROUTINGS = (
-    "valiant", "ugal", "df-ugal", "nag", "nar", "nal", "omni", "polarstar-min", "df-min", "gf-min", "source-min",
-    "ksp",
-)
+
+
+def _shared_routings() -> tuple[str, ...]:
+    """Every public routing of :mod:`lowdiam.sim.routings` the model does not implement itself and whose heads
+    decide once per hop (``Routing.redecide`` false): the model runs them through the routings' dispatch at its
+    routing stage.  A routing whose heads re-decide every cycle they wait (``"polarized"``, a CAMINOS notion) is
+    not among them.  Derived from the registry, so a new routing needs no edit here."""
+    from lowdiam.sim.routings import REGISTRY
+    from lowdiam.sim.routings import ROUTINGS as PUBLIC
+
+    return tuple(name for name, spec in PUBLIC.items()
+                 if name not in OWN_ROUTINGS and not REGISTRY[spec.routing].redecide)
+
+
+#: shared routings of :mod:`lowdiam.sim.routings` the model runs through their dispatch at the routing stage
+SHARED_ROUTINGS = _shared_routings()
 ROUTINGS = OWN_ROUTINGS + SHARED_ROUTINGS
 # defaults: the reference runs' settings (tests/data/booksim/booksim.cfg) where they set a key,
 # BookSim2's own default (src/booksim_config.cpp) otherwise
