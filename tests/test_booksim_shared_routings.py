@@ -140,3 +140,22 @@ def test_ugal_threshold_biases_towards_the_minimal_route():
     assert big.hops_mean == pytest.approx(m.hops_mean, abs=0.05)  # same minimal routes, other random draws
     with pytest.raises(ValueError, match="threshold"):
         run_booksim(SF5, "ugal", "uniform", 0.3, seed=2, routing_options={"threshold": -1}, **FAST)
+
+
+def test_a_routing_module_registers_itself():
+    """Every routing module of the package (a file assigning ``ROUTING = Routing(...)``) is registered and public
+    without an edit of ``routings/__init__.py``: the registry is what the files say, read here independently."""
+    import ast
+    from pathlib import Path
+
+    import lowdiam.sim.routings as R
+
+    declared = set()
+    for path in Path(R.__file__).parent.glob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            if (isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "ROUTING" for t in node.targets)
+                    and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "Routing"):
+                declared.add(path.stem)
+    assert declared == {m.__name__.rsplit(".", 1)[1] for m in R._MODULES}
+    assert set(R.REGISTRY) <= set(R.ROUTINGS)
+    assert list(R.ROUTINGS)[:len(R._ORDER)] == list(R._ORDER)

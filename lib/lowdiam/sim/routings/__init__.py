@@ -56,7 +56,9 @@ How to add a routing
      placeholder) and raises ``ValueError`` where the routing does not apply;
      ``route_length`` is its longest route (the VC need); ``defaults`` lists
      its options (unknown keys are refused for you), ``check`` validates their values.
-2. Register it: add the module to ``_MODULES`` below (one line).
+2. Registration is automatic: every module of this package that defines a ``ROUTING`` is registered under its
+   name (``_discover``), made public (after the names of ``_ORDER``, alphabetically) and, unless its heads
+   re-decide every cycle they wait, run by the BookSim model too (``lowdiam.sim.booksim.options``).
 3. Dispatch it: one line in :func:`.minimal.minimal_hop` for a minimal routing;
    otherwise one branch in :func:`.dispatch.next_hop` and, if it has a set-up,
    one in :func:`.dispatch.setup_packet`.
@@ -80,6 +82,8 @@ ValueError: ugal routing_options['inner'] must be a minimal routing, one of [...
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import pkgutil
 import warnings
 from typing import Any
 
@@ -87,8 +91,6 @@ import numpy as np
 
 from lowdiam.validate import check_options
 
-from . import df_min, gf_min, ksp, min_single, nag, nal, nar, omni, polarized, polarstar_min, source_min, ugal, valiant
-from . import min as min_routing
 from .base import (
     EJECT,
     NO_ROUTE,
@@ -120,8 +122,23 @@ __all__ = [
     "resolve_routing",
 ]
 
-_MODULES = (min_routing, min_single, valiant, ugal, polarized, polarstar_min, df_min, gf_min, source_min, ksp, nag, nar,
-            nal, omni)
+# public names, in the order the notebooks list them; routings registered later follow alphabetically
+_ORDER = ("min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "gf-min",
+          "source-min", "ksp", "nag", "nar", "nal", "omni")
+
+
+def _discover() -> tuple:
+    """Every module of this package that defines a :class:`Routing` ``ROUTING``, in ``_ORDER`` (then by name)."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        mod = importlib.import_module(f"{__name__}.{info.name}")
+        if isinstance(getattr(mod, "ROUTING", None), Routing):
+            found.append(mod)
+    rank = {name: i for i, name in enumerate(_ORDER)}
+    return tuple(sorted(found, key=lambda m: (rank.get(m.ROUTING.name, len(rank)), m.ROUTING.name)))
+
+
+_MODULES = _discover()
 
 REGISTRY: dict[str, Routing] = {m.ROUTING.name: m.ROUTING for m in _MODULES}
 _codes = [r.code for r in REGISTRY.values()]
@@ -149,12 +166,9 @@ def _spec(name: str) -> RoutingSpec:
     return RoutingSpec(name, r.code, desc, base, dict(preset))
 
 
-# public names, in the order the notebooks list them
+# public names: _ORDER's, then every other registered routing and alias by name
 ROUTINGS: dict[str, RoutingSpec] = {
-    name: _spec(name) for name in (
-        "min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "gf-min",
-        "source-min", "ksp", "nag", "nar", "nal", "omni",
-    )
+    name: _spec(name) for name in _ORDER + tuple(sorted((set(REGISTRY) | set(ALIASES)) - set(_ORDER)))
 }
 
 # old routing-specific simulate() keywords -> (routing, option key)
