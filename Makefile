@@ -99,8 +99,9 @@ BOOKSIM_DIR    := .cache/booksim2
 BOOKSIM_BIN    := $(BOOKSIM_DIR)/src/booksim
 
 bench: $(STAMP) $(if $(BOOKSIM),,$(BOOKSIM_BIN))
-	@set -e; export BOOKSIM="$(or $(BOOKSIM),$(abspath $(BOOKSIM_BIN)))"; \
-	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b; done
+	@export BOOKSIM="$(or $(BOOKSIM),$(abspath $(BOOKSIM_BIN)))"; failed=""; \
+	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || failed="$$failed $$b"; done; \
+	test -z "$$failed" || { echo "make bench: these benchmarks failed (each printed why):$$failed" >&2; exit 1; }
 
 booksim: $(BOOKSIM_BIN)
 
