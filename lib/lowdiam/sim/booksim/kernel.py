@@ -6,6 +6,12 @@ Channel rings are indexed by the receiving slot (``ISL + e`` for endpoint e).  A
 into a channel at cycle t is read at cycle t + 2 (BookSim's 1-cycle channel read in the next cycle's
 ``ReadInputs``).  Input VCs ``iv = slot * V + v``; output VCs ``ov = slot * V + v``.
 Flits are ``packet << SH | index``.
+
+State read together lives together (:class:`Router`): one 64-byte record per input VC (``ivr``), records per
+output VC (``ovr``) and per port (``prt``), queue and channel entries side by side.  The work of a router step
+follows what moves: ``lmask[slot]`` has bit v set while input VC v of the port is in a pipeline list, so
+evaluation and update visit only those VCs; a port's received credits are read only once the oldest falls due
+(``PT_PCDUE``).  Every number is the same as the kernel's before this layout (``tests/test_booksim_golden.py``).
 """
 
 from __future__ import annotations
