@@ -11,33 +11,23 @@ regenerates the files and says why in the commit message.
 
 from __future__ import annotations
 
-import json
-import math
-import os
 from pathlib import Path
 
-import networkx as nx
-import numpy as np
 import pytest
+from golden import numbers, recorded, rrg, same
 
 from lowdiam.sim.booksim import run_booksim
-from lowdiam.topologies import Topology
 
 DATA = Path(__file__).resolve().parent / "data" / "booksim_golden"
 SHORT = {"warmup_cycles": 200, "measure_cycles": 500}
-
-
-def _rrg(n, d, p, seed=3):
-    g = nx.convert_node_labels_to_integers(nx.random_regular_graph(d, n, seed=seed), ordering="sorted")
-    return Topology.from_edges(f"rrg{n}d{d}", "jellyfish", n, list(g.edges()), endpoints_per_router=p)
 
 
 def _topology(name):
     from lowdiam.topologies import dragonfly_canonical, polarstar
 
     return {
-        "rrg24": lambda: _rrg(24, 4, 2),
-        "rrg30d5": lambda: _rrg(30, 5, 3),
+        "rrg24": lambda: rrg(24, 4, 2),
+        "rrg30d5": lambda: rrg(30, 5, 3),
         "ps_iq": lambda: polarstar(2, "iq", 3, endpoints_per_router=2),
         "df3": lambda: dragonfly_canonical(3),
     }[name]()
@@ -77,14 +67,6 @@ CASES = {
 }
 
 
-def _numbers(res) -> dict:
-    """Every number of a result (no wall time), JSON-ready."""
-    d = res.to_dict()
-    d.pop("wall_seconds", None)
-    if hasattr(res, "link_utilization"):
-        d["link_utilization"] = np.asarray(res.link_utilization).tolist()
-    return json.loads(json.dumps(d, default=lambda x: x.item() if hasattr(x, "item") else list(x)))
-
 
 def _run(name):
     if name == "motif_allreduce_ugal":
@@ -96,29 +78,14 @@ def _run(name):
     top, routing, traffic, load, seed, extra = CASES[name]
     kw = dict(SHORT)
     kw.update(extra)
-    return _numbers(run_booksim(_topology(top), routing, traffic, load, seed=seed, **kw))
+    return numbers(run_booksim(_topology(top), routing, traffic, load, seed=seed, **kw))
 
-
-def _same(a, b, path=""):
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return []
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = [f"{path}: keys {sorted(set(a) ^ set(b))}"] if set(a) != set(b) else []
-        for k in set(a) & set(b):
-            out += _same(a[k], b[k], f"{path}.{k}")
-        return out
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [m for i, (x, y) in enumerate(zip(a, b)) for m in _same(x, y, f"{path}[{i}]")]
-    return [] if a == b else [f"{path}: {a!r} != {b!r}"]
 
 
 @pytest.mark.parametrize("name", sorted(CASES) + ["motif_allreduce_ugal"])
-def test_booksim_golden_numbers(name):
+def test_booksim_goldennumbers(name):
     path = DATA / f"{name}.json"
     got = _run(name)
-    if os.environ.get("LOWDIAM_REGEN_GOLDEN") == "1":
-        DATA.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-    want = json.loads(path.read_text())
-    mismatches = _same(want, got)
+    want = recorded(path, got)
+    mismatches = same(want, got)
     assert not mismatches, f"{name}: " + "; ".join(mismatches[:10])

@@ -12,12 +12,10 @@ fix) regenerates the files and says why in the commit message.
 from __future__ import annotations
 
 import json
-import math
-import os
 from pathlib import Path
 
-import numpy as np
 import pytest
+from golden import numbers, recorded, same
 
 from lowdiam.sim.caminos import run_caminos
 
@@ -58,41 +56,19 @@ CASES = {
 }
 
 
-def _numbers(res) -> dict:
-    """Every number of a SimResult (no wall time), JSON-ready."""
-    d = res.to_dict()
-    d.pop("wall_seconds")
-    d["link_utilization"] = np.asarray(res.link_utilization).tolist()
-    return json.loads(json.dumps(d, default=lambda x: x.item() if hasattr(x, "item") else list(x)))
-
 
 def _run(name):
     top, routing, traffic, load, seed, extra = CASES[name]
     return run_caminos(_topology(top), routing, traffic, load, seed=seed, **SHORT, **extra)
 
 
-def _same(a, b, path=""):
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return []
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = [f"{path}: keys {sorted(set(a) ^ set(b))}"] if set(a) != set(b) else []
-        for k in set(a) & set(b):
-            out += _same(a[k], b[k], f"{path}.{k}")
-        return out
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [m for i, (x, y) in enumerate(zip(a, b)) for m in _same(x, y, f"{path}[{i}]")]
-    return [] if a == b else [f"{path}: {a!r} != {b!r}"]
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_numbers(name):
+def test_goldennumbers(name):
     path = DATA / f"{name}.json"
-    got = _numbers(_run(name))
-    if os.environ.get("LOWDIAM_REGEN_GOLDEN") == "1":
-        DATA.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-    want = json.loads(path.read_text())
-    mismatches = _same(want, got)
+    got = numbers(_run(name))
+    want = recorded(path, got)
+    mismatches = same(want, got)
     assert not mismatches, f"{name}: " + "; ".join(mismatches[:10])
 
 
@@ -110,9 +86,9 @@ def test_golden_numbers_in_pieces(name):
     while m.st.ctr[0] < end:  # K_NOW
         assert m.run(min(step, end - int(m.st.ctr[0]))) == 0
         step = step * 3 % 101 + 1
-    got = _numbers(_result(m, conservation(m), 0.0))
+    got = numbers(_result(m, conservation(m), 0.0))
     want = json.loads((DATA / f"{name}.json").read_text())
-    mismatches = _same(want, got)
+    mismatches = same(want, got)
     assert not mismatches, f"{name}: " + "; ".join(mismatches[:10])
 
 

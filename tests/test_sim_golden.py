@@ -10,14 +10,11 @@ number (a bug fix) regenerates the files and says why in the commit message.
 from __future__ import annotations
 
 import functools
-import json
-import math
-import os
 from pathlib import Path
 
 import networkx as nx
-import numpy as np
 import pytest
+from golden import numbers, recorded, rrg, same
 
 from lowdiam.sim import simulate as _simulate
 from lowdiam.topologies import Topology
@@ -30,11 +27,6 @@ DATA = Path(__file__).resolve().parent / "data" / "sim_golden"
 SHORT = {"warmup_cycles": 200, "measure_cycles": 600}
 
 
-def _rrg(n, d, p, seed=3):
-    g = nx.convert_node_labels_to_integers(nx.random_regular_graph(d, n, seed=seed), ordering="sorted")
-    return Topology.from_edges(f"rrg{n}d{d}", "jellyfish", n, list(g.edges()), endpoints_per_router=p)
-
-
 def _hamming(k, p):
     g = nx.convert_node_labels_to_integers(nx.cartesian_product(nx.complete_graph(k), nx.complete_graph(k)),
                                            ordering="sorted")
@@ -45,8 +37,8 @@ def _topology(name):
     from lowdiam.topologies import dragonfly_canonical, polarstar
 
     return {
-        "rrg24": lambda: _rrg(24, 4, 2),
-        "rrg24d6": lambda: _rrg(24, 6, 2),
+        "rrg24": lambda: rrg(24, 4, 2),
+        "rrg24d6": lambda: rrg(24, 6, 2),
         "hyperx4": lambda: _hamming(4, 2),
         # pinned at the pre-refactor numbering: iq="authors" (now the default) is an isomorphic relabelling of
         # IQ_3, which changes which random choices polarstar-min draws, not the simulator
@@ -81,40 +73,18 @@ CASES = {
 }
 
 
-def _numbers(res) -> dict:
-    """Every number of a SimResult (no wall time), JSON-ready."""
-    d = res.to_dict()
-    d.pop("wall_seconds")
-    d["link_utilization"] = np.asarray(res.link_utilization).tolist()
-    return json.loads(json.dumps(d, default=lambda x: x.item() if hasattr(x, "item") else list(x)))
-
 
 def _run(name):
     top, routing, traffic, load, seed, extra = CASES[name]
     return simulate(_topology(top), routing, traffic, load, seed=seed, **SHORT, **extra)
 
 
-def _same(a, b, path=""):
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return []
-    if isinstance(a, dict) and isinstance(b, dict):
-        out = [f"{path}: keys {sorted(set(a) ^ set(b))}"] if set(a) != set(b) else []
-        for k in set(a) & set(b):
-            out += _same(a[k], b[k], f"{path}.{k}")
-        return out
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [m for i, (x, y) in enumerate(zip(a, b)) for m in _same(x, y, f"{path}[{i}]")]
-    return [] if a == b else [f"{path}: {a!r} != {b!r}"]
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_numbers(name):
+def test_goldennumbers(name):
     path = DATA / f"{name}.json"
-    got = _numbers(_run(name))
-    if os.environ.get("LOWDIAM_REGEN_GOLDEN") == "1":
-        DATA.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-    want = json.loads(path.read_text())
+    got = numbers(_run(name))
+    want = recorded(path, got)
     # parameters added after the golden files were written (new options) are not compared
     got["params"] = {k: v for k, v in got["params"].items() if k in want["params"]}
     # fields added after the golden files were written: every golden run is a fixed-window run
@@ -123,5 +93,5 @@ def test_golden_numbers(name):
             assert got.pop(key) == expected
     if "decision" not in want:
         assert (got.pop("decision") in ("stable",)) is (not got["saturated"])
-    mismatches = _same(want, got)
+    mismatches = same(want, got)
     assert not mismatches, f"{name}: " + "; ".join(mismatches[:10])
