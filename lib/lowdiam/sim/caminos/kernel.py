@@ -227,6 +227,19 @@ def _bit(i):
     return _ONE << np.uint64(i & 63)
 
 
+@njit(cache=True, inline="always")
+def _channel(k, a0, deg, A, e0):
+    """The channel of a router's local output port k: its k-th link (k < deg), else its (k - deg)-th ejection."""
+    return a0 + k if k < deg else A + e0 + (k - deg)
+
+
+@njit(cache=True, inline="always")
+def _local_input(in_loc, ib, V):
+    """Input VC ib's index among its router's input VCs (its bit in the router's wait mask)."""
+    ich = ib // V
+    return in_loc[ich] * V + (ib - ich * V)
+
+
 # ---------------------------------------------------------------- routing (one request)
 
 
@@ -417,7 +430,7 @@ def rebuild_masks(cfg, net, inb, outb, sw):
         e0 = net.ep_first[r]
         nout = deg + net.ep_first[r + 1] - e0
         for k in range(nout):
-            ch = a0 + k if k < deg else A + e0 + (k - deg)
+            ch = _channel(k, a0, deg, A, e0)
             m = np.uint64(0)
             for vc in range(V):
                 ob = ch * V + vc
@@ -541,7 +554,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         while cm != 0 and blocked:
                             k = np.int64(trailing_zeros(cm))
                             cm &= cm - _ONE
-                            ch = a0 + k if k < deg else A + e0 + (k - deg)
+                            ch = _channel(k, a0, deg, A, e0)
                             if cv >= 0:
                                 blocked = not allowed(ch * V + cv, outb, sw, OBC, P)
                             else:
@@ -578,8 +591,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     ib = sw.req_ib[i]
                     ob = sw.req_ob[i]
                     if sw.sel_out[ib] == ob:  # granted: the input stops requesting, the crossbar starts
-                        ich = ib // V
-                        li = net.in_loc[ich] * V + (ib - ich * V)
+                        li = _local_input(net.in_loc, ib, V)
                         sw.wait_m[iw0 + (li >> 6)] &= ~_bit(li)
                         och = ob // V
                         k = och - a0 if och < A else deg + (och - A - e0)
@@ -594,7 +606,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     lo = (w - ow0) * 64 + b
                     k = lo // V
                     vc = lo - k * V
-                    ch = a0 + k if k < deg else A + e0 + (k - deg)
+                    ch = _channel(k, a0, deg, A, e0)
                     ob = ch * V + vc
                     ib = sw.sel_in[ob]
                     if inb.phits[ib] == 0:
@@ -614,8 +626,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                         sw.sel_out[ib] = -1
                         sw.conn_m[w] &= ~_bit(b)
                         if inb.phits[ib] > 0:  # the next packet's head is there: it requests from next cycle
-                            ich = ib // V
-                            li = net.in_loc[ich] * V + (ib - ich * V)
+                            li = _local_input(net.in_loc, ib, V)
                             sw.wait_m[iw0 + (li >> 6)] |= _bit(li)
             # ---- output links: one phit, in-transit packets first, round-robin token among VCs
             for w in range(cw0, net.cw_ptr[r + 1]):
@@ -624,7 +635,7 @@ def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
                     b = np.int64(trailing_zeros(x))
                     x &= x - _ONE
                     k = (w - cw0) * 64 + b
-                    ch = a0 + k if k < deg else A + e0 + (k - deg)
+                    ch = _channel(k, a0, deg, A, e0)
                     eject = ch >= A
                     tok = sw.token[ch]
                     best_vc = -1
