@@ -16,9 +16,9 @@ are single-threaded and run alternately on the same (possibly shared) machine.
 
 CAMINOS binary: ``$CAMINOS`` (the ``caminos-run`` of the reference build), else the build in ``$CAMINOS_BUILD_DIR``
 (default ``~/.cache/lowdiam/caminos-bin``) if present, else built there once with
-``CAMINOS_LIB_GIT=<caminos-lib clone or mirror> bash $CAMINOS_BUILD_SCRIPT <dir>`` (default script
-``/work/shared/caminos/build.sh``; about 80 s).  The script exits non-zero with a message only when no binary can be
-found or built.
+``CAMINOS_LIB_GIT=<caminos-lib clone or mirror> bash $CAMINOS_BUILD_SCRIPT <dir>`` (a build script of the
+reference CAMINOS, such as the one the cross-validation's reference runs were built with; about 80 s).  No path of a
+particular machine is assumed.  The script exits non-zero with a message only when no binary can be found or built.
 
 Usage: ``python benchmarks/bench_caminos.py [--rounds 3] [--short 500] [--long 2000] [--loads 0.1,0.5,0.9]``.
 
@@ -61,8 +61,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crossval_caminos import caminos_config  # noqa: E402 - a sibling script, importable once its folder is on sys.path
 
 DEFAULT_BUILD_DIR = Path.home() / ".cache" / "lowdiam" / "caminos-bin"
-DEFAULT_BUILD_SCRIPT = "/work/shared/caminos/build.sh"
-DEFAULT_LIB_GIT = "/work/.mirror/nakacristo+caminos-lib/repo"
 ROUTING = ("min", "min-adaptive")  # CAMINOS's Shortest, our name
 
 
@@ -83,11 +81,12 @@ def caminos_binary() -> str:
     binary = build / "runner" / "target" / "release" / "caminos-run"
     if binary.is_file():
         return str(binary)
-    script = os.environ.get("CAMINOS_BUILD_SCRIPT", DEFAULT_BUILD_SCRIPT)
-    lib_git = os.environ.get("CAMINOS_LIB_GIT", DEFAULT_LIB_GIT)
-    if not Path(script).is_file() or not Path(lib_git).exists() or shutil.which("cargo") is None:
-        sys.exit(f"no CAMINOS binary: set $CAMINOS to caminos-run, or provide the build script ({script}), a "
-                 f"caminos-lib clone or mirror ($CAMINOS_LIB_GIT, {lib_git}) and cargo to build it in {build}")
+    script = os.environ.get("CAMINOS_BUILD_SCRIPT", "")
+    lib_git = os.environ.get("CAMINOS_LIB_GIT", "")
+    if not (script and Path(script).is_file()) or not (lib_git and Path(lib_git).exists()) or not shutil.which("cargo"):
+        sys.exit(f"no CAMINOS binary in {build}: set $CAMINOS to a built caminos-run, or set $CAMINOS_BUILD_SCRIPT "
+                 f"(a CAMINOS build script; now {script or 'unset'}) and $CAMINOS_LIB_GIT (a caminos-lib clone or "
+                 f"mirror; now {lib_git or 'unset'}) and have cargo, to build it there")
     print(f"building CAMINOS in {build} (about 80 s) ...", file=sys.stderr, flush=True)
     build.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(["bash", script, str(build)], env=dict(os.environ, CAMINOS_LIB_GIT=lib_git),
