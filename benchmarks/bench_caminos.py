@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -58,6 +57,7 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchio import append_jsonl, environment, format_table  # noqa: E402 - sibling modules
 from crossval_caminos import caminos_config  # noqa: E402 - a sibling script, importable once its folder is on sys.path
 
 DEFAULT_BUILD_DIR = Path.home() / ".cache" / "lowdiam" / "caminos-bin"
@@ -175,13 +175,13 @@ def main() -> None:
         "graph": "jellyfish(200, 10, 1), 4 servers/router", "routing": "min-adaptive (CAMINOS Shortest)",
         "traffic": "uniform", "vcs": vcs, "short_cycles": args.short, "long_cycles": args.long, "rounds": args.rounds,
         "per_load": summary, "load_average": [round(x[0], 2) for x in load_avg], "lowdiam": lowdiam.__file__,
-        "caminos": binary, "note": args.note, "machine": platform.node(), "cpus": os.cpu_count(),
-        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "caminos": binary, "note": args.note, **environment(),
     }
-    RESULTS.mkdir(exist_ok=True)
-    with (RESULTS / "caminos.jsonl").open("a") as fh:
-        fh.write(json.dumps(out) + "\n")
-    print(json.dumps(out, indent=1))
+    append_jsonl(RESULTS / "caminos.jsonl", out)
+    print(format_table([{"load": load, **{k: v for k, v in row.items() if k != "ratios"}}
+                        for load, row in summary.items()],
+                       ["load", "ratio_median", "ratio_min", "ratio_max", "ours_cycles_per_second",
+                        "caminos_cycles_per_second"]))
 
 
 if __name__ == "__main__":
