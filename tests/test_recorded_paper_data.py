@@ -44,6 +44,17 @@ CASES = _cheapest(2)
 CASES += _cheapest_per_router_model(CASES)
 
 
+def _run_of(row) -> S.Run:
+    """The run a recorded row specifies."""
+    key = row["recipe"]
+    recipe = S.Recipe(key["constructor"], key["kwargs"], row["label"], tuple(key["args"]))
+    return S.Run(recipe, row["routing"], row["traffic"], row["load"], row["seed"], row["sim"])
+
+
+def _rerun(run: S.Run) -> dict:
+    return S.run_sweep([run], processes=1, progress=False)[0]
+
+
 def test_records_exist():
     assert CASES, "no recorded paper-scale simulation under results/paper/05_simulation/"
 
@@ -51,11 +62,9 @@ def test_records_exist():
 @pytest.mark.parametrize("cost, log, row", CASES, ids=[f"{c[1]}:{c[2]['label']}:{c[2]['routing']}:{c[2]['load']}"
                                                         for c in CASES])
 def test_recorded_run_recomputes(cost, log, row):
-    key = row["recipe"]
-    recipe = S.Recipe(key["constructor"], key["kwargs"], row["label"], tuple(key["args"]))
-    run = S.Run(recipe, row["routing"], row["traffic"], row["load"], row["seed"], row["sim"])
+    run = _run_of(row)
     assert run.key() == row["run"], "the recorded spec no longer maps to the recorded run id"
-    rec = S.run_sweep([run], processes=1, progress=False)[0]
+    rec = _rerun(run)
     old = S.recorded_records(S.result_log("05_simulation", log, root=results_dir()))
     old = next(r for r in old if r["load"] == row["load"] and r["routing"] == row["routing"]
                and r["label"] == row["label"] and r["traffic"] == row["traffic"])
@@ -73,10 +82,7 @@ BOOKSIM_EXACT = [c for c in _cheapest(None) if c[2]["sim"].get("router", "booksi
 @pytest.mark.parametrize("cost, log, row", BOOKSIM_EXACT,
                          ids=[f"{c[1]}:{c[2]['label']}:{c[2]['routing']}:{c[2]['load']}" for c in BOOKSIM_EXACT])
 def test_booksim_recorded_run_is_bit_identical(cost, log, row):
-    key = row["recipe"]
-    recipe = S.Recipe(key["constructor"], key["kwargs"], row["label"], tuple(key["args"]))
-    run = S.Run(recipe, row["routing"], row["traffic"], row["load"], row["seed"], row["sim"])
-    rec = S.run_sweep([run], processes=1, progress=False)[0]
+    rec = _rerun(_run_of(row))
     want = row["result"]
     for field in ("accepted_load", "latency_mean", "cycles", "saturated"):
         got, exp = rec.get(field), want.get(field)
