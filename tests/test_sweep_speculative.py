@@ -328,3 +328,115 @@ def test_asynchronous_on_a_local_dask_cluster(tmp_cache):
         assert {r["load"] for r in a.records} <= {r["load"] for r in b.records}
         assert all(r["cached"] for r in a.records) and b.rounds is None
         assert not any(r["cached"] for r in b.records)
+
+
+# ----------------------------------------------------------------------------- searches started from a known bracket
+def hinted_reference(is_sat, hint, *, tol, hi=1.0):
+    """The hinted search written out plainly: run the hint's stable load (its unstable one when that is 0), climb
+    or descend by doubling steps until the decision flips (within [tol, hi]), bisect to tol; the loads asked in
+    order and the bracket."""
+    eps = 1e-9
+    a0, u0 = hint
+    lo = round(tol, S.LOAD_DIGITS)
+    start = a0 if a0 > 0 else (u0 if u0 is not None else hi)
+    x = round(min(max(start, lo), hi), S.LOAD_DIGITS)
+    seq = [x]
+    if is_sat(0, x):  # descend
+        s, step = x, tol
+        if s <= lo + eps:
+            a = 0.0
+        else:
+            while True:
+                y = round(max(s - step, lo), S.LOAD_DIGITS)
+                seq.append(y)
+                if not is_sat(0, y):
+                    a = y
+                    break
+                s, step = y, 2 * step
+                if s <= lo + eps:
+                    a = 0.0
+                    break
+    else:  # climb
+        a, step, s = x, (u0 - x if u0 is not None and u0 > x else tol), None
+        while a < hi - eps:
+            y = round(min(a + step, hi), S.LOAD_DIGITS)
+            seq.append(y)
+            if is_sat(0, y):
+                s = y
+                break
+            a, step = y, 2 * step
+    while s is not None and s - a > tol + eps:
+        m = round((a + s) / 2, S.LOAD_DIGITS)
+        seq.append(m)
+        a, s = (a, m) if is_sat(0, m) else (m, s)
+    return (a, s), seq
+
+
+HINTS = st.tuples(st.floats(0.0, 1.0), st.one_of(st.none(), st.floats(0.0, 0.2)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(rule=RULES, threshold=st.floats(0.0, 1.2), hint=HINTS, lo=st.sampled_from([None, 0.05, 0.3]),
+       workers=st.one_of(st.none(), st.integers(1, 24)))
+def test_hinted_search_brackets_the_knee_and_follows_the_plain_reference(rule, threshold, hint, lo, workers):
+    step, tol = rule
+    a, du = hint
+    hint = (a, None if du is None else min(a + du + 1e-3, 1.0))
+    if hint[1] is not None and not hint[0] < hint[1]:
+        hint = (a, None)
+    is_sat = monotone([threshold])
+    (want, seq) = hinted_reference(is_sat, hint, tol=tol)
+    got, asked, _ = run(is_sat, 1, coarse_step=step, tol=tol, lo=lo, hints=[hint], workers=workers)
+    assert got == [want]
+    assert set(seq) <= set(asked[0])
+    if workers is None:
+        assert asked[0] == seq  # the sequential search asks exactly the reference's loads, in its order
+    last, first = want
+    assert last <= threshold or last == 0.0
+    assert first is None or (first > threshold and first - last <= tol + 1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rule=RULES, count=st.integers(1, 4), seed=st.integers(0, 10**6), p=st.floats(0.05, 0.6),
+       workers=st.integers(1, 30), order=st.integers(0, 10**6), hint=HINTS)
+def test_hinted_asynchronous_equals_sequential_non_monotone(rule, count, seed, p, workers, order, hint):
+    import random
+
+    step, tol = rule
+    hints = [None if i % 2 else (hint[0], None) for i in range(count)]  # hinted and coarse searches side by side
+    is_sat = noisy(seed, p)
+    want, seq, _ = run(is_sat, count, coarse_step=step, tol=tol, hints=hints)
+    plan_kw = dict(coarse_step=step, tol=tol)
+
+    def driven():
+        plan = S.SaturationPlanner(count, hints=hints, **plan_kw)
+        rng, flying, asked = random.Random(order), [], [[] for _ in range(count)]
+        while not plan.finished:
+            idle = workers - len(flying)
+            new = plan.propose(idle) if idle > 0 else []
+            for i, ld in new:
+                asked[i].append(ld)
+            flying += new
+            rng.shuffle(flying)
+            k = rng.randint(1, len(flying))
+            for i, ld in flying[:k]:
+                plan.answer(i, ld, is_sat(i, ld))
+            flying = flying[k:]
+        return plan.brackets(), asked
+
+    got, asked = driven()
+    assert got == want
+    for s, a in zip(seq, asked):
+        assert set(s) <= set(a)
+
+
+@pytest.mark.parametrize("hints, exc, match", [
+    ([(0.5, 0.6)] * 2, ValueError, "needs 1 entries"),
+    ("ab", TypeError, "must be a sequence"),
+    ([0.5], TypeError, "a pair or None"),
+    ([(0.6, 0.5)], ValueError, "below its first unstable"),
+    ([(1.5, None)], ValueError, "last stable load"),
+])
+def test_hints_bad_input(hints, exc, match):
+    with pytest.raises(exc, match=match):
+        S.SaturationPlanner(1, hints=hints)

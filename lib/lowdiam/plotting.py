@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import paths
 
-__all__ = ["SavedFigure", "in_kernel", "save_figure", "save_table"]
+__all__ = ["SavedFigure", "in_kernel", "markdown_table", "save_figure", "save_table"]
 
 
 def in_kernel() -> bool:
@@ -200,4 +200,37 @@ def status_bars(ax, groups, series, values: Mapping, *, missing=None, legend: bo
         tallest = max([b.get_height() for b in ax.patches] + [1.0])  # loads: 1.0 is the scale's top
         ax.set_ylim(0.0, tallest * (1.0 + 0.1 * rows))  # the same on every call: shared axes do not compound
         ax.legend(fontsize=7, ncol=ncol, loc="upper center", frameon=False, handlelength=1.2, columnspacing=1.0)
+
+
+def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], *, show: bool = True) -> str:
+    """``rows`` as a Markdown table of ``columns`` (missing values blank); shown rendered in a notebook when
+    ``show`` and running in a kernel, else printed.  Returns the Markdown text.
+
+    Examples
+    --------
+    >>> text = markdown_table([{"claim": "a", "ours": 0.5}, {"claim": "b"}], ["claim", "ours"], show=False)
+    >>> print(text)
+    | claim | ours |
+    |---|---|
+    | a | 0.5 |
+    | b |  |
+    """
+    columns = list(columns)
+    if not columns:
+        raise ValueError("markdown_table needs at least one column")
+
+    def cell(v: Any) -> str:
+        return "" if v is None else str(_cell(v)).replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(cell(r.get(c)) for c in columns) + " |" for r in rows]
+    text = "\n".join(lines)
+    if show:
+        if in_kernel():
+            from IPython.display import Markdown, display
+
+            display(Markdown(text))
+        else:
+            print(text)
+    return text
 

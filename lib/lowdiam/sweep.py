@@ -745,6 +745,67 @@ class _Plan:
         return 0.5
 
 
+class _GallopPlan:
+    """The decision tree of a search that starts from a known bracket ``(a, u)`` (e.g. the same configuration's
+    bracket under another run control): it runs ``a`` first (``u`` when ``a`` is 0); from a stable load it climbs
+    (first to ``u``, then by steps doubling from ``tol``, at most to ``hi``), from an unstable one it descends (by
+    steps doubling from ``tol``, at least to ``tol``) until the decision flips; then it bisects the bracket to
+    ``tol`` (``(0, tol)`` when ``tol`` itself is unstable)."""
+
+    _EPS = 1e-9  # loads are rounded to LOAD_DIGITS: a bracket of exactly tol is final
+
+    def __init__(self, hint: tuple[float, float | None], tol: float, hi: float) -> None:
+        a, u = hint
+        self.tol, self.hi, self.lo = tol, hi, round(tol, LOAD_DIGITS)  # lo: the lowest load a descent runs
+        start = a if a > 0 else (u if u is not None else hi)
+        self.first = round(min(max(start, self.lo), hi), LOAD_DIGITS)
+        self.up_step = (u - self.first) if u is not None and u > self.first else tol
+        self.coarse = ()  # no coarse phase (SaturationPlanner.max_steps)
+        self.max_steps = 2 * (math.ceil(math.log2(max(hi, tol) / tol)) + 2)
+
+    def start(self) -> _State:
+        return ("probe", self.first, None)
+
+    def next_load(self, st: _State) -> float | None:
+        phase, a, x = st
+        if phase == "probe":
+            return a
+        if phase == "up":
+            return round(min(a + x, self.hi), LOAD_DIGITS)
+        if phase == "down":
+            return round(max(a - x, self.lo), LOAD_DIGITS)
+        if phase == "bisect":
+            return round((a + x) / 2, LOAD_DIGITS)
+        return None
+
+    def _bracket(self, a: float, s: float) -> _State:
+        return ("bisect", a, s) if s - a > self.tol + self._EPS else ("done", a, s)
+
+    def advance(self, st: _State, load: float, saturated: bool) -> _State:
+        phase, a, x = st
+        if phase == "bisect":
+            a, s = (a, load) if saturated else (load, x)
+            return self._bracket(a, s)
+        if phase == "probe" or phase == "up":
+            below = 0.0 if phase == "probe" else a
+            if saturated:
+                if phase == "probe" and load > self.lo + self._EPS:
+                    return ("down", load, self.tol)
+                return self._bracket(below, load)
+            if load >= self.hi - self._EPS:
+                return ("done", load, None)
+            return ("up", load, self.up_step if phase == "probe" else 2 * x)
+        # down: ``a`` is the lowest unstable load so far
+        if not saturated:
+            return self._bracket(load, a)
+        if load <= self.lo + self._EPS:
+            return self._bracket(0.0, load)
+        return ("down", load, 2 * x)
+
+    def p_saturated(self, st: _State) -> float:
+        return 0.5
+
+
 class SaturationPlanner:
     """Which loads ``count`` saturation searches should evaluate next, given the answers so far (pure, no I/O).
 
@@ -800,7 +861,8 @@ class SaturationPlanner:
     """
 
     def __init__(self, count: int, *, coarse_step: float = 0.1, tol: float = 0.02, lo: float | None = None,
-                 hi: float = 1.0, weights: Sequence[float] | None = None) -> None:
+                 hi: float = 1.0, weights: Sequence[float] | None = None,
+                 hints: Sequence[tuple[float, float | None] | None] | None = None) -> None:
         count = check_int("count", count, low=1)
         coarse_step = check_float("coarse_step", coarse_step, low=0.0, high=1.0, low_open=True)
         tol = check_float("tol", tol, low=MIN_TOL, high=coarse_step, high_open=True)
@@ -820,12 +882,16 @@ class SaturationPlanner:
                 raise ValueError(f"weights (expected run cost of each search) needs one number per search "
                                  f"({count}), got {len(weights)}")
         self.count, self.tol, self.weights = count, tol, weights
-        self._plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
-        self._states: list[_State] = [("coarse", 0.0, 0) for _ in range(count)]
+        hints = _check_hints(hints, count)
+        plan = _Plan(_coarse_loads(coarse_step, lo, hi), tol)
+        self._plans = [plan if h is None else _GallopPlan(h, tol, hi) for h in hints]
+        self._states: list[_State] = [("coarse", 0.0, 0) if h is None else p.start()
+                                      for h, p in zip(hints, self._plans)]
         self._known: list[dict[float, bool]] = [{} for _ in range(count)]
         self._flight: list[set[float]] = [set() for _ in range(count)]
         #: the most answers a search's sequential path can take (a bound for the drivers' loops)
-        self.max_steps = len(self._plan.coarse) + MAX_BISECTIONS
+        self.max_steps = max([len(plan.coarse) + MAX_BISECTIONS]
+                             + [p.max_steps for p in self._plans if isinstance(p, _GallopPlan)])
 
     # ------------------------------------------------------------------ state
     def open_searches(self) -> list[int]:
@@ -843,7 +909,8 @@ class SaturationPlanner:
 
     def next_load(self, i: int) -> float | None:
         """Search ``i``'s next sequential load (``None`` when it is done)."""
-        return self._plan.next_load(self._states[self._index(i)])
+        i = self._index(i)
+        return self._plans[i].next_load(self._states[i])
 
     def in_flight(self, i: int) -> list[float]:
         """Loads of search ``i`` proposed and not yet answered, ascending."""
@@ -867,10 +934,11 @@ class SaturationPlanner:
         load = round(check_float("load", load, low=0.0, high=1.0), LOAD_DIGITS)
         self._known[i][load] = check_bool("saturated (the run's decision)", saturated)
         self._flight[i].discard(load)
-        nxt = self._plan.next_load(self._states[i])
+        plan = self._plans[i]
+        nxt = plan.next_load(self._states[i])
         while nxt is not None and nxt in self._known[i]:
-            self._states[i] = self._plan.advance(self._states[i], nxt, self._known[i][nxt])
-            nxt = self._plan.next_load(self._states[i])
+            self._states[i] = plan.advance(self._states[i], nxt, self._known[i][nxt])
+            nxt = plan.next_load(self._states[i])
 
     def propose(self, budget: int, *, sequential: bool = False) -> list[tuple[int, float]]:
         """Up to ``budget`` ``(search, load)`` pairs to evaluate now, most valuable first; marked in flight.
@@ -880,16 +948,17 @@ class SaturationPlanner:
         import heapq
 
         budget = check_int("budget (loads to propose)", budget, low=0)
-        plan, heap, pushed = self._plan, [], [0]
+        plans, heap, pushed = self._plans, [], [0]
         w = self.weights
 
         def push(i: int, st: _State, p: float, depth: int) -> None:
-            load = plan.next_load(st)
+            load = plans[i].next_load(st)
             if load is not None:
                 pushed[0] += 1
                 heapq.heappush(heap, (-p * w[i], depth, i, load, pushed[0], st, p))
 
         def branch(i: int, st: _State, load: float, p: float, depth: int) -> None:
+            plan = plans[i]
             q = plan.p_saturated(st)
             push(i, plan.advance(st, load, True), p * q, depth + 1)
             push(i, plan.advance(st, load, False), p * (1 - q), depth + 1)
@@ -898,7 +967,7 @@ class SaturationPlanner:
         # (1) next sequential loads, largest weight first; one in flight already branches at no cost
         for i in sorted(self.open_searches(), key=lambda j: (-w[j], j)):
             st = self._states[i]
-            load = plan.next_load(st)
+            load = plans[i].next_load(st)
             if load in self._flight[i]:
                 branch(i, st, load, 1.0, 0)
             elif len(chosen) < budget:
@@ -909,7 +978,7 @@ class SaturationPlanner:
         while heap and len(chosen) < budget and not sequential:
             _, depth, i, load, _, st, p = heapq.heappop(heap)
             if load in self._known[i]:  # answered: follow the answer at no cost
-                push(i, plan.advance(st, load, self._known[i][load]), p, depth + 1)
+                push(i, plans[i].advance(st, load, self._known[i][load]), p, depth + 1)
                 continue
             if load not in self._flight[i]:
                 chosen.append((i, load))
@@ -929,6 +998,7 @@ def bracket_saturation(
     report: Callable[[int], None] | None = None,
     workers: int | None = None,
     weights: Sequence[float] | None = None,
+    hints: Sequence[tuple[float, float | None] | None] | None = None,
 ) -> list[tuple[float, float | None]]:
     """Saturation brackets of ``count`` independent searches evaluated in rounds.
 
@@ -953,6 +1023,13 @@ def bracket_saturation(
     loads, the midpoints of the next bisection levels), and then walks each search's tree with every
     answer known so far.  Runs are deterministic, so the brackets are exactly the sequential search's
     and its runs are among those made, whatever ``workers``; a few runs more buy several rounds fewer.
+    ``hints`` (one ``(last stable, first unstable)`` bracket or ``None`` per search, e.g. the same
+    configuration's bracket under another run control) replace a search's coarse phase: it runs the hint's
+    last stable load first, climbs from a stable answer (to the hint's first unstable load, then by steps
+    doubling from ``tol``, up to ``hi``) or descends from an unstable one (steps doubling from ``tol``, down to
+    ``tol``; ``lo`` does not apply) until the decision flips, then bisects to ``tol``.  On a monotone curve the
+    bracket holds the same knee as the coarse search's; a non-monotone curve can give another of its knees
+    (the one nearest the hint).
     ``workers=None`` (or any budget no larger than the open searches) is the sequential search run for run.
     ``report(finished)``, if given, is called after every round with the number of searches whose bracket
     is final.
@@ -973,6 +1050,8 @@ def bracket_saturation(
         Expected cost of a run of each search (> 0, e.g. routers x endpoints, :func:`expected_cost`): spare
         loads go where chance x weight is largest, so the searches with the slowest runs take fewer rounds.
         Default: equal.
+    hints : sequence of (float, float or None) or None, optional
+        A known bracket per search to start from (``None``: the coarse search).
 
     Returns
     -------
@@ -987,6 +1066,10 @@ def bracket_saturation(
     >>> bracket_saturation(lambda loads: [[ld > 0.63 for ld in ls] for ls in loads], 1, tol=0.01,
     ...                    workers=16, report=rounds.append), len(rounds)
     ([(0.625, 0.63125)], 2)
+    >>> asked = []
+    >>> bracket_saturation(lambda loads: [asked.extend(loads[0]) or [ld > 0.6 for ld in ls] for ls in loads], 1,
+    ...                    tol=0.01, hints=[(0.625, 0.63125)]), asked
+    ([(0.595, 0.605)], [0.625, 0.615, 0.595, 0.605])
     >>> bracket_saturation(lambda loads: [[False] for _ in loads], 1, tol=0)
     Traceback (most recent call last):
         ...
@@ -994,7 +1077,7 @@ def bracket_saturation(
     """
     if not callable(is_saturated):
         raise TypeError(f"is_saturated must be callable, got {type(is_saturated).__name__}")
-    planner = SaturationPlanner(count, coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=weights)
+    planner = SaturationPlanner(count, coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=weights, hints=hints)
     workers = _check_workers(workers)
 
     def ask(loads: list[list[float]]) -> list[list[bool]]:
@@ -1020,6 +1103,31 @@ def bracket_saturation(
     else:
         raise RuntimeError(f"saturation search did not reach tol={tol} in {planner.max_steps} rounds")
     return planner.brackets()
+
+
+def _check_hints(hints: Any, count: int) -> list[tuple[float, float | None] | None]:
+    """``hints``: ``None`` or one ``(last stable, first unstable or None)`` bracket (or ``None``) per search."""
+    what = "hints (one known bracket (last stable, first unstable or None), or None, per search)"
+    if hints is None:
+        return [None] * count
+    if isinstance(hints, (str, bytes)) or not isinstance(hints, Iterable):
+        raise TypeError(f"{what} must be a sequence, got {type(hints).__name__}")
+    hints = list(hints)
+    if len(hints) != count:
+        raise ValueError(f"{what} needs {count} entries, got {len(hints)}")
+    out = []
+    for h in hints:
+        if h is None:
+            out.append(None)
+            continue
+        if not isinstance(h, (tuple, list)) or len(h) != 2:
+            raise TypeError(f"each of {what} must be a pair or None, got {h!r}")
+        a = check_float("hint's last stable load", h[0], low=0.0, high=1.0)
+        u = None if h[1] is None else check_float("hint's first unstable load", h[1], low=0.0, high=1.0)
+        if u is not None and not a < u:
+            raise ValueError(f"a hint's last stable load must be below its first unstable load, got {h!r}")
+        out.append((a, u))
+    return out
 
 
 def _check_workers(workers: Any) -> int | None:
@@ -1077,6 +1185,7 @@ def saturation_searches(
     tags: Sequence[dict[str, Any]] | None = None,
     workers: int | None = None,
     asynchronous: bool | None = None,
+    hints: Sequence[tuple[float, float | None] | None] | None = None,
     **sweep_kwargs: Any,
 ) -> list[SaturationResult]:
     """Saturation load of every ``(recipe, routing, traffic)``: coarse steps then bisection.
@@ -1128,6 +1237,7 @@ def saturation_searches(
     seen: list[dict[float, dict[str, Any]]] = [{} for _ in configs]
     progress = check_bool("progress", sweep_kwargs.pop("progress", True))
     rule = sim.get("run_control") or "fixed"
+    hints = _check_hints(hints, len(configs))
     if not configs:
         return []
     scheduler = sweep_kwargs.get("scheduler")
@@ -1145,16 +1255,16 @@ def saturation_searches(
         costs = [float(expected_cost(c[0], sim)) for c in configs] if (workers or scheduler is not None) else None
         if asynchronous:
             return _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
-                                     rule, seen, sweep_kwargs)
+                                     rule, seen, sweep_kwargs, hints)
         return _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress,
-                                  rule, seen, sweep_kwargs)
+                                  rule, seen, sweep_kwargs, hints)
     finally:
         if own:
             client.close()
 
 
 def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
-                       sweep_kwargs) -> list[SaturationResult]:
+                       sweep_kwargs, hints) -> list[SaturationResult]:
     bar = _progress(len(configs), progress, f"saturation searches ({rule} run control)")
     rounds = [0, 0]  # rounds, runs
 
@@ -1182,7 +1292,7 @@ def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, worke
 
     with bar:
         brackets = bracket_saturation(evaluate, len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi,
-                                      report=report, workers=workers, weights=costs)
+                                      report=report, workers=workers, weights=costs, hints=hints)
     results = []
     for (rec, routing, traffic), (a, s), runs in zip(configs, brackets, seen):
         acc = runs[a]["accepted_load"] if a in runs else 0.0
@@ -1192,7 +1302,7 @@ def _saturation_rounds(configs, coarse_step, tol, lo, hi, seed, sim, tags, worke
 
 
 def _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, workers, costs, progress, rule, seen,
-                      sweep_kwargs) -> list[SaturationResult]:
+                      sweep_kwargs, hints) -> list[SaturationResult]:
     """The searches without rounds on a Dask cluster: ``client.submit`` each run :class:`SaturationPlanner` hands
     an idle worker, ``as_completed`` to take answers in any order (``saturation_searches``' docstring)."""
     from distributed import as_completed
@@ -1205,7 +1315,8 @@ def _saturation_async(configs, coarse_step, tol, lo, hi, seed, sim, tags, worker
     reuse = sweep_kwargs.get("reuse", ())
     reuse = _check_reuse(reuse)
     known = _Known(record, reuse)
-    planner = SaturationPlanner(len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=costs)
+    planner = SaturationPlanner(len(configs), coarse_step=coarse_step, tol=tol, lo=lo, hi=hi, weights=costs,
+                                hints=hints)
     flying: dict[str, tuple[Any, Run, list[int]]] = {}  # run hash -> (future, run, searches asking it)
     futures = as_completed()
     bar = _progress(len(configs), progress, f"saturation searches ({rule} run control, asynchronous)")

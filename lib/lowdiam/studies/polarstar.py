@@ -1,0 +1,482 @@
+"""PolarStar Fig. 9/10 saturation searches under BookSim2's own run control, beside the fixed-window rule.
+
+Notebook 05's PolarStar section searched every saturation load under ``run_control="fixed"`` (fixed windows
+and the project's 95 % throughput rule, ``docs/run_control.md``); the paper's simulator decides "stable" by
+BookSim2's run control (``run_control="booksim"``).  This module holds the section's networks and
+configurations (PolarStar Table 3, Fig. 9 panels, Fig. 10) in one place, so the notebook and the command line
+run the same searches, and the searches under BookSim's rule, which start from the same configuration's
+recorded fixed-rule bracket (:func:`lowdiam.sweep.saturation_searches`' ``hints``) and are recorded in
+``results/paper/05_simulation/05_polarstar_booksim_rule.csv`` run by run (resumable).
+
+Command line (paper scale, resumable; one bar per group of searches)::
+
+    python -m lowdiam.studies.polarstar [--processes N] [--groups fig9a,ugal-ps,...]
+
+Examples
+--------
+>>> [r.label for r in table3("quick")]
+['PS-IQ', 'PS-Pal', 'BF', 'HX', 'DF', 'SF', 'MF', 'FT']
+>>> routing_of(table3("paper")[0], "min"), routing_of(table3("paper")[4], "ugal")
+('polarstar-min', 'df-ugal')
+>>> len(fig9_configs(table3("paper"))), len(fig10_configs(table3("paper")))
+(48, 10)
+>>> brackets_from_records([{"label": "A", "routing": "min", "traffic": "uniform", "load": x, "saturated": x > 0.6}
+...                        for x in (0.5, 0.7, 0.6, 0.65)])
+{('A', 'min', 'uniform'): (0.6, 0.65)}
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .. import sweep as S
+from . import simulation as studies
+
+__all__ = [
+    "FIG9", "GROUPS", "RULE_LOG", "FIXED_LOGS", "PAPER_TOL", "table3", "routing_of", "fig9_configs",
+    "fig10_configs", "sim_settings", "brackets_from_records", "booksim_rule_searches", "group_configs",
+    "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
+]
+
+#: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
+FIG9 = {"a": ("uniform", "min", "Uniform traffic, MIN routing"),
+        "b": ("uniform", "min-single", "Uniform traffic, single minpath"),
+        "c": ("uniform", "ugal", "Uniform traffic, UGAL routing"),
+        "d": ("randperm", "ugal", "Random permutation, UGAL"),
+        "e": ("bitrev", "ugal", "Bit reverse, UGAL"),
+        "f": ("shuffle", "ugal", "Bit shuffle, UGAL")}
+#: the paper profile's search resolution and coarse step (notebook 05)
+PAPER_TOL, PAPER_COARSE = 0.01, 0.1
+#: the fixed-rule paper-profile logs (results/paper/05_simulation/) and the BookSim-rule log
+FIXED_LOGS = ("05_polarstar_fig9", "05_polarstar_fig10")
+RULE_LOG = "05_polarstar_booksim_rule"
+
+
+def _r(label: str, ctor: str, *args: Any, **kwargs: Any) -> S.Recipe:
+    return S.Recipe(ctor, kwargs, label, args)
+
+
+def table3(profile: str) -> list[S.Recipe]:
+    """PolarStar Table 3's networks (``"paper"``) or the quick profile's scaled-down members of each family."""
+    if profile == "paper":
+        return [_r("PS-IQ", "polarstar", 11, "iq", 3, endpoints_per_router=5),
+                _r("PS-Pal", "polarstar", 8, "paley", 6, endpoints_per_router=5),
+                _r("BF", "bundlefly", 9, 7, endpoints_per_router=5),
+                _r("HX", "hyperx", 9, 9, 8, endpoints_per_router=8),
+                _r("DF", "dragonfly", 12, 6, 6), _r("SF", "lps", 23, 13, endpoints_per_router=8),
+                _r("MF", "megafly", 8, 16, 8), _r("FT", "fat_tree", 18, 3)]
+    if profile == "quick":
+        return [_r("PS-IQ", "polarstar", 5, "iq", 3), _r("PS-Pal", "polarstar", 5, "paley", 4),
+                _r("BF", "bundlefly", 5, 4), _r("HX", "hyperx", 5, 5, 5), _r("DF", "dragonfly", 6, 3, 3),
+                _r("SF", "lps", 11, 7), _r("MF", "megafly", 4, 8), _r("FT", "fat_tree", 8, 3)]
+    raise ValueError(f"profile must be 'quick' or 'paper', got {profile!r}")
+
+
+def routing_of(rec: S.Recipe, role: str) -> str:
+    """The routing a Fig. 9/10 role (``"min"``, ``"min-single"``, ``"ugal"``) means on ``rec``'s family."""
+    if role == "min":
+        return studies.min_routing(rec.constructor)
+    if role == "ugal":
+        return studies.ugal_routing(rec.constructor)
+    if role == "min-single":
+        return "min-single"
+    raise ValueError(f"routing role must be 'min', 'min-single' or 'ugal', got {role!r}")
+
+
+def has_groups(rec: S.Recipe) -> bool:
+    """True when the network has supernodes / groups (the Fig. 10 adversarial pattern needs them)."""
+    labels = rec.build().labels
+    return "supernode" in labels or "group" in labels
+
+
+def fig9_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]:
+    """(recipe, routing, traffic) of every Fig. 9 panel, panel by panel."""
+    return [(rec, routing_of(rec, role), traffic) for traffic, role, _ in FIG9.values() for rec in recs]
+
+
+def fig10_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]:
+    """(recipe, routing, "adversarial") of Fig. 10: MIN and UGAL on every network with groups."""
+    return [(rec, routing_of(rec, role), "adversarial") for rec in recs if has_groups(rec) for role in ("min", "ugal")]
+
+
+def sim_settings(*, router_speedup: float = 2.0, run_control: str = "fixed", warmup_cycles: int | None = None,
+                 measure_cycles: int | None = None, run_control_options: dict | None = None) -> dict[str, Any]:
+    """The section's simulation settings (PolarStar Sec. 9.4: 4-flit packets, 32 flits per VC, the BookSim
+    model with hop-indexed VCs at internal speedup ``router_speedup``) under ``run_control``: ``"fixed"`` with
+    its windows, or ``"booksim"`` (BookSim2's own rule; windows do not apply)."""
+    sim = {"packet_flits": 4, "buffer_flits": 32, "router": "booksim",
+           "router_options": {"internal_speedup": router_speedup, "vc_selection": "hop"}}
+    if run_control == "fixed":
+        if warmup_cycles is None or measure_cycles is None:
+            raise ValueError("run_control='fixed' needs warmup_cycles and measure_cycles")
+        if run_control_options:
+            raise ValueError("run_control_options belong to run_control='booksim'")
+        return {**sim, "warmup_cycles": warmup_cycles, "measure_cycles": measure_cycles}
+    if run_control == "booksim":
+        if warmup_cycles is not None or measure_cycles is not None:
+            raise ValueError("run_control='booksim' decides its own windows: leave warmup_cycles and measure_cycles "
+                             "unset")
+        out = {**sim, "run_control": "booksim"}
+        if run_control_options:
+            out["run_control_options"] = dict(run_control_options)
+        return out
+    raise ValueError(f"run_control must be 'fixed' or 'booksim', got {run_control!r}")
+
+
+def brackets_from_records(records: Iterable[dict]) -> dict[tuple[str, str, str], tuple[float, float | None]]:
+    """``(last stable, first unstable)`` of every (label, routing, traffic) in sweep records: the smallest
+    saturated load and the largest stable load below it (0.0 when none)."""
+    by: dict[tuple[str, str, str], list[tuple[float, bool]]] = {}
+    for r in records:
+        by.setdefault((r["label"], r["routing"], r["traffic"]), []).append((float(r["load"]), bool(r["saturated"])))
+    out = {}
+    for k, runs in by.items():
+        bad = min((x for x, b in runs if b), default=None)
+        out[k] = (max((x for x, b in runs if not b and (bad is None or x < bad)), default=0.0), bad)
+    return out
+
+
+#: groups of searches in the order the paper-profile job runs them: each group completes the searches of one
+#: or more PolarStar Sec. 9.5 / 9.6 statements (notebook 05's claims), so an interrupted job leaves whole claims
+GROUPS = {
+    "fig9a": lambda t: [(t["PS-IQ"], "min", "uniform"), (t["PS-Pal"], "min", "uniform")],
+    "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
+                          for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    "uniform-min": lambda t: [(t[x], "min", "uniform") for x in ("SF", "BF")],
+    "uniform-ugal": lambda t: [(t[x], "ugal", "uniform") for x in ("DF", "BF")],
+    "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
+    "min-single": lambda t: [(t[x], "min-single", "uniform") for x in ("PS-IQ", "PS-Pal", "SF", "BF")],
+    "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
+    "adversarial": lambda t: [(t[x], role, "adversarial") for role in ("min", "ugal")
+                              for x in ("DF", "MF", "BF", "PS-IQ", "PS-Pal")],
+    "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
+}
+
+
+def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
+    """``[(group, [(recipe, routing, traffic), ...]), ...]`` in :data:`GROUPS` order, each configuration once
+    (in the first group that names it)."""
+    names = list(GROUPS) if groups is None else list(groups)
+    unknown = [g for g in names if g not in GROUPS]
+    if unknown:
+        raise ValueError(f"unknown groups {unknown}; choose from {list(GROUPS)}")
+    t = {r.label: r for r in recs}
+    seen, out = set(), []
+    for g in names:
+        cfgs = []
+        for rec, role, tr in GROUPS[g](t):
+            cfg = (rec, routing_of(rec, role), tr)
+            key = (rec.label, cfg[1], tr)
+            if key not in seen:
+                seen.add(key)
+                cfgs.append(cfg)
+        out.append((g, cfgs))
+    return out
+
+
+def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_records: Iterable[dict],
+                          router_speedup: float = 2.0, coarse_step: float = PAPER_COARSE, tol: float = PAPER_TOL,
+                          seed: int = 0, record: Any = None, **sweep_kwargs: Any) -> list[S.SaturationResult]:
+    """Saturation searches of ``configs`` under ``run_control="booksim"``, each started from the same
+    configuration's bracket in ``old_records`` (the fixed-rule searches; a configuration without one gets the
+    coarse search).  ``record``: the result log (:func:`lowdiam.sweep.result_log`)."""
+    old = brackets_from_records(old_records)
+    hints = [old.get((rec.label, rt, tr)) for rec, rt, tr in configs]
+    return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
+                                 sim=sim_settings(router_speedup=router_speedup, run_control="booksim"),
+                                 record=record, **sweep_kwargs)
+
+
+def fixed_records() -> list[dict]:
+    """Every recorded paper-profile run of the section under the fixed rule."""
+    return [r for name in FIXED_LOGS for r in S.recorded_records(S.result_log("05_simulation", name))]
+
+
+# ----------------------------------------------------------------------------- the section's claims
+PSX = ("PS-IQ", "PS-Pal")
+UGAL_NOTE = ("the paper does not give its UGAL-L's bias to minimal routes or its VC assignment, which set how often "
+             "it leaves minimal paths (the authors' BookSim configuration names ugall4_pf, which keeps the minimal "
+             "port while its occupancy is below 2/3 of a VC buffer; ours compares occupancy x hops with ties to the "
+             "minimal route, no threshold; measured effect: 'UGAL-L's bias to the minimal route' below)")
+SCALE_TEXT = {"stand-in": "scaled-down quick-profile analogues of Table 3", "paper": "Table 3 configurations"}
+_PATTERNS = ("uniform", "randperm", "bitrev", "shuffle", "adversarial")
+_ALL = ("PS-IQ", "PS-Pal", "BF", "HX", "DF", "SF", "MF", "FT")
+
+
+@dataclasses.dataclass(frozen=True)
+class SatClaim:
+    """One PolarStar Sec. 9.5 / 9.6 statement about Fig. 9 / 10 saturation loads: what it compares and how.
+
+    ``keys`` are the searches it compares, as (network label, routing role, traffic); ``judge(v, res, ctx)`` takes
+    ``v`` = {(label, role, traffic): saturation load}, the search resolution ``res`` and context ``ctx``
+    (``rule``, ``bounds``), and returns ``(our_value, details, explanation)``."""
+
+    claim_id: str
+    paper: str
+    what: str
+    paper_value: Any
+    tolerance: Any
+    keys: tuple
+    judge: Callable[[dict, float, dict], tuple[Any, dict, str]]
+    figure: str = "05_polarstar_saturation"
+    note: str = ""
+    scale_in_text: bool = False  # the statement text names the scale ("... (Table 3 configurations)")
+
+
+def _by_label(v: dict, role: str, traffic: str) -> dict[str, float]:
+    return {lab: x for (lab, r, t), x in v.items() if (r, t) == (role, traffic)}
+
+
+def _fig9a(lab):
+    def judge(v, res, ctx):
+        return v[(lab, "min", "uniform")], {"tol": res}, ""
+    return judge
+
+
+def _ugal_range(lab, pick):
+    def judge(v, res, ctx):
+        vals = {tr: v[(lab, "ugal", tr)] for tr in _PATTERNS}
+        return pick(vals.values()), {"per_pattern": vals, "tol": res}, ""
+    return judge
+
+
+def _poor_shuffle(v, res, ctx):
+    sh = _by_label(v, "ugal", "shuffle")
+    best_poor = max(sh[x] for x in ("DF", "MF"))
+    worst_rest = min(sh[x] for x in sh if x not in ("DF", "MF"))
+    return bool(best_poor < worst_rest), {"max_df_mf": best_poor, "min_others": worst_rest}, ""
+
+
+def _marginally_better(v, res, ctx):
+    u = _by_label(v, "min", "uniform")
+    ok = (all(u[a] + res >= u[p] for a in ("SF", "BF") for p in PSX)
+          and max(u["SF"], u["BF"]) <= 1.1 * max(u[p] for p in PSX) + res)
+    return bool(ok), {"saturation": u}, ""
+
+
+def _beats_df(v, res, ctx):
+    u = _by_label(v, "ugal", "uniform")
+    ok = all(u[p] > 1.1 * u["DF"] and abs(u[p] - u["BF"]) <= 0.1 * u["BF"] + res for p in PSX)
+    return bool(ok), {"saturation": u, "resolution": res}, ""
+
+
+def _mf_bitrev(v, res, ctx):
+    b = _by_label(v, "ugal", "bitrev")
+    return bool(all(b["MF"] + res >= b[p] for p in PSX)), {"saturation": b}, ""
+
+
+def _hx_sf_top(v, res, ctx):
+    from .simulation import leaders
+
+    tops = {panel: leaders(_by_label(v, role, tr), res) for panel, (tr, role, _) in FIG9.items()}
+    return sum(bool({"HX", "SF"} & set(t)) for t in tops.values()) >= 4, {"top_per_panel": tops}, ""
+
+
+def _single_minpath(v, res, ctx):
+    single = _by_label(v, "min-single", "uniform")
+    below = all(single[a] < single[p] for a in ("SF", "BF") for p in PSX)
+    b9b = ctx.get("bounds") or {}
+    bound_below = set(b9b) >= {*PSX, "SF", "BF"} and all(b9b[a] < b9b[p] for a in ("SF", "BF") for p in PSX)
+    why = ""
+    if not below and ctx.get("scale") == "paper" and ctx.get("rule") == "fixed" and bound_below:
+        why = ("the worst-arc channel-load bounds of the same single-path tables order the four as the paper says ("
+               + ", ".join(f"{k} {b9b[k]:.3f}" for k in (*PSX, "SF", "BF")) + "); the measured saturation loads ("
+               + ", ".join(f"{k} {single[k]}" for k in (*PSX, "SF", "BF")) + ") do not, because the fixed-window rule "
+               "reads aggregate throughput and lets runs past a few overloaded arcs count as stable (BF measured at "
+               f"{single['BF'] / b9b['BF']:.0%} of its bound; bounds cell)")
+    return bool(below), {"saturation": single, "bound": b9b}, why
+
+
+def _adv_lowest(role):
+    def judge(v, res, ctx):
+        adv = _by_label(v, role, "adversarial")
+        return bool(max(adv["DF"], adv["MF"]) < min(adv["BF"], *(adv[p] for p in PSX))), {"saturation": adv}, ""
+    return judge
+
+
+def _adv_ps_iq(role):
+    def judge(v, res, ctx):
+        adv = _by_label(v, role, "adversarial")
+        return bool(adv["PS-IQ"] > adv["BF"] and adv["PS-IQ"] > adv["PS-Pal"]), {"saturation": adv}, ""
+    return judge
+
+
+def section_claims() -> list[SatClaim]:
+    """The section's saturation claims (notebook 05, PolarStar Fig. 9 / 10), in the order they are recorded."""
+    out = []
+    for lab in PSX:
+        out += [
+            SatClaim(f"ps-fig9a-{lab}-uniform-min", "PolarStar Fig. 9a / Sec. 9.5",
+                     f"{lab} sustains > 75% load, uniform traffic, MIN", (0.75, 1.0), "range",
+                     ((lab, "min", "uniform"),), _fig9a(lab), figure="05_polarstar_fig9", scale_in_text=True),
+            SatClaim(f"ps-fig9-{lab}-ugal-range", "PolarStar Sec. 9.5",
+                     f"{lab} with UGAL sustains 0.4-0.6 of full load across patterns (min over patterns)", (0.4, 0.6),
+                     "range", tuple((lab, "ugal", tr) for tr in _PATTERNS), _ugal_range(lab, min)),
+            SatClaim(f"ps-fig9-{lab}-ugal-range-max", "PolarStar Sec. 9.5",
+                     f"{lab} with UGAL sustains 0.4-0.6 of full load across patterns (max over patterns)", (0.4, 0.6),
+                     "range", tuple((lab, "ugal", tr) for tr in _PATTERNS), _ugal_range(lab, max), note=UGAL_NOTE),
+        ]
+    out += [
+        SatClaim("ps-fig9f-df-mf-poor-shuffle", "PolarStar Fig. 9f / Sec. 9.5",
+                 "DF and MF are the worst on bit shuffle: max(DF, MF) saturation < min(other topologies)", True, None,
+                 tuple((x, "ugal", "shuffle") for x in _ALL), _poor_shuffle),
+        SatClaim("ps-sec95-sf-bf-marginally-better-uniform-min", "PolarStar Sec. 9.5 / Fig. 9a",
+                 "SF (SpectralFly) and BF with all minimal paths marginally better than PS-* under uniform MIN: "
+                 "neither below either PolarStar and at most 10% above the better one (within the search resolution)",
+                 True, None, tuple((x, "min", "uniform") for x in (*PSX, "SF", "BF")), _marginally_better),
+        SatClaim("ps-sec95-ps-beats-df-matches-bf-uniform-ugal", "PolarStar Sec. 9.5 / Fig. 9c",
+                 "Under UGAL the PolarStars are significantly better than DF (> 10%) and comparable to BF (within 10%)",
+                 True, None, tuple((x, "ugal", "uniform") for x in (*PSX, "DF", "BF")), _beats_df, note=UGAL_NOTE),
+        SatClaim("ps-sec95-mf-better-on-bitrev", "PolarStar Sec. 9.5 / Fig. 9e",
+                 "MF better than the PolarStars on bit reverse (UGAL; within the search resolution)", True, None,
+                 tuple((x, "ugal", "bitrev") for x in (*PSX, "MF")), _mf_bitrev),
+        SatClaim("ps-sec95-hx-sf-highest-most-patterns", "PolarStar Sec. 9.5 / Fig. 9",
+                 "HX and SF sustain the highest injection on most Fig. 9 panels (HX or SF among the top, within the "
+                 "search resolution, in at least 4 of the 6)", True, None,
+                 tuple((x, role, tr) for tr, role, _ in FIG9.values() for x in _ALL), _hx_sf_top),
+        SatClaim("ps-fig9b-sf-bf-subpar-single-minpath", "PolarStar Sec. 9.5 / Fig. 9b",
+                 "SF and BF subpar with a single minimal path: both saturate below both PolarStars (uniform, "
+                 "min-single)", True, None, tuple((x, "min-single", "uniform") for x in (*PSX, "SF", "BF")),
+                 _single_minpath),
+    ]
+    adv = ("DF", "MF", "BF", *PSX)
+    for role in ("min", "ugal"):
+        keys = tuple((x, role, "adversarial") for x in adv)
+        out += [
+            SatClaim(f"ps-fig10-df-mf-lowest-{role}", "PolarStar Sec. 9.6 / Fig. 10",
+                     f"Adversarial traffic, {role.upper()}: DF and MF saturate lowest, BF and the PolarStars higher",
+                     True, None, keys, _adv_lowest(role)),
+            SatClaim(f"ps-fig10-ps-iq-beats-bf-ps-pal-{role}", "PolarStar Sec. 9.6 / Fig. 10",
+                     f"Adversarial traffic, {role.upper()}: PS-IQ saturates above BF and PS-Pal", True, None, keys,
+                     _adv_ps_iq(role)),
+        ]
+    return out
+
+
+def routed_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[str, str, str]:
+    """(label, role, traffic) -> (label, routing registry name, traffic) on the networks ``recs``."""
+    lab, role, tr = key
+    return lab, routing_of(recs[lab], role), tr
+
+
+def judge(claim: SatClaim, table: dict, recs: dict[str, S.Recipe], res: float, **ctx: Any) -> dict[str, Any] | None:
+    """``claim`` judged on ``table`` = {(label, routing, traffic): (saturation load, search done)}: the keyword
+    arguments of :func:`lowdiam.claims.record` (without scale), or ``None`` when a search it compares is missing or
+    not done."""
+    keys = [routed_key(recs, k) for k in claim.keys]
+    got = [table.get(k) for k in keys]
+    if any(g is None or not g[1] for g in got):
+        return None
+    value, details, why = claim.judge({k: g[0] for k, g in zip(claim.keys, got)}, res, ctx)
+    routings = sorted({k[1] for k in keys})
+    details = {**details, "routing": routings[0] if len(routings) == 1 else routings, "router": "booksim",
+               "run_control": ctx.get("rule", "fixed")}
+    return dict(claim_id=claim.claim_id, paper=claim.paper, what=claim.what, paper_value=claim.paper_value,
+                our_value=value, tolerance=claim.tolerance, details=details, figure=claim.figure, explanation=why,
+                note=claim.note)
+
+
+RULE_TEXT = {
+    "booksim": "BookSim2's run control (run_control='booksim': sample periods of 1000 cycles, 3 warm-up periods, "
+               "convergence within 5 %, at most 8 samples, latency threshold 500 cycles; docs/run_control.md)",
+    "fixed": "fixed windows and the project's throughput rule (run_control='fixed': accepted >= 95 % of offered "
+             "and drained)",
+}
+
+
+def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], stand_in: dict | None = None,
+             stand_in_recs: dict[str, S.Recipe] | None = None, stand_in_res: float | None = None,
+             stand_in_text: str = "", windows: str = "3000+5000-cycle windows", router_speedup: float = 2.0,
+             bounds: dict | None = None) -> list[dict[str, Any]]:
+    """Every section claim as the keyword arguments of :func:`lowdiam.claims.record`, scale included.
+
+    A claim is judged on the recorded paper-scale searches under BookSim2's rule (``booksim``) once every search
+    it compares is done there; until then on the recorded paper-scale searches under the fixed-window rule
+    (``fixed``), saying how many of the BookSim-rule searches are done; without those, on ``stand_in`` (this run's
+    searches on ``stand_in_recs``, fixed rule, resolution ``stand_in_res``; ``stand_in_text`` names them).  The
+    note names the routings, the router model and the rule; ``details["run_control"]`` the rule."""
+    out = []
+    for c in section_claims():
+        keys = [routed_key(paper_recs, k) for k in c.keys]
+        routings = ", ".join(sorted({k[1] for k in keys}))
+        done = sum(bool(booksim.get(k, (0, False))[1]) for k in keys)
+        got, rule = judge(c, booksim, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds), "booksim"
+        at: dict[str, Any] = {"scale": "paper"}
+        if got is None:
+            rule = "fixed"
+            got = judge(c, fixed, paper_recs, PAPER_TOL, rule="fixed", scale="paper", bounds=bounds)
+            pending = (f"; the re-derivation under BookSim2's rule is pending: {done} of its {len(keys)} searches "
+                       f"done (results/paper/05_simulation/{RULE_LOG}.csv)")
+        else:
+            pending = ""
+        if got is None:
+            if stand_in is None:
+                raise ValueError(f"claim {c.claim_id}: no done paper-scale searches and no stand-in table")
+            got = judge(c, stand_in, stand_in_recs, stand_in_res, rule="fixed", scale="stand-in", bounds=bounds)
+            at = {"scale": "stand-in", "stand_in": stand_in_text}
+            routings = ", ".join(sorted({routed_key(stand_in_recs, k)[1] for k in c.keys}))
+        ran = (f"ran: routing {routings} on the BookSim model (internal speedup {router_speedup}, hop-indexed VCs, "
+               f"4-flit packets, 32 flits per VC); stable/unstable by {RULE_TEXT[rule]}"
+               + (f", {windows}" if rule == "fixed" and at["scale"] == "paper" else "") + pending)
+        if c.scale_in_text:
+            got["what"] = f"{got['what']} ({SCALE_TEXT[at['scale']]})"
+        got["note"] = "; ".join(n for n in (got["note"], ran) if n)
+        out.append({**got, **at})
+    return out
+
+
+def rule_sensitivity(fixed: dict, booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER_TOL,
+                     bounds: dict | None = None) -> list[dict[str, Any]]:
+    """Every section claim under the fixed-window rule and under BookSim2's rule, side by side, from the recorded
+    paper-scale searches ``fixed`` and ``booksim`` ({(label, routing, traffic): (saturation load, done)}).  A rule
+    whose searches are not all done shows how many are."""
+    from ..claims import derive_status
+
+    rows = []
+    for c in section_claims():
+        row = {"claim": c.claim_id, "paper": c.paper_value}
+        for rule, table in (("fixed", fixed), ("booksim", booksim)):
+            got = judge(c, table, recs, res, rule=rule, scale="paper", bounds=bounds)
+            if got is None:
+                keys = [routed_key(recs, k) for k in c.keys]
+                done = sum(bool(table.get(k, (0, False))[1]) for k in keys)
+                row[f"{rule}_value"], row[f"{rule}_status"] = None, f"pending ({done} of {len(keys)} searches done)"
+            else:
+                v = got["our_value"]
+                row[f"{rule}_value"] = v if not isinstance(v, float) else round(v, 5)
+                row[f"{rule}_status"] = derive_status(c.paper_value, v, c.tolerance, got["explanation"])
+        row["changed"] = (None if row["booksim_value"] is None or row["fixed_value"] is None
+                          else row["fixed_status"] != row["booksim_status"])
+        rows.append(row)
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.polarstar",
+                                 description="PolarStar Fig. 9/10 saturation searches at paper scale under BookSim2's "
+                                             f"run control, recorded in results/paper/05_simulation/{RULE_LOG}.csv")
+    ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
+    ap.add_argument("--groups", default=None,
+                    help=f"comma-separated groups, in order (default: all: {','.join(GROUPS)})")
+    args = ap.parse_args(argv)
+    groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
+    old = fixed_records()
+    log = S.result_log("05_simulation", RULE_LOG)
+    for name, cfgs in group_configs(table3("paper"), groups):
+        if not cfgs:
+            continue
+        print(f"group {name}: {len(cfgs)} searches", flush=True)
+        # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
+        res = booksim_rule_searches(cfgs, old_records=old, record=log, processes=args.processes,
+                                    workers=args.processes or os.cpu_count())
+        for x in res:
+            print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "
+                  f"{x.last_stable}, first unstable {x.first_unstable} ({len(x.records)} runs)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
