@@ -70,6 +70,7 @@ __all__ = [
     "render",
     "summary",
     "use_notebook",
+    "verdict_table",
 ]
 
 STATUSES = ("match", "mismatch-explained", "mismatch", "stand-in")
@@ -565,6 +566,44 @@ def _row(c: Claim, link_base: str) -> str:
     note = "; ".join(s for s in (c.explanation, c.note, str(c.details.get("note", ""))) if s)
     return (f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(c.what)} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
             f"{format_tolerance(c.tolerance)} | {scale} | **{c.status}** | {_fmt(note)} | {where} |")
+
+
+def verdict_table(*, figures: Sequence[str] | None = None, prefix: str | None = None, show: bool = True) -> str:
+    """The current notebook's recorded claims shown by ``figures`` (stems) and/or whose ids start with ``prefix``, as
+    a short Markdown table (claim, paper, ours, scale, rule, status) to print under a figure; rendered in a notebook
+    when ``show``.  ``rule`` is the run control a simulation claim was judged under (``details["run_control"]``).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> use_notebook("demo", tempfile.mkdtemp())
+    >>> _ = record("a-b", "P", "w", (0.75, 1.0), 0.7, "range", scale="paper", figure="f1",
+    ...            details={"run_control": "booksim"})
+    >>> print(verdict_table(figures=["f1"], show=False))
+    | claim | paper | ours | scale | rule | status |
+    |---|---|---|---|---|---|
+    | a-b | [0.75, 1] | 0.7 | paper | booksim | **mismatch** |
+    """
+    if figures is None and prefix is None:
+        raise ValueError("verdict_table needs figures= (figure stems) or prefix= (claim id prefix)")
+    figs = None if figures is None else set(figures)
+    sel = [c for c in _CARD.claims if (figs is None or c.figure in figs)
+           and (prefix is None or c.claim_id.startswith(kebab(prefix)))]
+    lines = ["| claim | paper | ours | scale | rule | status |", "|---|---|---|---|---|---|"]
+    lines += [f"| {c.claim_id} | {_fmt(list(c.paper_value) if isinstance(c.paper_value, tuple) else c.paper_value)} | "
+              f"{_fmt(c.our_value)} | {_scale_of(c)} | {c.details.get('run_control', '') if c.details else ''} | "
+              f"**{c.status}** |" for c in sel]
+    text = "\n".join(lines)
+    if show:
+        from .plotting import in_kernel
+
+        if in_kernel():
+            from IPython.display import Markdown, display
+
+            display(Markdown(text))
+        else:
+            print(text)
+    return text
 
 
 _HEADER = ["| claim | source | what | paper | ours | tolerance | scale | status | note | where |",
