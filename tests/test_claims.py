@@ -25,6 +25,11 @@ def test_compare_rules():
     assert claims.compare(3, 3, None) and not claims.compare(3, 4, None)
     assert not claims.compare(1.0, float("nan"), 1.0)
     assert not claims.compare((0.5, 0.6), float("nan"), "range")
+    # one statement over several cases: every value in the range
+    assert claims.compare((0.4, 0.6), [0.45, 0.6, 0.4], "range")
+    assert not claims.compare((0.4, 0.6), [0.45, 0.61], "range")
+    assert not claims.compare((0.4, 0.6), [], "range")
+    assert not claims.compare((0.4, 0.6), [0.5, float("nan")], "range")
     with pytest.raises(ValueError, match="percentage"):
         claims.compare(1, 1, "5")
 

@@ -160,7 +160,8 @@ def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
         Numbers (Python or numpy), ``(lo, hi)`` ranges, sets, lists, strings or bools.
     tolerance
         Absolute (``0.5``), relative as a percentage string (``"5%"``), ``None`` for exact, or
-        ``"range"`` when ``paper_value`` is ``(lo, hi)``.  Infinite or negative tolerances are refused.
+        ``"range"`` when ``paper_value`` is ``(lo, hi)`` (``our_value`` a number, or a list of numbers that
+        must all lie in the range: one statement over several cases).  Infinite or negative tolerances are refused.
 
     Returns
     -------
@@ -179,6 +180,8 @@ def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
     paper_value, our_value = _plain(paper_value), _plain(our_value)
     if tolerance == "range":
         lo, hi = _range(paper_value)
+        if isinstance(our_value, (list, tuple)):  # one statement over several values: every one in the range
+            return bool(our_value) and all(compare(paper_value, v, "range") for v in our_value)
         return _is_number(our_value) and not math.isnan(our_value) and lo <= our_value <= hi
     if isinstance(paper_value, bool) or isinstance(our_value, bool):  # a yes/no is never the number 0 or 1
         return type(paper_value) is type(our_value) and paper_value == our_value

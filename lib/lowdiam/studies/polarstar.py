@@ -141,18 +141,19 @@ def brackets_from_records(records: Iterable[dict]) -> dict[tuple[str, str, str],
 
 
 #: groups of searches in the order the paper-profile job runs them: each group completes the searches of one
-#: or more PolarStar Sec. 9.5 / 9.6 statements (notebook 05's claims), so an interrupted job leaves whole claims
+#: or more PolarStar Sec. 9.5 / 9.6 statements (notebook 05's claims), so an interrupted job leaves whole claims;
+#: the groups whose runs are cheapest (low saturation loads: adversarial MIN, one minimal path) come early
 GROUPS = {
     "fig9a": lambda t: [(t["PS-IQ"], "min", "uniform"), (t["PS-Pal"], "min", "uniform")],
-    "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
-                          for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    "adversarial": lambda t: [(t[x], role, "adversarial") for role in ("min", "ugal")
+                              for x in ("DF", "MF", "BF", "PS-IQ", "PS-Pal")],
+    "min-single": lambda t: [(t[x], "min-single", "uniform") for x in ("PS-IQ", "PS-Pal", "SF", "BF")],
     "uniform-min": lambda t: [(t[x], "min", "uniform") for x in ("SF", "BF")],
     "uniform-ugal": lambda t: [(t[x], "ugal", "uniform") for x in ("DF", "BF")],
     "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
-    "min-single": lambda t: [(t[x], "min-single", "uniform") for x in ("PS-IQ", "PS-Pal", "SF", "BF")],
+    "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
+                          for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
-    "adversarial": lambda t: [(t[x], role, "adversarial") for role in ("min", "ugal")
-                              for x in ("DF", "MF", "BF", "PS-IQ", "PS-Pal")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
 
@@ -237,10 +238,10 @@ def _fig9a(lab):
     return judge
 
 
-def _ugal_range(lab, pick):
-    def judge(v, res, ctx):
+def _ugal_range(lab):
+    def judge(v, res, ctx):  # one statement over the five patterns: every pattern's saturation load in the range
         vals = {tr: v[(lab, "ugal", tr)] for tr in _PATTERNS}
-        return pick(vals.values()), {"per_pattern": vals, "tol": res}, ""
+        return list(vals.values()), {"per_pattern": vals, "patterns": list(_PATTERNS), "tol": res}, ""
     return judge
 
 
@@ -314,11 +315,9 @@ def section_claims() -> list[SatClaim]:
                      f"{lab} sustains > 75% load, uniform traffic, MIN", (0.75, 1.0), "range",
                      ((lab, "min", "uniform"),), _fig9a(lab), figure="05_polarstar_fig9", scale_in_text=True),
             SatClaim(f"ps-fig9-{lab}-ugal-range", "PolarStar Sec. 9.5",
-                     f"{lab} with UGAL sustains 0.4-0.6 of full load across patterns (min over patterns)", (0.4, 0.6),
-                     "range", tuple((lab, "ugal", tr) for tr in _PATTERNS), _ugal_range(lab, min)),
-            SatClaim(f"ps-fig9-{lab}-ugal-range-max", "PolarStar Sec. 9.5",
-                     f"{lab} with UGAL sustains 0.4-0.6 of full load across patterns (max over patterns)", (0.4, 0.6),
-                     "range", tuple((lab, "ugal", tr) for tr in _PATTERNS), _ugal_range(lab, max), note=UGAL_NOTE),
+                     f"{lab} with UGAL sustains 0.4-0.6 of full load across patterns (every one of uniform, random "
+                     "permutation, bit reverse, bit shuffle, adversarial in the range)", (0.4, 0.6),
+                     "range", tuple((lab, "ugal", tr) for tr in _PATTERNS), _ugal_range(lab), note=UGAL_NOTE),
         ]
     out += [
         SatClaim("ps-fig9f-df-mf-poor-shuffle", "PolarStar Fig. 9f / Sec. 9.5",
