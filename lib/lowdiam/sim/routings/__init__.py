@@ -25,6 +25,9 @@ name                what                                                   optio
 ``polarized``       Polarized routing (Algorithm 1, HOTI 2021)             ``weights``
 ``ksp``             k-shortest-paths source routing                        ``paths``
 ``df-ugal``         alias: ``ugal`` with ``{"inner": "df-min"}``           as ``ugal``
+``ugal-pf``         PolarStar authors' UGAL (``ugall4_pf_anynet``):       ``threshold``,
+                    minimal until its port holds 2/3 of a VC buffer,       ``paths``
+                    then via the least-loaded neighbour
 ==================  =====================================================  ==================
 
 ``inner`` is any minimal routing (``min``, ``min-single``, ``source-min``,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from . import ksp, nag, nal, nar, omni, polarized, ugal, valiant
+from . import ksp, nag, nal, nar, omni, polarized, ugal, ugal_pf, valiant
 from .base import EJECT, checked
 from .minimal import minimal_hop
 
@@ -31,6 +31,8 @@ def setup_packet(p, s_r, d_r, tabs, route_state, rs):
         valiant.setup(p, s_r, d_r, tabs, route_state, rs)
     elif code == ugal.CODE:
         ugal.setup(p, s_r, d_r, tabs, route_state, rs)
+    elif code == ugal_pf.CODE:
+        ugal_pf.setup(p, s_r, d_r, tabs, route_state, rs)
     elif code == nag.CODE:
         nag.setup(p, s_r, d_r, tabs, route_state, rs)
     elif code == nar.CODE:
@@ -59,6 +61,8 @@ def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):
         return ksp.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state)
     if code == ugal.CODE:
         return ugal.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
+    if code == ugal_pf.CODE:
+        return ugal_pf.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
     if code == nag.CODE:
         return nag.next_hop(p, c, dst_r, vc_next, tabs, net, pk.route_state, ports, rs)
     if code == nar.CODE:
