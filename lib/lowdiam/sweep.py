@@ -748,9 +748,9 @@ class _Plan:
 class _GallopPlan:
     """The decision tree of a search that starts from a known bracket ``(a, u)`` (e.g. the same configuration's
     bracket under another run control): it runs ``a`` first (``u`` when ``a`` is 0); from a stable load it climbs
-    (first to ``u``, then by steps doubling from ``tol``, at most to ``hi``), from an unstable one it descends (by
-    steps doubling from ``tol``, at least to ``tol``) until the decision flips; then it bisects the bracket to
-    ``tol`` (``(0, tol)`` when ``tol`` itself is unstable)."""
+    (first to ``u``, then by steps doubling from ``u - a``, or from ``tol`` without ``u``; at most to ``hi``), from
+    an unstable one it descends (by steps doubling from ``tol``, at least to ``tol``) until the decision flips; then
+    it bisects the bracket to ``tol`` (``(0, tol)`` when ``tol`` itself is unstable)."""
 
     _EPS = 1e-9  # loads are rounded to LOAD_DIGITS: a bracket of exactly tol is final
 
@@ -1026,7 +1026,7 @@ def bracket_saturation(
     ``hints`` (one ``(last stable, first unstable)`` bracket or ``None`` per search, e.g. the same
     configuration's bracket under another run control) replace a search's coarse phase: it runs the hint's
     last stable load first, climbs from a stable answer (to the hint's first unstable load, then by steps
-    doubling from ``tol``, up to ``hi``) or descends from an unstable one (steps doubling from ``tol``, down to
+    doubling from the hint's width, up to ``hi``) or descends from an unstable one (steps doubling from ``tol``, down to
     ``tol``; ``lo`` does not apply) until the decision flips, then bisects to ``tol``.  On a monotone curve the
     bracket holds the same knee as the coarse search's; a non-monotone curve can give another of its knees
     (the one nearest the hint).
