@@ -76,9 +76,23 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
     [('stdout', ['a\\n', 'b\\n']), ('stderr', ['c\\n'])]
     >>> merge_streams([{"output_type": "stream", "name": "stderr", "text": "lowdiam: compiling the 'booksim' ...\\n"}])
     []
+    >>> outs = [{"output_type": "stream", "name": "stdout", "text": "a\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": "lowdiam: compiling the 'booksim' ...\\n"},
+    ...         {"output_type": "stream", "name": "stdout", "text": "b\\n"}]
+    >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
+    [('stdout', ['a\\n', 'b\\n'])]
     """
-    merged: list[dict] = []
+    # compile notes go first, so the streams they separated merge in the same pass (stripping is idempotent)
+    kept: list[dict] = []
     for out in outputs:
+        if out.get("output_type") == "stream":
+            lines = "".join(_lines(out["text"])).splitlines(keepends=True)
+            out = {**out, "text": [line for line in lines if not line.startswith(COMPILE_NOTE)]}
+            if not out["text"]:
+                continue
+        kept.append(out)
+    merged: list[dict] = []
+    for out in kept:
         if out.get("output_type") != "stream":
             merged.append(out)
             continue
@@ -86,15 +100,10 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
             merged[-1] = {**merged[-1], "text": _lines(merged[-1]["text"]) + _lines(out["text"])}
         else:
             merged.append({**out, "text": _lines(out["text"])})
-    kept = []
     for out in merged:
         if out.get("output_type") == "stream":
-            lines = normalise_timings(out["text"]).splitlines(keepends=True)
-            out["text"] = [line for line in lines if not line.startswith(COMPILE_NOTE)]
-            if not out["text"]:
-                continue
-        kept.append(out)
-    return kept
+            out["text"] = normalise_timings(out["text"]).splitlines(keepends=True)
+    return merged
 
 
 def strip(nb: dict) -> dict:
