@@ -598,14 +598,9 @@ def verdict_table(*, figures: Sequence[str] | None = None, prefix: str | None = 
               f"**{c.status}** |" for c in sel]
     text = "\n".join(lines)
     if show:
-        from .plotting import in_kernel
+        from .plotting import show_markdown
 
-        if in_kernel():
-            from IPython.display import Markdown, display
-
-            display(Markdown(text))
-        else:
-            print(text)
+        show_markdown(text)
     return text
 
 

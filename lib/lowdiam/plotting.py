@@ -26,7 +26,7 @@ from typing import Any
 
 from . import paths
 
-__all__ = ["SavedFigure", "in_kernel", "markdown_table", "save_figure", "save_table"]
+__all__ = ["SavedFigure", "in_kernel", "markdown_table", "save_figure", "save_table", "show_markdown"]
 
 
 def in_kernel() -> bool:
@@ -226,11 +226,16 @@ def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], *,
     lines += ["| " + " | ".join(cell(r.get(c)) for c in columns) + " |" for r in rows]
     text = "\n".join(lines)
     if show:
-        if in_kernel():
-            from IPython.display import Markdown, display
-
-            display(Markdown(text))
-        else:
-            print(text)
+        show_markdown(text)
     return text
+
+
+def show_markdown(text: str) -> None:
+    """``text`` rendered as Markdown in a notebook kernel, printed elsewhere."""
+    if in_kernel():
+        from IPython.display import Markdown, display
+
+        display(Markdown(text))
+    else:
+        print(text)
 

@@ -127,17 +127,7 @@ def sim_settings(*, router_speedup: float = 2.0, run_control: str = "fixed", war
     raise ValueError(f"run_control must be 'fixed' or 'booksim', got {run_control!r}")
 
 
-def brackets_from_records(records: Iterable[dict]) -> dict[tuple[str, str, str], tuple[float, float | None]]:
-    """``(last stable, first unstable)`` of every (label, routing, traffic) in sweep records: the smallest
-    saturated load and the largest stable load below it (0.0 when none)."""
-    by: dict[tuple[str, str, str], list[tuple[float, bool]]] = {}
-    for r in records:
-        by.setdefault((r["label"], r["routing"], r["traffic"]), []).append((float(r["load"]), bool(r["saturated"])))
-    out = {}
-    for k, runs in by.items():
-        bad = min((x for x, b in runs if b), default=None)
-        out[k] = (max((x for x, b in runs if not b and (bad is None or x < bad)), default=0.0), bad)
-    return out
+brackets_from_records = studies.brackets_from_records  # (last stable, first unstable) per search in records
 
 
 #: groups of searches in the order the paper-profile job runs them: each group completes the searches of one

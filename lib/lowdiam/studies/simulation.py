@@ -84,16 +84,30 @@ def saturation_from_records(records, tol: float) -> dict[tuple[str, str, str], t
     >>> saturation_from_records(recs[:4], tol=0.0125)[("A", "min", "uniform")]
     (0.6, False)
     """
+    out = {}
+    for k, (best, first_bad) in brackets_from_records(records).items():
+        done = (first_bad is None and best >= 1.0) or (first_bad is not None and first_bad - best <= tol + 1e-9)
+        out[k] = (best, bool(done))
+    return out
+
+
+def brackets_from_records(records) -> dict[tuple[str, str, str], tuple[float, float | None]]:
+    """``(last stable, first unstable)`` of every (label, routing, traffic) in sweep records: the smallest
+    saturated load and the largest stable load below it (0.0 when none).
+
+    Examples
+    --------
+    >>> brackets_from_records([{"label": "A", "routing": "min", "traffic": "uniform", "load": x,
+    ...                         "saturated": x > 0.6} for x in (0.5, 0.7, 0.6, 0.65)])
+    {('A', 'min', 'uniform'): (0.6, 0.65)}
+    """
     by: dict[tuple[str, str, str], list[tuple[float, bool]]] = {}
     for r in records:
         by.setdefault((r["label"], r["routing"], r["traffic"]), []).append((float(r["load"]), bool(r["saturated"])))
     out = {}
     for k, runs in by.items():
-        first_bad = min((x for x, bad in runs if bad), default=None)
-        stable = [x for x, bad in runs if not bad and (first_bad is None or x < first_bad)]
-        best = max(stable, default=0.0)
-        done = (first_bad is None and best >= 1.0) or (first_bad is not None and first_bad - best <= tol + 1e-9)
-        out[k] = (best, bool(done))
+        bad = min((x for x, b in runs if b), default=None)
+        out[k] = (max((x for x, b in runs if not b and (bad is None or x < bad)), default=0.0), bad)
     return out
 
 
