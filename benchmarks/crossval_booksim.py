@@ -189,81 +189,93 @@ def _num(pattern: str, text: str) -> float | None:
     return float(m[-1]) if m else None
 
 
-def run_booksim(binary: str, topology, load: float, speedup: float, seed: int = 1) -> dict:
-    """One BookSim run on ``topology``; returns the parsed averages (``unstable`` 1 when it gave up)."""
+#: the summary lines of a BookSim run: as BookSim2 prints them ("sample": the last sample's averages) and as
+#: the PolarStar authors' fork prints them ("overall": "Overall average ... = x")
+SUMMARY = {
+    "sample": {"latency": r"Packet latency average = ([\d.eE+-]+)",
+               "net_latency": r"Network latency average = ([\d.eE+-]+)",
+               "accepted": r"Accepted flit rate average = ([\d.eE+-]+)", "hops": r"Hops average = ([\d.eE+-]+)"},
+    "overall": {"latency": r"Overall average packet latency = ([\d.eE+-]+)",
+                "accepted": r"Overall average accepted flit rate = ([\d.eE+-]+)",
+                "hops": r"Overall average hops = ([\d.eE+-]+)"},
+}
+
+
+def run_binary(binary: str, topology, config, *, summary: str = "sample") -> dict:
+    """One run of a BookSim binary on ``topology`` (exported as an anynet file); ``config(net_path)`` returns the
+    configuration text.  Returns the parsed averages (blank when BookSim gave up: ``unstable`` 1), the cycles and
+    the wall seconds."""
     with tempfile.TemporaryDirectory() as tmp:
         net = Path(tmp) / "net.anynet"
         net.write_text(topology.to_anynet())
         cfg = Path(tmp) / "run.cfg"
-        cfg.write_text(CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}").replace(
-            "seed = 1;", f"seed = {seed};"))
+        cfg.write_text(config(net))
         t0 = time.perf_counter()
         proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
         wall = time.perf_counter() - t0
     out = proc.stdout
     if "Total run time" not in out and "unstable" not in out:
-        raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}")
+        raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}{out[-2000:]}")
     unstable = "Simulation unstable" in out
-    return {
-        "unstable": int(unstable),
-        "latency": "" if unstable else _num(r"Packet latency average = ([\d.eE+-]+)", out),
-        "net_latency": "" if unstable else _num(r"Network latency average = ([\d.eE+-]+)", out),
-        "accepted": "" if unstable else _num(r"Accepted flit rate average = ([\d.eE+-]+)", out),
-        "hops": "" if unstable else _num(r"Hops average = ([\d.eE+-]+)", out),
-        "cycles": _num(r"Time taken is (\d+) cycles", out) or "",
-        "seconds": round(wall, 2),
-    }
+    row = {"unstable": int(unstable)}
+    row.update({k: "" if unstable else _num(pattern, out) for k, pattern in SUMMARY[summary].items()})
+    return {**row, "cycles": _num(r"Time taken is (\d+) cycles", out) or "", "seconds": round(wall, 2)}
+
+
+def run_booksim(binary: str, topology, load: float, speedup: float, seed: int = 1) -> dict:
+    """One BookSim2 run on ``topology`` under :data:`CFG`: the parsed averages (``unstable`` 1 when it gave up)."""
+    def config(net: Path) -> str:
+        return CFG.format(net=net, load=f"{load:.2f}", speedup=f"{speedup:.1f}").replace("seed = 1;", f"seed = {seed};")
+
+    return run_binary(binary, topology, config)
 
 
 #: ``ours_rc``: BookSim's run control with this configuration's values (``max_samples = 10``)
 RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
 
 
-def run_ours(topology, load: float, speedup: float, run_control: str = "fixed", seed: int = 1) -> dict:
-    """Our model on the same configuration: fixed windows (3,000 warm-up + 10,000 measured cycles, seed 1), or
-    with ``run_control="booksim"`` BookSim's run control."""
+def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int | None = 4, vc_selection: str = "any",
+              routing_options: dict | None = None, run_control: str = "fixed", rc_options: dict | None = None,
+              credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False) -> dict:
+    """Our BookSim model on a BookSim configuration (4-flit packets, 32 flits per VC, uniform traffic): fixed windows
+    (3,000 warm-up + 10,000 measured cycles) or, with ``run_control="booksim"``, BookSim's run control with
+    ``rc_options`` (default :data:`RC_OPTIONS`).  A deadlock (possible with any VC at any hop) is ``unstable`` 2;
+    ``blank_unstable`` leaves the averages of an unstable run blank, as BookSim prints none."""
     from lowdiam.sim.booksim import run_booksim as ours
 
     windows = (dict(warmup_cycles=3000, measure_cycles=10000) if run_control == "fixed"
-               else dict(warmup_cycles=0, measure_cycles=1, run_control="booksim", run_control_options=RC_OPTIONS))
+               else dict(warmup_cycles=0, measure_cycles=1, run_control="booksim",
+                         run_control_options=RC_OPTIONS if rc_options is None else rc_options))
+    router = {"internal_speedup": speedup, **({"credit_delay": credit_delay} if credit_delay is not None else {}),
+              "vc_selection": vc_selection}
     t0 = time.perf_counter()
     try:
-        r = ours(
-            topology,
-            "min-single",
-            "uniform",
-            load,
-            packet_flits=4,
-            vcs=4,
-            buffer_flits=32,
-            seed=seed,
-            **windows,
-            routing_options={"paths": "booksim-anynet"},
-            router_options={"internal_speedup": speedup, "vc_selection": "any"},
-        )
+        r = ours(topology, routing, "uniform", load, packet_flits=4, vcs=vcs, buffer_flits=32, seed=seed, **windows,
+                 routing_options=routing_options, router_options=router)
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise
         cyc = int(re.search(r"at cycle (\d+)", str(err)).group(1))
-        return {
-            "unstable": 2,
-            "latency": "",
-            "net_latency": "",
-            "accepted": "",
-            "hops": "",
-            "cycles": cyc,
-            "seconds": round(time.perf_counter() - t0, 2),
-        }
+        return {"unstable": 2, "latency": "", "net_latency": "", "accepted": "", "hops": "", "cycles": cyc,
+                "seconds": round(time.perf_counter() - t0, 2)}
     wall = time.perf_counter() - t0
+    blank = blank_unstable and r.saturated
     return {
         "unstable": int(r.saturated),
-        "latency": round(r.latency_mean, 4),
-        "net_latency": round(r.network_latency_mean, 4),
-        "accepted": round(r.accepted_load, 6),
-        "hops": round(r.hops_mean + 1, 5),
+        "latency": "" if blank else round(r.latency_mean, 4),
+        "net_latency": "" if blank else round(r.network_latency_mean, 4),
+        "accepted": "" if blank else round(r.accepted_load, 6),
+        "hops": "" if blank else round(r.hops_mean + 1, 5),
         "cycles": r.cycles,
         "seconds": round(wall, 2),
     }
+
+
+def run_ours(topology, load: float, speedup: float, run_control: str = "fixed", seed: int = 1) -> dict:
+    """Our model on :data:`CFG`'s configuration (``min-single`` on BookSim's anynet table, 4 VCs, any VC at every
+    hop): fixed windows, or with ``run_control="booksim"`` BookSim's run control."""
+    return run_model(topology, "min-single", load, speedup=speedup, routing_options={"paths": "booksim-anynet"},
+                     run_control=run_control, seed=seed)
 
 
 def load_orders() -> list[list[float]]:

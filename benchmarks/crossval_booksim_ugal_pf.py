@@ -33,12 +33,11 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import re
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from crossval_booksim import run_binary, run_model  # noqa: E402  (one home for running both simulators)
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV = ROOT / "figures" / "crossval" / "booksim_ugal_pf.csv"
@@ -97,65 +96,23 @@ def graphs() -> dict:
     }
 
 
-def _num(pattern: str, text: str):
-    m = re.findall(pattern, text)
-    return float(m[-1]) if m else ""
-
-
 def run_authors(binary: str, top, load: float, routing: str, seed: int = 1) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        net = Path(tmp) / "net.anynet"
-        net.write_text(top.to_anynet())
-        cfg = Path(tmp) / "run.cfg"
-        cfg.write_text(CFG.format(load=f"{load:.2f}", routing=routing, net=net, p=top.endpoints_per_router,
-                                  seed=seed))
-        t0 = time.perf_counter()
-        proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
-        wall = time.perf_counter() - t0
-    out = proc.stdout
-    if "Total run time" not in out and "unstable" not in out:
-        raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}{out[-2000:]}")
-    unstable = "Simulation unstable" in out
-    return {
-        "unstable": int(unstable),
-        # the fork prints BookSim's summary as "Overall average ... = x"
-        "latency": "" if unstable else _num(r"Overall average packet latency = ([\d.eE+-]+)", out),
-        "accepted": "" if unstable else _num(r"Overall average accepted flit rate = ([\d.eE+-]+)", out),
-        "hops": "" if unstable else _num(r"Overall average hops = ([\d.eE+-]+)", out),
-        "cycles": _num(r"Time taken is (\d+) cycles", out),
-        "seconds": round(wall, 2),
-    }
+    """One run of the authors' fork under :data:`CFG` (their ``polarstarconfig``) with ``routing``."""
+    return run_binary(binary, top, lambda net: CFG.format(load=f"{load:.2f}", routing=routing, net=net,
+                                                          p=top.endpoints_per_router, seed=seed), summary="overall")
 
 
 def run_ours(top, load: float, sim: str, seed: int = 1) -> dict:
-    from lowdiam.sim.booksim import run_booksim
-
+    """Our model under the same configuration and BookSim's run control: ``ours_min`` (the anynet ``min`` table),
+    ``ours_any`` (``ugal-pf``, 4 VCs, any VC) or ``ours_hop`` (``ugal-pf``, hop-indexed VCs)."""
     if sim == "ours_min":
         routing, ropts, vcs, sel = "min-single", {"paths": "booksim-anynet"}, 4, "any"
     elif sim == "ours_any":
         routing, ropts, vcs, sel = "ugal-pf", None, 4, "any"
     else:
         routing, ropts, vcs, sel = "ugal-pf", None, None, "hop"
-    t0 = time.perf_counter()
-    try:
-        r = run_booksim(top, routing, "uniform", load, packet_flits=4, vcs=vcs, buffer_flits=32, seed=seed,
-                        warmup_cycles=0, measure_cycles=1, run_control="booksim", run_control_options=RC_OPTIONS,
-                        routing_options=ropts,
-                        router_options={"internal_speedup": 2.0, "credit_delay": 2, "vc_selection": sel})
-    except ValueError as err:
-        if "deadlock" not in str(err):
-            raise
-        return {"unstable": 2, "latency": "", "accepted": "", "hops": "",
-                "cycles": int(re.search(r"at cycle (\d+)", str(err)).group(1)),
-                "seconds": round(time.perf_counter() - t0, 2)}
-    return {
-        "unstable": int(r.saturated),
-        "latency": "" if r.saturated else round(r.latency_mean, 4),
-        "accepted": "" if r.saturated else round(r.accepted_load, 6),
-        "hops": "" if r.saturated else round(r.hops_mean + 1, 5),
-        "cycles": r.cycles,
-        "seconds": round(time.perf_counter() - t0, 2),
-    }
+    return run_model(top, routing, load, speedup=2.0, vcs=vcs, vc_selection=sel, routing_options=ropts,
+                     run_control="booksim", rc_options=RC_OPTIONS, credit_delay=2, seed=seed, blank_unstable=True)
 
 
 def main() -> None:

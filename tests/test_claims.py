@@ -193,7 +193,7 @@ def test_render_layout(card):
     assert "stand-in: LPS(11,7), 168 routers | **stand-in** |" in text
     assert "under investigation" in text
     assert "| Galaxyfly | scale not stated | 1 | 0 | 0 | 0 | 1 |" in text
-    assert "Results measured at the papers' scale: 0 match, 1 mismatch-explained, 1 mismatch" in text
+    assert "On the papers' own networks with their settings: 0 match, 1 mismatch-explained, 1 mismatch." in text
     assert "Scale not stated: 1." in text
     assert "(../notebooks/nb_test.ipynb)" in text
     assert "/work/" not in text and str(card) not in text
@@ -228,3 +228,80 @@ def test_default_directory_is_paths_claims_dir(tmp_path, monkeypatch):
     claims.use_notebook("envnb")
     claims.record("a", "P", "w", 1, 1, scale="exact")
     assert (tmp_path / "cl" / "envnb.json").is_file()
+
+
+def test_scales_paper_network_arithmetic_and_sensitivity(card):
+    claims.record("gf-sat", "Galaxyfly Fig. 7", "saturation", 0.15, 0.24, 0.05, scale="paper-network",
+                  differs=["4-flit packets (paper: 1-flit)", "32-flit VC buffers (paper: 256-flit shared)"])
+    claims.record("gf-sat-min", "Galaxyfly Fig. 7", "saturation, router-level MIN", 0.15, 0.95, 0.05,
+                  scale="paper-network", differs="4-flit packets (paper: 1-flit)", sensitivity_of="gf-sat")
+    claims.record("sf-arith", "SpectralFly Table II", "power per bandwidth from the printed columns", 30.5, 30.5,
+                  0.05, scale="arithmetic")
+    claims.record("ps-routers", "PolarStar Table 3", "routers", 1064, 1064, 0, scale="paper")
+    assert [c.counted for c in claims.records()] == [True, False, True, True]
+    assert "1 sensitivity rows, not counted" in claims.summary()
+    text = claims.render(card / "claims", card / "claims.md").read_text()
+    assert "On the papers' own networks with their settings: 1 match, 0 mismatch-explained, 0 mismatch." in text
+    assert "with other settings (each row lists them): 0 match, 0 mismatch-explained, 1 mismatch." in text
+    assert "The papers' arithmetic (printed numbers checked against each other, not reproductions): 1 match" in text
+    assert "Sensitivity rows, not counted: 1." in text
+    assert "| **all** | | 2 | 0 | 1 | 0 | 3 |" in text  # the sensitivity row is in no total
+    assert "| gf-sat-min | gf-sat | 0.15 | 0.95 |" in text  # ... but listed
+    assert "paper-network (4-flit packets (paper: 1-flit); 32-flit VC buffers (paper: 256-flit shared))" in text
+    # the unexplained-mismatch list holds the counted claim only
+    unexplained = text.split("## Unexplained mismatches")[1].split("##")[0]
+    assert "| gf-sat |" in unexplained and "gf-sat-min" not in unexplained
+    loaded = {c.claim_id: c for c in claims.load(card / "claims")}
+    assert loaded["gf-sat-min"].sensitivity_of == "gf-sat" and loaded["gf-sat"].differs[0].startswith("4-flit")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"scale": "paper-network"}, "needs differs="),
+    ({"scale": "paper", "differs": ["x"]}, "differs= given but scale"),
+    ({"scale": "paper-network", "differs": [""]}, "non-empty strings"),
+    ({"scale": "paper", "sensitivity_of": "nope"}, "must name a counted claim"),
+    ({"scale": "paper", "sensitivity_of": "this"}, "must name a counted claim"),
+])
+def test_new_fields_refuse_bad_input(card, kwargs, match):
+    with pytest.raises((ValueError, TypeError), match=match):
+        claims.record("this", "P", "w", 1, 1, 0, **kwargs)
+
+
+def test_sensitivity_of_a_sensitivity_row_is_refused(card):
+    claims.record("a", "P", "w", 1, 1, 0, scale="paper")
+    claims.record("b", "P", "w", 1, 1, 0, scale="paper", sensitivity_of="a")
+    with pytest.raises(ValueError, match="counted claim"):
+        claims.record("c", "P", "w", 1, 1, 0, scale="paper", sensitivity_of="b")
+
+
+@pytest.mark.parametrize("paper, tol, wide", [(2.2, 2.5, True), (0.08, 0.1, True), (0.08, 0.04, False),
+                                              (0.0, 0.005, True), (10, "150%", True), (10, "100%", False),
+                                              ((0.4, 0.6), "range", False), (True, None, False), (5, 5, False)])
+def test_tolerance_wider_than_its_value_needs_a_reason(card, paper, tol, wide):
+    assert claims.tolerance_exceeds_value(paper, tol) is wide
+    our = 0.5 if tol == "range" else paper
+    if wide:
+        with pytest.raises(ValueError, match="wider than the value"):
+            claims.record("t", "P", "w", paper, our, tol, scale="paper")
+        c = claims.record("t", "P", "w", paper, our, tol, scale="paper", wide_tolerance="printed to two decimals")
+        assert c.wide_tolerance == "printed to two decimals"
+    else:
+        claims.record("t", "P", "w", paper, our, tol, scale="paper")
+
+
+def test_load_reports_a_wide_tolerance_without_reason_and_a_dangling_sensitivity(tmp_path):
+    import json
+
+    d = tmp_path / "claims"
+    d.mkdir()
+    base = {"paper": "P", "what": "w", "status": "match", "scale": "paper"}
+    rows = [{**base, "claim_id": "wide", "paper_value": 2.2, "our_value": 0.8, "tolerance": 2.5},
+            {**base, "claim_id": "dangling", "paper_value": 1, "our_value": 1, "tolerance": 0, "sensitivity_of": "gone"},
+            {**base, "claim_id": "net", "paper_value": 1, "our_value": 1, "tolerance": 0, "scale": "paper-network"}]
+    (d / "nb.json").write_text(json.dumps(rows))
+    got, problems = claims.load_checked(d)
+    assert got == []
+    joined = "\n".join(problems)
+    assert "record `wide`: tolerance 2.5 is wider" in joined
+    assert "record `dangling`: sensitivity_of 'gone'" in joined
+    assert "record `net`: scale 'paper-network' needs" in joined

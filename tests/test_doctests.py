@@ -27,6 +27,7 @@ MODULES = [
     "lowdiam.edst.packing",
     "lowdiam.edst.verify",
     "lowdiam.edst.report",
+    "lowdiam.studies.polarstar_figures",
 ]
 
 # input coercions being replaced elsewhere; their docstrings come with the replacement

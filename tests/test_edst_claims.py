@@ -207,3 +207,24 @@ def test_new_public_functions_are_documented():
             assert "Examples\n--------" in doc and ">>> " in doc, name
             assert "Returns\n-------" in doc, name
             assert not inspect.signature(obj).parameters or "Parameters\n----------" in doc, name
+
+
+def test_verify_constructions_counts_a_set_that_fails(monkeypatch):
+    """edst_all_verified's value: every set is checked afresh, and a bad set is counted, not raised."""
+    from lowdiam import edst as E
+    from lowdiam.studies import edst as SE
+
+    good = SE.verify_constructions([("slimfly", 7)], methods=("universal", "maximum"))
+    assert good == {"sets": 2, "verified": 2, "failed": [], "empty": 0, "no_split": 0, "networks": 1}
+    real = E.construct_edsts
+
+    def broken(view, method="maximum", verify=True):
+        res = real(view, method, verify=False)
+        res.trees[1] = res.trees[0]  # two equal trees share every edge
+        return res
+
+    monkeypatch.setattr(E, "construct_edsts", broken)
+    bad = SE.verify_constructions([("slimfly", 7)], methods=("universal",))
+    assert bad["sets"] == 1 and bad["verified"] == 0 and bad["failed"] == ["SF(7) universal"]
+    with pytest.raises(ValueError, match="unknown EDST methods"):
+        SE.verify_constructions([("slimfly", 3)], methods=("nope",))

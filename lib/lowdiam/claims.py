@@ -8,9 +8,20 @@ rewritten whole on every run, so a rerun never accumulates stale rows).
 
 Every claim states the **scale** it was measured at:
 
-* ``paper``    -- the paper's own network and parameters;
-* ``stand-in`` -- a smaller network than the paper's (``stand_in=`` names it and its parameters);
-* ``exact``    -- a formula or structural fact that does not depend on the profile.
+* ``paper``         -- the paper's own network *and* settings;
+* ``paper-network`` -- the paper's own network, but some settings differ from the paper's
+  (``differs=`` lists them: packet size, buffers, simulator, routing variant, ...);
+* ``stand-in``      -- a smaller network than the paper's (``stand_in=`` names it and its parameters);
+* ``exact``         -- a formula or structural fact that does not depend on the profile;
+* ``arithmetic``    -- a check of the paper's own printed numbers against each other (e.g. a ratio
+  of two of its columns): the paper's arithmetic, not a reproduction.
+
+One verdict per paper statement: where a statement is also evaluated under another choice than the
+one fixed for the paper (another routing, another wiring), that row names the counted claim it varies
+(``sensitivity_of=``) and is shown, but counted in no total.
+
+A tolerance may not exceed the magnitude of the number it tests (a "gain of 8 % +/- 10 points"
+cannot fail on the sign) unless the record says why (``wide_tolerance=``).
 
 A claim's **status** is derived from its values, tolerance, explanation and
 scale, both when it is recorded and again when the scorecard is rendered (a
@@ -57,6 +68,7 @@ from . import paths
 
 __all__ = [
     "SCALES",
+    "SCALE_TEXT",
     "STATUSES",
     "Claim",
     "compare",
@@ -69,13 +81,22 @@ __all__ = [
     "records",
     "render",
     "summary",
+    "tolerance_exceeds_value",
     "use_notebook",
     "verdict_table",
 ]
 
 STATUSES = ("match", "mismatch-explained", "mismatch", "stand-in")
-SCALES = ("paper", "stand-in", "exact")
+SCALES = ("paper", "paper-network", "stand-in", "exact", "arithmetic")
 NOT_STATED = "scale not stated"
+#: what each scale means, one phrase (the scorecard's legend)
+SCALE_TEXT = {
+    "paper": "the paper's own network and settings",
+    "paper-network": "the paper's own network; the settings that differ from the paper's are listed in the row",
+    "stand-in": "a smaller network (named in the row)",
+    "exact": "a formula or structural fact that does not depend on the profile",
+    "arithmetic": "the paper's own printed numbers checked against each other (not a reproduction)",
+}
 
 
 @dataclass
@@ -96,11 +117,23 @@ class Claim:
     stand_in: str = ""
     explanation: str = ""
     figure: str = ""
+    differs: list = field(default_factory=list)
+    sensitivity_of: str = ""
+    wide_tolerance: str = ""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the claim counts in the scorecard's totals (a sensitivity row does not)."""
+        return not self.sensitivity_of
 
     def __str__(self) -> str:
         where = self.scale or NOT_STATED
         if self.stand_in:
             where += f": {self.stand_in}"
+        if self.differs:
+            where += ": " + "; ".join(self.differs)
+        if self.sensitivity_of:
+            where += f"; sensitivity of {self.sensitivity_of}, not counted"
         return (f"{self.claim_id}: {self.status} (paper {_fmt(self.paper_value)}, ours {_fmt(self.our_value)}, "
                 f"{format_tolerance(self.tolerance)}; {where})")
 
@@ -149,6 +182,29 @@ def _check_tolerance(tolerance: Any) -> None:
         raise ValueError(f"tolerance must be a number, a percentage string, 'range' or None, got {tolerance!r}")
     if not math.isfinite(value) or value < 0:
         raise ValueError(f"tolerance must be finite and >= 0, got {tolerance!r}")
+
+
+def tolerance_exceeds_value(paper_value: Any, tolerance: Any) -> bool:
+    """True when ``tolerance`` is wider than the magnitude of the number ``paper_value`` it tests.
+
+    Only single numbers are tested (a range, a yes/no, a set or a list are not); a relative tolerance
+    exceeds its value above 100 %, an absolute one above ``abs(paper_value)`` (any positive tolerance
+    of a published 0).
+
+    Examples
+    --------
+    >>> tolerance_exceeds_value(2.2, 2.5), tolerance_exceeds_value(0.08, 0.04), tolerance_exceeds_value(5, "150%")
+    (True, False, True)
+    >>> tolerance_exceeds_value(0.0, 0.005), tolerance_exceeds_value((0.4, 0.6), "range"), tolerance_exceeds_value(1, None)
+    (True, False, False)
+    """
+    _check_tolerance(tolerance)
+    paper_value = _plain(paper_value)
+    if tolerance is None or tolerance == "range" or not _is_number(paper_value):
+        return False
+    if isinstance(tolerance, str):
+        return float(tolerance[:-1]) > 100.0
+    return float(_plain(tolerance)) > abs(paper_value)
 
 
 def compare(paper_value: Any, our_value: Any, tolerance: Any = 0) -> bool:
@@ -319,6 +375,9 @@ def record(
     note: str = "",
     figure: str = "",
     details: dict | None = None,
+    differs: str | Sequence[str] = (),
+    sensitivity_of: str = "",
+    wide_tolerance: str = "",
 ) -> Claim:
     """Compare and store one claim; returns the :class:`Claim` (status included).
 
@@ -332,10 +391,20 @@ def record(
         The published and the measured value; NaN and infinities are refused.
     tolerance
         See :func:`compare`.
-    scale : {"paper", "stand-in", "exact"}, optional
-        Where the value was measured; omitted, the scorecard lists the claim under "scale not stated".
+    scale : {"paper", "paper-network", "stand-in", "exact", "arithmetic"}, optional
+        Where the value was measured (module docstring); omitted, the scorecard lists the claim under
+        "scale not stated".
     stand_in : str
         For ``scale="stand-in"``: the network measured and its parameters (required there).
+    differs : str or sequence of str
+        For ``scale="paper-network"``: each setting that differs from the paper's, with the paper's value
+        (required there, refused elsewhere).
+    sensitivity_of : str
+        The id of the counted claim (recorded earlier in this notebook) whose statement this row evaluates
+        under another choice; the row is shown but not counted.
+    wide_tolerance : str
+        Why a tolerance wider than the number it tests is right here (see :func:`tolerance_exceeds_value`);
+        without it such a tolerance is refused.
     explanation : str
         Why the values disagree; turns ``mismatch`` into ``mismatch-explained``.
     note : str
@@ -359,6 +428,13 @@ def record(
     'mismatch-explained'
     >>> records()[0].claim_id
     'table3-ps-pal'
+    >>> record("gain", "Galaxyfly Fig. 9", "gain over SF", 0.08, 0.09, 0.1, scale="exact")
+    Traceback (most recent call last):
+    ...
+    ValueError: claim 'gain': tolerance 0.1 is wider than the value 0.08 it tests; narrow it or say why in wide_tolerance=
+    >>> record("sat", "Galaxyfly Fig. 7", "saturation", 0.15, 0.24, 0.05, scale="paper-network",
+    ...        differs=["4-flit packets (paper: 1)"]).scale
+    'paper-network'
     """
     if not _CARD.notebook:
         raise RuntimeError("call claims.use_notebook(<notebook name>) before claims.record(...)")
@@ -372,6 +448,23 @@ def record(
         raise ValueError(f"claim {cid!r}: scale='stand-in' needs stand_in= naming the network and its parameters")
     if stand_in and scale != "stand-in":
         raise ValueError(f"claim {cid!r}: stand_in= given but scale is {scale!r}")
+    differs = [differs] if isinstance(differs, str) else list(differs)
+    if any(not isinstance(d, str) or not d.strip() for d in differs):
+        raise TypeError(f"claim {cid!r}: differs= must be non-empty strings, got {differs!r}")
+    if scale == "paper-network" and not differs:
+        raise ValueError(f"claim {cid!r}: scale='paper-network' needs differs= listing the settings that differ "
+                         "from the paper's")
+    if differs and scale != "paper-network":
+        raise ValueError(f"claim {cid!r}: differs= given but scale is {scale!r} (use scale='paper-network')")
+    if sensitivity_of:
+        target = kebab(sensitivity_of)
+        if target == cid or not any(c.claim_id == target and c.counted for c in _CARD.claims):
+            raise ValueError(f"claim {cid!r}: sensitivity_of={sensitivity_of!r} must name a counted claim recorded "
+                             f"earlier in notebook {_CARD.notebook!r}")
+        sensitivity_of = target
+    if tolerance_exceeds_value(paper_value, tolerance) and not wide_tolerance:
+        raise ValueError(f"claim {cid!r}: tolerance {tolerance!r} is wider than the value {paper_value!r} it tests; "
+                         "narrow it or say why in wide_tolerance=")
     for name, value in (("paper_value", paper_value), ("our_value", our_value)):
         if not _finite_everywhere(value):
             raise ValueError(f"claim {cid!r}: {name} {value!r} is not finite; record what was measured instead")
@@ -383,7 +476,7 @@ def record(
         paper_value=_jsonable(paper_value), our_value=_jsonable(our_value), tolerance=_jsonable(tolerance),
         status=status, notebook=_CARD.notebook, note=str(note), details=_jsonable(details or {}),
         scale=scale, stand_in=str(stand_in), explanation=str(explanation) if status != "match" else "",
-        figure=str(figure),
+        figure=str(figure), differs=differs, sensitivity_of=str(sensitivity_of), wide_tolerance=str(wide_tolerance),
     )
     try:  # a record that cannot be written must not poison the file for every later record
         _dumps(asdict(claim))
@@ -413,6 +506,9 @@ def summary(claims: Sequence[Claim] | None = None) -> str:
     """
     claims = list(_CARD.claims if claims is None else claims)
     lines = [f"{len(claims)} claims"]
+    if any(not c.counted for c in claims):
+        lines[0] += f" ({sum(not c.counted for c in claims)} sensitivity rows, not counted)"
+        claims = [c for c in claims if c.counted]
     for scale in _SCALE_ORDER:
         sel = [c for c in claims if _scale_of(c) == scale]
         if sel:
@@ -426,7 +522,8 @@ def summary(claims: Sequence[Claim] | None = None) -> str:
 
 _FIELDS = {f.name for f in fields(Claim)}
 _REQUIRED = ("claim_id", "paper", "what", "paper_value", "our_value", "tolerance")
-_TEXT_FIELDS = ("claim_id", "paper", "what", "status", "notebook", "note", "stand_in", "explanation", "figure")
+_TEXT_FIELDS = ("claim_id", "paper", "what", "status", "notebook", "note", "stand_in", "explanation", "figure",
+                "sensitivity_of", "wide_tolerance")
 
 
 def _claim_from_row(row: Any, notebook: str) -> Claim:
@@ -452,6 +549,18 @@ def _claim_from_row(row: Any, notebook: str) -> Claim:
         raise ValueError(f"unknown scale {scale!r}")
     if scale == "stand-in" and not row.get("stand_in"):
         raise ValueError("scale 'stand-in' without the stand-in's description")
+    differs = row.get("differs", [])
+    if not isinstance(differs, list) or any(not isinstance(d, str) or not d.strip() for d in differs):
+        raise TypeError(f"field 'differs' must be a list of non-empty strings, got {differs!r}")
+    if (scale == "paper-network") != bool(differs):
+        raise ValueError("scale 'paper-network' needs the differing settings (differs), and only it has them")
+    for k in ("sensitivity_of", "wide_tolerance"):
+        if not isinstance(row.get(k, ""), str):
+            raise TypeError(f"field {k!r} must be a string")
+    _check_tolerance(row["tolerance"])
+    if tolerance_exceeds_value(row["paper_value"], row["tolerance"]) and not row.get("wide_tolerance"):
+        raise ValueError(f"tolerance {row['tolerance']!r} is wider than the value {row['paper_value']!r} it tests "
+                         "and no wide_tolerance reason is given")
     for k in ("paper_value", "our_value"):
         if not _finite_everywhere(row[k]):
             raise ValueError(f"{k} is not finite")
@@ -511,6 +620,11 @@ def load_checked(directory: str | Path | None = None) -> tuple[list[Claim], list
                 )
                 continue
             seen[same] = path.name
+            if claim.sensitivity_of and not any(c.claim_id == claim.sensitivity_of and c.counted
+                                                and c.notebook == claim.notebook for c in out):
+                problems.append(f"`{path.name}` record `{cid}`: sensitivity_of {claim.sensitivity_of!r} names no "
+                                "counted claim recorded before it in the same notebook; skipped")
+                continue
             stored = claim.details.get("_stored_status")
             if stored is not None:
                 problems.append(f"`{path.name}` record `{cid}`: stored status {stored!r} differs from the "
@@ -565,10 +679,12 @@ def _row(c: Claim, link_base: str) -> str:
     where = f"[{c.notebook}]({link_base}notebooks/{c.notebook}.ipynb)"
     if c.figure:
         where += f", [fig]({c.figure}.png)"
-    scale = _scale_of(c) + (f": {_fmt(c.stand_in)}" if c.stand_in else "")
+    scale = _scale_of(c) + (f": {_fmt(c.stand_in)}" if c.stand_in else "") + (
+        f" ({_fmt('; '.join(c.differs))})" if c.differs else "")
     note = "; ".join(s for s in (c.explanation, c.note, str(c.details.get("note", ""))) if s)
+    status = f"**{c.status}**" + (f" (sensitivity of {c.sensitivity_of}; not counted)" if c.sensitivity_of else "")
     return (f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(c.what)} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
-            f"{format_tolerance(c.tolerance)} | {scale} | **{c.status}** | {_fmt(note)} | {where} |")
+            f"{format_tolerance(c.tolerance)} | {scale} | {status} | {_fmt(note)} | {where} |")
 
 
 def verdict_table(*, figures: Sequence[str] | None = None, prefix: str | None = None, show: bool = True) -> str:
@@ -595,7 +711,7 @@ def verdict_table(*, figures: Sequence[str] | None = None, prefix: str | None = 
     lines = ["| claim | paper | ours | scale | rule | status |", "|---|---|---|---|---|---|"]
     lines += [f"| {c.claim_id} | {_fmt(list(c.paper_value) if isinstance(c.paper_value, tuple) else c.paper_value)} | "
               f"{_fmt(c.our_value)} | {_scale_of(c)} | {c.details.get('run_control', '') if c.details else ''} | "
-              f"**{c.status}** |" for c in sel]
+              f"**{c.status}**{' (sensitivity, not counted)' if c.sensitivity_of else ''} |" for c in sel]
     text = "\n".join(lines)
     if show:
         from .plotting import show_markdown
@@ -630,8 +746,10 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
     claims, problems = load_checked(directory)
     link_base = "../"  # claims.md lives in figures/; notebooks/ is its sibling
     papers = sorted({paper_of(c) for c in claims})
-    count = {}
-    for c in claims:
+    counted = [c for c in claims if c.counted]
+    sensitivity = [c for c in claims if not c.counted]
+    count: dict[tuple[str, str, str], int] = {}
+    for c in counted:
         key = (paper_of(c), _scale_of(c), c.status)
         count[key] = count.get(key, 0) + 1
 
@@ -641,27 +759,34 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
 
         return sum(v for (p, s, st), v in count.items() if wanted(p, s, st))
 
+    def verdicts(scale: str) -> str:
+        return (f"{n(scale=scale, status='match')} match, {n(scale=scale, status='mismatch-explained')} "
+                f"mismatch-explained, {n(scale=scale, status='mismatch')} mismatch")
+
     lines = [
         "# Claims scorecard",
         "",
         "Every published value the notebooks check, regenerated by `make figures` (`python -m lowdiam.claims`)",
         "from `figures/claims/*.json`; statuses are recomputed from the values when this page is written.",
         "",
-        "**Scale**: `paper` = measured on the paper's own network and parameters; `stand-in` = on a smaller",
-        "network (named in the row); `exact` = a formula or structural fact that does not depend on the profile.",
+        "**Scale**: " + "; ".join(f"`{k}` = {v}" for k, v in SCALE_TEXT.items()) + ".",
         "**Status**: `match` (within tolerance), `mismatch-explained` (we disagree and say why), `mismatch`",
         "(we disagree and cannot say why), `stand-in` (a paper's scale-dependent number measured on a smaller",
         "network: both values shown, counted neither as a match nor as a mismatch). A stand-in can support",
         "a shape (an ordering, a trend: a yes/no claim), which is then compared as usual.",
+        "**One verdict per statement**: a row that evaluates a statement under another choice than the one fixed for",
+        "the paper (another routing or wiring) names the counted claim it varies and is listed under",
+        "\"Sensitivity rows\", counted in no total.",
         "",
-        (f"**Headline.** Results measured at the papers' scale: {n(scale='paper', status='match')} match, "
-        f"{n(scale='paper', status='mismatch-explained')} mismatch-explained, {n(scale='paper', status='mismatch')} "
-        f"mismatch. On stand-in networks: {n(scale='stand-in', status='stand-in')} numbers shown without a verdict, "
-        f"{n(scale='stand-in', status='match')} shape claims match, "
-        f"{n(scale='stand-in', status='mismatch') + n(scale='stand-in', status='mismatch-explained')} do not. "
-        f"Exact structural facts and formulas: {n(scale='exact', status='match')} match, "
-        f"{n(scale='exact', status='mismatch-explained')} mismatch-explained, {n(scale='exact', status='mismatch')} "
-        f"mismatch. Scale not stated: {n(scale=NOT_STATED)}."),
+        (f"**Headline.** On the papers' own networks with their settings: {verdicts('paper')}. "
+         f"On the papers' own networks with other settings (each row lists them): {verdicts('paper-network')}. "
+         f"On stand-in networks: {n(scale='stand-in', status='stand-in')} numbers shown without a verdict, "
+         f"{n(scale='stand-in', status='match')} shape claims match, "
+         f"{n(scale='stand-in', status='mismatch') + n(scale='stand-in', status='mismatch-explained')} do not. "
+         f"Exact structural facts and formulas: {verdicts('exact')}. "
+         f"The papers' arithmetic (printed numbers checked against each other, not reproductions): "
+         f"{verdicts('arithmetic')}. Scale not stated: {n(scale=NOT_STATED)}. "
+         f"Sensitivity rows, not counted: {len(sensitivity)}."),
         "",
         "## Summary by paper and scale",
         "",
@@ -674,10 +799,11 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
                 cells = " | ".join(str(n(paper=p, scale=s, status=st)) for st in STATUSES)
                 lines.append(f"| {p} | {s} | {cells} | {n(paper=p, scale=s)} |")
     cells = " | ".join(str(n(status=st)) for st in STATUSES)
-    lines += [f"| **all** | | {cells} | {len(claims)} |", ""]
+    lines += [f"| **all** | | {cells} | {len(counted)} |", "",
+              f"Not counted above: {len(sensitivity)} sensitivity rows (see \"Sensitivity rows\").", ""]
     if problems:
         lines += ["## Problems in the records", ""] + [f"- {p}" for p in problems] + [""]
-    unexplained = [c for c in claims if c.status == "mismatch"]
+    unexplained = [c for c in counted if c.status == "mismatch"]
     lines += ["## Unexplained mismatches", ""]
     if unexplained:
         lines += _HEADER + [_row(c, link_base) for c in unexplained]
@@ -694,6 +820,14 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
     if unscaled:
         lines += ["## Scale not stated", "", "Not counted as matches until their notebook states the scale.", ""]
         lines += _HEADER + [_row(c, link_base) for c in unscaled] + [""]
+    if sensitivity:
+        lines += ["## Sensitivity rows", "",
+                  "The same statement under another choice than the paper's (the column `sensitivity of` names the counted "
+                  "claim); shown, counted in no total.", "",
+                  "| claim | sensitivity of | paper | ours | tolerance | status | note |", "|---|---|---|---|---|---|---|"]
+        lines += [f"| {c.claim_id} | {c.sensitivity_of} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
+                  f"{format_tolerance(c.tolerance)} | {c.status} | {_fmt(c.explanation or c.note)} |" for c in sensitivity]
+        lines.append("")
     by_nb: dict[str, list[Claim]] = {}
     for c in claims:
         by_nb.setdefault(c.notebook, []).append(c)

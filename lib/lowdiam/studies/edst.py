@@ -14,7 +14,7 @@ from __future__ import annotations
 from .. import topologies as T
 from ..topologies._slimfly import mms_delta
 
-__all__ = ["PAPER_TABLE_IV", "build", "bundlefly_two_level", "table_iv_class", "table_iv_configs"]
+__all__ = ["PAPER_TABLE_IV", "build", "bundlefly_two_level", "table_iv_class", "table_iv_configs", "verify_constructions"]
 
 PALEY_ORDERS = (5, 9, 13, 17, 25, 29)
 
@@ -189,3 +189,58 @@ def bundlefly_two_level(p: int, s: int) -> dict[str, int]:
         "single_universal": M["t"] + P["t"] - 2,
         "single_maximum": M["t"] + P["t"],
     }
+
+
+def verify_constructions(specs, methods=None) -> dict:
+    """Build every construction's EDST set on the networks of ``specs`` and check each one afresh.
+
+    Each set is constructed without its built-in check and then checked with
+    :func:`lowdiam.edst.verify_edsts` (``strict=False``) against the router graph, so a set that fails is
+    counted, not raised.  A Property V-D.1 construction on a network without a split is counted apart.
+
+    Parameters
+    ----------
+    specs : iterable of tuple
+        :func:`table_iv_configs` specs (``("slimfly", q)``, ...).
+    methods : sequence of str, optional
+        Constructions (default :data:`lowdiam.edst.METHODS`).
+
+    Returns
+    -------
+    dict
+        ``sets`` (constructed), ``verified`` (passed), ``failed`` (``"<network> <method>"`` of each set that
+        did not pass), ``empty`` (a construction that gave no tree: nothing to check), ``no_split``
+        (Property V-D.1 not applicable), ``networks``.
+
+    Examples
+    --------
+    >>> r = verify_constructions([("slimfly", 3), ("bundlefly", 5, 3)])
+    >>> r["sets"] == r["verified"] + len(r["failed"]), r["failed"], r["networks"]
+    (True, [], 2)
+    """
+    from .. import edst as E
+
+    specs = list(specs)
+    methods = tuple(E.METHODS if methods is None else methods)
+    unknown = [m for m in methods if m not in E.METHODS]
+    if unknown:
+        raise ValueError(f"unknown EDST methods {unknown}; valid: {E.METHODS}")
+    out = {"sets": 0, "verified": 0, "failed": [], "empty": 0, "no_split": 0, "networks": len(specs)}
+    for spec in specs:
+        top = build(tuple(spec))
+        view = E.star_product_view(top)
+        for m in methods:
+            try:
+                res = E.construct_edsts(view, m, verify=False)
+            except E.NoPropertyVD1Split:
+                out["no_split"] += 1
+                continue
+            if not res.trees:
+                out["empty"] += 1
+                continue
+            out["sets"] += 1
+            if E.verify_edsts(top, res.trees, strict=False):
+                out["verified"] += 1
+            else:
+                out["failed"].append(f"{top.name} {m}")
+    return out

@@ -49,6 +49,10 @@ FIG9 = {"a": ("uniform", "min", "Uniform traffic, MIN routing"),
         "d": ("randperm", "ugal", "Random permutation, UGAL"),
         "e": ("bitrev", "ugal", "Bit reverse, UGAL"),
         "f": ("shuffle", "ugal", "Bit shuffle, UGAL")}
+#: how the UGAL runs' buffers differ from the paper's Sec. 9.4 (4 VCs, 128 flits per port): the BookSim model's
+#: hop-indexed VCs give UGAL one VC per link of its longest route, each of 32 flits
+UGAL_VCS = ("UGAL-L with one 32-flit hop-indexed VC per link of its longest route, more than 4 VCs (paper: 4 VCs, "
+            "128 flits per port)")
 #: the paper profile's search resolution and coarse step (notebook 05)
 PAPER_TOL, PAPER_COARSE = 0.01, 0.1
 #: the fixed-rule paper-profile logs (results/paper/05_simulation/) and the BookSim-rule log
@@ -127,6 +131,9 @@ def sim_settings(*, router_speedup: float = 2.0, run_control: str = "fixed", war
     raise ValueError(f"run_control must be 'fixed' or 'booksim', got {run_control!r}")
 
 
+#: figures drawn at paper scale from the recorded runs (lowdiam.studies.polarstar_figures): Fig. 9, Fig. 10
+PAPER_FIGURES = ("05_polarstar_fig9_paper", "05_polarstar_fig10_paper")
+
 brackets_from_records = studies.brackets_from_records  # (last stable, first unstable) per search in records
 
 
@@ -193,7 +200,8 @@ UGAL_NOTE = ("the paper does not give its UGAL-L's bias to minimal routes or its
              "it leaves minimal paths (the authors' BookSim configuration names ugall4_pf, which keeps the minimal "
              "port while its occupancy is below 2/3 of a VC buffer; ours compares occupancy x hops with ties to the "
              "minimal route, no threshold; measured effect: 'UGAL-L's bias to the minimal route' below)")
-SCALE_TEXT = {"stand-in": "scaled-down quick-profile analogues of Table 3", "paper": "Table 3 configurations"}
+SCALE_TEXT = {"stand-in": "scaled-down quick-profile analogues of Table 3", "paper": "Table 3 configurations",
+              "paper-network": "Table 3 configurations"}
 _PATTERNS = ("uniform", "randperm", "bitrev", "shuffle", "adversarial")
 _ALL = ("PS-IQ", "PS-Pal", "BF", "HX", "DF", "SF", "MF", "FT")
 
@@ -387,7 +395,12 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     it compares is done there; until then on the recorded paper-scale searches under the fixed-window rule
     (``fixed``), saying how many of the BookSim-rule searches are done; without those, on ``stand_in`` (this run's
     searches on ``stand_in_recs``, fixed rule, resolution ``stand_in_res``; ``stand_in_text`` names them).  The
-    note names the routings, the router model and the rule; ``details["run_control"]`` the rule."""
+    note names the routings, the router model and the rule; ``details["run_control"]`` the rule.  Scale: ``"paper"``
+    under BookSim2's rule (the paper's simulator's) with minimal routings, ``"paper-network"`` under the fixed rule
+    or with UGAL (more VCs than the paper's 4; each difference listed in ``differs``), ``"stand-in"`` on the
+    stand-ins.  The figure of a claim judged at paper scale is the paper-scale Fig. 10 when it compares adversarial
+    runs only, else Fig. 9 (:data:`PAPER_FIGURES`, drawn by :mod:`lowdiam.studies.polarstar_figures`; suffixed
+    ``_booksim_rule`` under BookSim2's rule)."""
     out = []
     for c in section_claims():
         keys = [routed_key(paper_recs, k) for k in c.keys]
@@ -411,9 +424,18 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
         ran = (f"ran: routing {routings} on the BookSim model (internal speedup {router_speedup}, hop-indexed VCs, "
                f"4-flit packets, 32 flits per VC); stable/unstable by {RULE_TEXT[rule]}"
                + (f", {windows}" if rule == "fixed" and at["scale"] == "paper" else "") + pending)
+        differs = [] if at["scale"] != "paper" else (
+            ([f"fixed {windows} and the 95 % throughput rule (paper: BookSim2's own run control, Fig. 9 caption)"]
+             if rule == "fixed" else [])
+            + ([UGAL_VCS] if any(k[1] in ("ugal", "df-ugal") for k in keys) else []))
+        if differs:  # the paper's networks, but not all of its settings
+            at = {"scale": "paper-network", "differs": differs}
         if c.scale_in_text:
             got["what"] = f"{got['what']} ({SCALE_TEXT[at['scale']]})"
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
+        if at["scale"] != "stand-in":  # the paper-scale figure that plots the runs it compares
+            got["figure"] = (PAPER_FIGURES[all(k[2] == "adversarial" for k in keys)]
+                             + ("_booksim_rule" if rule == "booksim" else ""))
         out.append({**got, **at})
     return out
 

@@ -489,7 +489,7 @@ def figure_name(figure: str = "fig9", rule: str = "fixed") -> str:
 
 
 def write_figure(figure: str = "fig9", *, rule: str = "fixed", directory: str | Path | None = None,
-                 records: Iterable[Mapping[str, Any]] | None = None) -> list[Path]:
+                 records: Iterable[Mapping[str, Any]] | None = None, show: bool | None = False) -> list[Path]:
     """Draw ``figure`` (:func:`draw`) and write it as PNG + PDF (:func:`lowdiam.plotting.save_figure`) and its data as
     CSV (:func:`lowdiam.sweep.write_csv`, the :data:`COLUMNS`) under :func:`figure_name`.
 
@@ -501,6 +501,8 @@ def write_figure(figure: str = "fig9", *, rule: str = "fixed", directory: str | 
         Default :func:`lowdiam.paths.figures_dir`.
     records : iterable of dict, optional
         The runs to draw (default :func:`paper_records` ``(rule)``).
+    show : bool or None
+        Display the PNG inline (``None``: when running in a notebook kernel; default ``False``).
 
     Returns
     -------
@@ -530,7 +532,7 @@ def write_figure(figure: str = "fig9", *, rule: str = "fixed", directory: str | 
 
         plt.close(fig)
         raise ValueError(f"no recorded run of any {figure} configuration under rule {rule!r}: nothing to draw")
-    saved = list(save_figure(fig, name, directory, show=False))
+    saved = list(save_figure(fig, name, directory, show=show))
     return saved + [S.write_csv(rows, name, columns=COLUMNS, directory=directory)]
 
 

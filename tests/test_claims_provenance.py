@@ -1,0 +1,70 @@
+"""Every claim's value is computed in the run that records it: no ``claims.record`` call (in a notebook or in the
+library) passes a literal as ``our_value`` (issue: "a scorecard a referee would sign", item 6).
+
+The scan reads the code, not the records: a literal ``True`` written where a check's result belongs looks, in the
+JSON, exactly like a computed one.  Calls through a notebook's own wrapper (``def rec(...)`` forwarding to
+``claims.record``) are followed by name.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MAGIC = re.compile(r"^\s*(%|!(?!=))")
+
+
+def _sources():
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(nb.read_text())["cells"]
+        for i, cell in enumerate(cells):
+            if cell["cell_type"] == "code":
+                src = "".join(cell["source"])
+                yield f"{nb.name} cell {i}", "\n".join("" if MAGIC.match(line) else line for line in src.split("\n"))
+    for py in sorted((ROOT / "lib" / "lowdiam").rglob("*.py")):
+        yield str(py.relative_to(ROOT)), py.read_text()
+
+
+def _name(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def _wrappers(tree: ast.AST) -> set[str]:
+    """Functions whose body calls ``record`` with their own ``*args``: notebook shorthands like ``rec``."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
+            if any(isinstance(c, ast.Call) and _name(c.func) == "record" for c in ast.walk(node)):
+                out.add(node.name)
+    return out
+
+
+def literal_our_values(source: str) -> list[tuple[int, str]]:
+    """(line, call) of every claim record whose ``our_value`` (5th positional or keyword) is a literal."""
+    tree = ast.parse(source)
+    names = {"record"} | _wrappers(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in names:
+            value = node.args[4] if len(node.args) > 4 else next(
+                (k.value for k in node.keywords if k.arg == "our_value"), None)
+            if value is not None and isinstance(value, ast.Constant) and len(node.args) >= 5:
+                found.append((node.lineno, ast.unparse(node)[:160]))
+    return found
+
+
+def test_the_scan_finds_a_literal_and_passes_a_computation():
+    assert literal_our_values('claims.record("a", "P", "w", True, True, None, scale="exact")')
+    assert literal_our_values('def rec(*a, **k):\n    return claims.record(*a, **k)\nrec("a", "P", "w", 3, 3, 0)')
+    assert not literal_our_values('claims.record("a", "P", "w", True, all(ok), None, scale="exact")')
+    assert not literal_our_values('claims.record("a", "P", "w", 3, n, 0)')
+
+
+@pytest.mark.parametrize("where, source", list(_sources()), ids=lambda x: x if len(x) < 60 else None)
+def test_no_claim_records_a_literal_as_our_value(where, source):
+    assert literal_our_values(source) == [], f"{where}: our_value must be computed, not written down"
