@@ -296,7 +296,8 @@ def test_load_reports_a_wide_tolerance_without_reason_and_a_dangling_sensitivity
     d.mkdir()
     base = {"paper": "P", "what": "w", "status": "match", "scale": "paper"}
     rows = [{**base, "claim_id": "wide", "paper_value": 2.2, "our_value": 0.8, "tolerance": 2.5},
-            {**base, "claim_id": "dangling", "paper_value": 1, "our_value": 1, "tolerance": 0, "sensitivity_of": "gone"},
+            {**base, "claim_id": "dangling", "paper_value": 1, "our_value": 1, "tolerance": 0,
+             "sensitivity_of": "gone"},
             {**base, "claim_id": "net", "paper_value": 1, "our_value": 1, "tolerance": 0, "scale": "paper-network"}]
     (d / "nb.json").write_text(json.dumps(rows))
     got, problems = claims.load_checked(d)

@@ -70,6 +70,7 @@ def test_booksim_rule_taken_per_claim_once_its_searches_are_done():
     # the fixed rule is not the paper's simulator's: the paper's network, other settings, listed
     assert pal["scale"] == "paper-network" and "BookSim2's own run control" in pal["differs"][0]
     assert all(("differs" in kw) == (kw["details"]["run_control"] == "fixed") for kw in out.values())
+    assert iq["routing"] == "polarstar-min" and all(kw["routing"] for kw in out.values())
 
 
 def test_stand_in_only_without_paper_scale_searches():

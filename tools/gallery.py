@@ -38,10 +38,35 @@ FIGURES = {
     "05_polarstar_saturation": ("PolarStar Fig. 9/10 (saturation loads)", "05_simulation", "PolarStar Fig. 9/10"),
     "05_polarstar_knee_paper": ("new: saturation load vs latency knee, PolarStar Fig. 9/10 at paper scale",
                                 "05_simulation", "PolarStar Fig. 9/10"),
+    "05_polarstar_fig9_paper": ("PolarStar Fig. 9 at paper scale (Table 3 networks, recorded runs, fixed-window rule)",
+                                "05_simulation", "Fig. 9 and Fig. 10 at the paper's scale"),
+    "05_polarstar_fig10_paper": ("PolarStar Fig. 10 at paper scale (Table 3 networks, recorded runs, fixed-window "
+                                 "rule)", "05_simulation", "Fig. 9 and Fig. 10 at the paper's scale"),
+    "05_polarstar_fig9_paper_booksim_rule": ("PolarStar Fig. 9 at paper scale under BookSim2's run control (the "
+                                             "configurations re-run so far)", "05_simulation",
+                                             "Fig. 9 and Fig. 10 at the paper's scale"),
+    "05_polarstar_fig10_paper_booksim_rule": ("PolarStar Fig. 10 at paper scale under BookSim2's run control (the "
+                                              "configurations re-run so far)", "05_simulation",
+                                              "Fig. 9 and Fig. 10 at the paper's scale"),
+    "05_ugal_bias": ("new: UGAL-L's bias toward minimal routes, its effect on saturation (quick-profile networks)",
+                     "05_simulation", "Polarized routing on star products"),
     "05_polarized_fig4_6": ("Polarized routing Fig. 4-6", "05_simulation", "Polarized routing"),
     "05_polarized_fig8": ("Polarized routing Fig. 8", "05_simulation", "Polarized routing"),
     "05_spectralfly_fig6_7": ("SpectralFly Fig. 6/7", "05_simulation", "SpectralFly Fig. 6/7"),
     "05_galaxyfly_fig7_9": ("Galaxyfly Fig. 7/9", "05_simulation", "Galaxyfly Fig. 7/9"),
+    "05_galaxyfly_fig7": ("Galaxyfly Fig. 7 (the Table 5 Galaxyflies by diameter, MIN)", "05_simulation",
+                          "Galaxyfly Fig. 7/9"),
+    "05_galaxyfly_fig7_9_paper": ("Galaxyfly Fig. 7/9 at paper scale (recorded searches: MIN, NAG, the paper's MIN "
+                                  "gf-min)", "05_simulation", "Galaxyfly Fig. 7/9"),
+    "05_galaxyfly_packet_size": ("Galaxyfly Fig. 10c/d (1-flit against 4-flit packets)", "05_simulation",
+                                 "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
+    "05_spectralfly_fig8": ("SpectralFly Fig. 8 (Valiant against MIN on LPS)", "05_simulation", "SpectralFly Fig. 8"),
+    "07_polarstar_fig11": ("PolarStar Fig. 11 (Allreduce and Sweep3D, MIN and UGAL)", "07_motifs",
+                           "PolarStar Fig. 11"),
+    "07_spectralfly_fig9_10": ("SpectralFly Fig. 9/10 (Halo3D-26, Sweep3D, FFT against Dragonfly)", "07_motifs",
+                               "SpectralFly Fig. 9/10"),
+    "07_edst_allreduce": ("new: Allreduce over 1, 2, ..., t edge-disjoint spanning trees", "07_motifs",
+                          "Allreduce over EDSTs"),
     "05_new_polarized": ("new: Polarized routing on star products", "05_simulation",
                          "Polarized routing on star products"),
     "05_simulation_paper_progress": ("progress of notebook 05's paper profile (planned vs recorded searches and "
@@ -84,7 +109,8 @@ def render(figures: Path) -> str:
         nb_link = f"[`{nb_path.stem}`](../notebooks/{nb_path.name})" if nb_path else nb
         if section:
             nb_link += f", {section}"
-        data = sorted(p.name for p in figures.glob(f"{stem}*.csv"))
+        longer = [p.stem for p in figures.glob(f"{stem}_*.png")]  # a CSV of a longer figure stem is that figure's
+        data = sorted(p.name for p in figures.glob(f"{stem}*.csv") if not any(p.stem.startswith(o) for o in longer))
         if not data and stem.startswith("00_table3"):
             data = ["00_table3.csv"]
         data_cell = ", ".join(f"[`{d}`]({d})" for d in data) if data else "in the notebook"

@@ -120,6 +120,7 @@ class Claim:
     differs: list = field(default_factory=list)
     sensitivity_of: str = ""
     wide_tolerance: str = ""
+    routing: str = ""
 
     @property
     def counted(self) -> bool:
@@ -195,8 +196,8 @@ def tolerance_exceeds_value(paper_value: Any, tolerance: Any) -> bool:
     --------
     >>> tolerance_exceeds_value(2.2, 2.5), tolerance_exceeds_value(0.08, 0.04), tolerance_exceeds_value(5, "150%")
     (True, False, True)
-    >>> tolerance_exceeds_value(0.0, 0.005), tolerance_exceeds_value((0.4, 0.6), "range"), tolerance_exceeds_value(1, None)
-    (True, False, False)
+    >>> tolerance_exceeds_value(0.0, 0.005), tolerance_exceeds_value((0.4, 0.6), "range")
+    (True, False)
     """
     _check_tolerance(tolerance)
     paper_value = _plain(paper_value)
@@ -378,6 +379,7 @@ def record(
     differs: str | Sequence[str] = (),
     sensitivity_of: str = "",
     wide_tolerance: str = "",
+    routing: str = "",
 ) -> Claim:
     """Compare and store one claim; returns the :class:`Claim` (status included).
 
@@ -405,6 +407,9 @@ def record(
     wide_tolerance : str
         Why a tolerance wider than the number it tests is right here (see :func:`tolerance_exceeds_value`);
         without it such a tolerance is refused.
+    routing : str
+        For a simulation claim: the routing(s) it ran, by registry name (``lowdiam.sim.routings``), with a phrase
+        where the name alone does not say it (e.g. ``"gf-min (the paper's MIN, Sec. 4.1)"``).
     explanation : str
         Why the values disagree; turns ``mismatch`` into ``mismatch-explained``.
     note : str
@@ -428,10 +433,11 @@ def record(
     'mismatch-explained'
     >>> records()[0].claim_id
     'table3-ps-pal'
-    >>> record("gain", "Galaxyfly Fig. 9", "gain over SF", 0.08, 0.09, 0.1, scale="exact")
-    Traceback (most recent call last):
-    ...
-    ValueError: claim 'gain': tolerance 0.1 is wider than the value 0.08 it tests; narrow it or say why in wide_tolerance=
+    >>> try:
+    ...     record("gain", "Galaxyfly Fig. 9", "gain over SF", 0.08, 0.09, 0.1, scale="exact")
+    ... except ValueError as err:
+    ...     print(str(err)[:59])
+    claim 'gain': tolerance 0.1 is wider than the value 0.08 it
     >>> record("sat", "Galaxyfly Fig. 7", "saturation", 0.15, 0.24, 0.05, scale="paper-network",
     ...        differs=["4-flit packets (paper: 1)"]).scale
     'paper-network'
@@ -477,6 +483,7 @@ def record(
         status=status, notebook=_CARD.notebook, note=str(note), details=_jsonable(details or {}),
         scale=scale, stand_in=str(stand_in), explanation=str(explanation) if status != "match" else "",
         figure=str(figure), differs=differs, sensitivity_of=str(sensitivity_of), wide_tolerance=str(wide_tolerance),
+        routing=str(routing),
     )
     try:  # a record that cannot be written must not poison the file for every later record
         _dumps(asdict(claim))
@@ -523,7 +530,7 @@ def summary(claims: Sequence[Claim] | None = None) -> str:
 _FIELDS = {f.name for f in fields(Claim)}
 _REQUIRED = ("claim_id", "paper", "what", "paper_value", "our_value", "tolerance")
 _TEXT_FIELDS = ("claim_id", "paper", "what", "status", "notebook", "note", "stand_in", "explanation", "figure",
-                "sensitivity_of", "wide_tolerance")
+                "sensitivity_of", "wide_tolerance", "routing")
 
 
 def _claim_from_row(row: Any, notebook: str) -> Claim:
@@ -683,34 +690,37 @@ def _row(c: Claim, link_base: str) -> str:
         f" ({_fmt('; '.join(c.differs))})" if c.differs else "")
     note = "; ".join(s for s in (c.explanation, c.note, str(c.details.get("note", ""))) if s)
     status = f"**{c.status}**" + (f" (sensitivity of {c.sensitivity_of}; not counted)" if c.sensitivity_of else "")
-    return (f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(c.what)} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
+    what = c.what + (f" [routing: {c.routing}]" if c.routing else "")
+    return (f"| {c.claim_id} | {_fmt(c.paper)} | {_fmt(what)} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
             f"{format_tolerance(c.tolerance)} | {scale} | {status} | {_fmt(note)} | {where} |")
 
 
 def verdict_table(*, figures: Sequence[str] | None = None, prefix: str | None = None, show: bool = True) -> str:
     """The current notebook's recorded claims shown by ``figures`` (stems) and/or whose ids start with ``prefix``, as
-    a short Markdown table (claim, paper, ours, scale, rule, status) to print under a figure; rendered in a notebook
-    when ``show``.  ``rule`` is the run control a simulation claim was judged under (``details["run_control"]``).
+    a short Markdown table (claim, paper, ours, scale, routing, rule, status) to print under a figure; rendered in a
+    notebook when ``show``.  ``rule`` is the run control a simulation claim was judged under
+    (``details["run_control"]``).
 
     Examples
     --------
     >>> import tempfile
     >>> use_notebook("demo", tempfile.mkdtemp())
     >>> _ = record("a-b", "P", "w", (0.75, 1.0), 0.7, "range", scale="paper", figure="f1",
-    ...            details={"run_control": "booksim"})
+    ...            details={"run_control": "booksim"}, routing="polarstar-min")
     >>> print(verdict_table(figures=["f1"], show=False))
-    | claim | paper | ours | scale | rule | status |
-    |---|---|---|---|---|---|
-    | a-b | [0.75, 1] | 0.7 | paper | booksim | **mismatch** |
+    | claim | paper | ours | scale | routing | rule | status |
+    |---|---|---|---|---|---|---|
+    | a-b | [0.75, 1] | 0.7 | paper | polarstar-min | booksim | **mismatch** |
     """
     if figures is None and prefix is None:
         raise ValueError("verdict_table needs figures= (figure stems) or prefix= (claim id prefix)")
     figs = None if figures is None else set(figures)
     sel = [c for c in _CARD.claims if (figs is None or c.figure in figs)
            and (prefix is None or c.claim_id.startswith(kebab(prefix)))]
-    lines = ["| claim | paper | ours | scale | rule | status |", "|---|---|---|---|---|---|"]
+    lines = ["| claim | paper | ours | scale | routing | rule | status |", "|---|---|---|---|---|---|---|"]
     lines += [f"| {c.claim_id} | {_fmt(list(c.paper_value) if isinstance(c.paper_value, tuple) else c.paper_value)} | "
-              f"{_fmt(c.our_value)} | {_scale_of(c)} | {c.details.get('run_control', '') if c.details else ''} | "
+              f"{_fmt(c.our_value)} | {_scale_of(c)} | {_fmt(c.routing)} | "
+              f"{c.details.get('run_control', '') if c.details else ''} | "
               f"**{c.status}**{' (sensitivity, not counted)' if c.sensitivity_of else ''} |" for c in sel]
     text = "\n".join(lines)
     if show:
@@ -822,11 +832,13 @@ def render(directory: str | Path | None = None, out: str | Path | None = None) -
         lines += _HEADER + [_row(c, link_base) for c in unscaled] + [""]
     if sensitivity:
         lines += ["## Sensitivity rows", "",
-                  "The same statement under another choice than the paper's (the column `sensitivity of` names the counted "
-                  "claim); shown, counted in no total.", "",
-                  "| claim | sensitivity of | paper | ours | tolerance | status | note |", "|---|---|---|---|---|---|---|"]
+                  "The same statement under another choice than the paper's (the column `sensitivity of` names the "
+                  "counted claim); shown, counted in no total.", "",
+                  "| claim | sensitivity of | paper | ours | tolerance | status | note |",
+                  "|---|---|---|---|---|---|---|"]
         lines += [f"| {c.claim_id} | {c.sensitivity_of} | {_fmt(c.paper_value)} | {_fmt(c.our_value)} | "
-                  f"{format_tolerance(c.tolerance)} | {c.status} | {_fmt(c.explanation or c.note)} |" for c in sensitivity]
+                  f"{format_tolerance(c.tolerance)} | {c.status} | {_fmt(c.explanation or c.note)} |"
+                  for c in sensitivity]
         lines.append("")
     by_nb: dict[str, list[Claim]] = {}
     for c in claims:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from .. import topologies as T
 from ..topologies._slimfly import mms_delta
 
-__all__ = ["PAPER_TABLE_IV", "build", "bundlefly_two_level", "table_iv_class", "table_iv_configs", "verify_constructions"]
+__all__ = ["PAPER_TABLE_IV", "build", "bundlefly_two_level", "table_iv_class", "table_iv_configs",
+           "verify_constructions"]
 
 PALEY_ORDERS = (5, 9, 13, 17, 25, 29)
 

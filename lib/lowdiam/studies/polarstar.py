@@ -433,6 +433,7 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
         if c.scale_in_text:
             got["what"] = f"{got['what']} ({SCALE_TEXT[at['scale']]})"
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
+        got["routing"] = routings  # registry names (the note says what they do and on which model)
         if at["scale"] != "stand-in":  # the paper-scale figure that plots the runs it compares
             got["figure"] = (PAPER_FIGURES[all(k[2] == "adversarial" for k in keys)]
                              + ("_booksim_rule" if rule == "booksim" else ""))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 __all__ = [
     "best_within", "crossval_curves", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing",
-    "peak_accepted", "recorded_curves", "recorded_saturation", "saturation_from_records", "share_longer_than",
-    "ugal_routing",
+    "peak_accepted", "recorded_curves", "recorded_saturation", "routings_of", "saturation_from_records",
+    "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -38,6 +38,30 @@ def min_routing(constructor: str) -> str:
 def ugal_routing(constructor: str) -> str:
     """UGAL-L of a family: hierarchical (``df-ugal``) on Dragonfly and Megafly, ``ugal`` elsewhere."""
     return "df-ugal" if constructor in _HIERARCHICAL else "ugal"
+
+
+def routings_of(classes: str, recipes) -> str:
+    """The registry names a routing class runs on these networks (a claim's ``routing``), sorted, comma-separated.
+
+    Parameters
+    ----------
+    classes : {"MIN", "UGAL", "MIN+UGAL"}
+        The class (or both): :func:`min_routing` and/or :func:`ugal_routing` of each network's family.
+    recipes : iterable
+        Objects with a ``constructor`` attribute (``Recipe``, ``Topology.family`` wrappers) or constructor names.
+
+    Examples
+    --------
+    >>> routings_of("MIN", ["polarstar", "dragonfly", "hyperx"])
+    'df-min, min, polarstar-min'
+    >>> routings_of("MIN+UGAL", ["dragonfly"])
+    'df-min, df-ugal'
+    """
+    pick = {"MIN": (min_routing,), "UGAL": (ugal_routing,), "MIN+UGAL": (min_routing, ugal_routing)}
+    if classes not in pick:
+        raise ValueError(f"routing class must be one of {sorted(pick)}, got {classes!r}")
+    ctors = [getattr(r, "constructor", r) for r in recipes]
+    return ", ".join(sorted({fn(c) for c in ctors for fn in pick[classes]}))
 
 
 def share_longer_than(hop_histogram, links: int) -> float:
