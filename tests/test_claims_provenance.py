@@ -68,3 +68,24 @@ def test_the_scan_finds_a_literal_and_passes_a_computation():
 @pytest.mark.parametrize("where, source", list(_sources()), ids=lambda x: x if len(x) < 60 else None)
 def test_no_claim_records_a_literal_as_our_value(where, source):
     assert literal_our_values(source) == [], f"{where}: our_value must be computed, not written down"
+
+
+@pytest.mark.parametrize("notebook", ["05_simulation", "07_motifs"])
+def test_every_simulation_claim_names_its_routing(notebook):
+    """Every claim of the simulation notebooks names the routing(s) it ran by registry name (issue 52, item 1)."""
+    rows = json.loads((ROOT / "figures" / "claims" / f"{notebook}.json").read_text())
+    missing = [r["claim_id"] for r in rows if not r.get("routing")]
+    assert rows and not missing, f"{notebook}: claims without routing: {missing}"
+
+
+def test_one_verdict_per_galaxyfly_statement():
+    """Galaxyfly's MIN is the paper's own (gf-min): where a statement is scored under it, the router-level MIN row of
+    the same statement is a sensitivity row of it, counted in no total (issue 52, item 4)."""
+    rows = {r["claim_id"]: r for r in json.loads((ROOT / "figures" / "claims" / "05_simulation.json").read_text())}
+    twins = {cid: cid[: -len("-min")] + "-gf-min" for cid in rows
+             if cid.startswith("gf-") and cid.endswith("-min") and not cid.endswith("-gf-min")}
+    paired = {cid: twin for cid, twin in twins.items() if twin in rows}
+    assert paired, "no Galaxyfly statement is scored under the paper's MIN"
+    wrong = [cid for cid, twin in paired.items() if rows[cid].get("sensitivity_of") != twin]
+    assert not wrong, f"router-level MIN rows counted beside the paper's MIN: {wrong}"
+    assert all(not rows[twin].get("sensitivity_of") for twin in paired.values())
