@@ -11,7 +11,10 @@ State read together lives together (:class:`Router`): one 64-byte record per inp
 output VC (``ovr``) and per port (``prt``), queue and channel entries side by side.  The work of a router step
 follows what moves: ``lmask[slot]`` has bit v set while input VC v of the port is in a pipeline list, so
 evaluation and update visit only those VCs; a port's received credits are read only once the oldest falls due
-(``PT_PCDUE``).  Every number is the same as the kernel's before this layout (``tests/test_booksim_golden.py``).
+(``PT_PCDUE``).  A ring that empties restarts at its first entry, so a quiet queue keeps using one cache line.
+On a large network a router's state has left the caches by the time it is visited again (once a cycle), so the
+router loop prefetches (:func:`lowdiam.sim.prefetch.prefetch`) the state of the next three routers in stages.
+Every number is the same as the kernel's before this layout (``tests/test_booksim_golden.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from lowdiam.sim.prefetch import prefetch
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.routings.base import EJECT
 from lowdiam.sim.routings.dispatch import next_hop as shared_next_hop
@@ -820,6 +824,55 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             lo = rptr[r]
             R = rptr[r + 1] - lo
             p = R - (indptr[r + 1] - indptr[r])
+            # the state of the next routers is brought into cache while this one works (no value changes), in
+            # stages so that each load a prefetch needs was itself prefetched a router earlier: router r + 3's
+            # channel entries, port records, listed-VC masks and output-queue heads; router r + 2's records of
+            # the input VCs that receive a flit or are listed, and its received credits; router r + 1's buffer
+            # lines of those VCs (the flit that arrives, the flit at the head)
+            if r + 3 < n:
+                for c in range(rptr[r + 3], rptr[r + 4]):
+                    prefetch(ch, c * W + s0)
+                    prefetch(prt, c)
+                    prefetch(oq, c * OQ)
+                    prefetch(cqv, c * OQ)
+                    if (c & 7) == 0:
+                        prefetch(lmask, c)
+                        prefetch(o_stamp, c)
+                        prefetch(o_vc, c)
+                        prefetch(o_key, c)
+                    if (c & 3) == 0:  # the allocators' round-robin pointers (int32, V per port)
+                        prefetch(va_in_ptr, c * V)
+                        prefetch(va_out_ptr, c * V)
+                    if (c & 15) == 0:
+                        prefetch(sw_in_ptr, c)
+                        prefetch(sw_out_ptr, c)
+            if r + 2 < n:
+                for c in range(rptr[r + 2], rptr[r + 3]):
+                    if ch[c * W + s0, 0] >= 0:
+                        prefetch(ivr, c * V + ch[c * W + s0, 1])
+                    m = lmask[c]
+                    v = 0
+                    while m != 0:
+                        if m & 1:
+                            prefetch(ivr, c * V + v)
+                        m >>= 1
+                        v += 1
+                    if prt[c, PT_PCN] > 0 or ch[c * W + s0, 2] >= 0:
+                        prefetch(pc, c * PCN + prt[c, PT_PCH])
+                        prefetch(ovr, c * V)
+            if r + 1 < n:
+                for c in range(rptr[r + 1], rptr[r + 2]):
+                    if ch[c * W + s0, 0] >= 0:
+                        iv = c * V + ch[c * W + s0, 1]
+                        prefetch(buf, iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM))
+                    m = lmask[c]
+                    v = 0
+                    while m != 0:
+                        if m & 1:
+                            iv = c * V + v
+                            prefetch(buf, iv * BCAP + ivr[iv, IV_BH])
+                        m >>= 1
+                        v += 1
             # ReadInputs, input queuing and the credits due, fused into one pass over the ports (nothing arrives
             # while nothing is tracked in flight towards r; a router with no work item left is skipped).  The
             # input queuing of an arrived flit belongs to the cycle's first internal step (``step0``: speedup
@@ -869,6 +922,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     prt[c, PT_PCN] -= 1
                     if prt[c, PT_PCN] > 0:
                         prt[c, PT_PCDUE] = pc[c * PCN + h, 1]
+                    else:
+                        prt[c, PT_PCH] = 0  # an empty ring restarts at its first entry (stays in cache)
                     rcount[r] -= 1
             if rcount[r] == 0:
                 continue
@@ -1071,6 +1126,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 ctr[K_LAST_MOVE] = t
                                 rcount[r] += 1
                                 if ivr[iv, IV_BN] == 0:
+                                    ivr[iv, IV_BH] = 0  # an empty ring restarts at its first entry
                                     lmask[cin] &= ~(np.int64(1) << v)
                                     ivr[iv, IV_LST] = 0
                                     if tail:
@@ -1104,6 +1160,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     prt[oc, PT_OQN] += 1
                     xh[r] = (xh[r] + 1) & XM
                     xn[r] -= 1
+                    if xn[r] == 0:
+                        xh[r] = 0
             # ---- WriteOutputs: one flit per output, one credit per input
             for j in range(R):
                 oc = lo + j
@@ -1117,6 +1175,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         inbound[slot_sink[d]] += 1
                     prt[oc, PT_OQH] = (prt[oc, PT_OQH] + 1) & OM
                     prt[oc, PT_OQN] -= 1
+                    if prt[oc, PT_OQN] == 0:
+                        prt[oc, PT_OQH] = 0
                     rcount[r] -= 1
                     if out_arc[oc] >= 0:
                         if (f & FM) == 0:
@@ -1130,6 +1190,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         inbound[slot_sink[i2o[cin]]] += 1
                     prt[cin, PT_CQH] = (prt[cin, PT_CQH] + 1) & OM
                     prt[cin, PT_CQN] -= 1
+                    if prt[cin, PT_CQN] == 0:
+                        prt[cin, PT_CQH] = 0
                     rcount[r] -= 1
         t += 1
         ctr[K_NOW] = t
