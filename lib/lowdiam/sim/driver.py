@@ -1,4 +1,9 @@
-"""The public entry point :func:`simulate`: validate, pick the router model, run it."""
+"""The public entry point :func:`simulate`: validate, pick the router model, run it.
+
+Also :func:`refuse_unmodelled`, which the router models' adapters call to refuse a ``simulate`` argument their
+model does not have: it compares against :func:`simulate`'s defaults, so it lives beside them (this module imports
+:mod:`lowdiam.sim.routers`, never the other way round).
+"""
 
 from __future__ import annotations
 
@@ -166,6 +171,26 @@ def simulate(
         ksp_paths=ksp_paths, run_control=run_control, run_control_options=run_control_options,
     )
     return router_model(request.router).run(request)
+
+
+def refuse_unmodelled(request, unmodelled: dict[str, str]) -> None:
+    """Raise ``ValueError`` if ``request`` sets a ``simulate`` argument the model does not have.
+
+    ``unmodelled`` maps argument name -> what the model does instead.  An argument left at
+    ``simulate``'s default passes (the model's own behaviour stands in for it); any other value is
+    refused with that explanation, never silently ignored.
+    """
+    import inspect
+
+    defaults = {k: p.default for k, p in inspect.signature(simulate).parameters.items()}
+    for name, why in unmodelled.items():
+        value = getattr(request, name)
+        if name == "global_link_latency" and value == request.link_latency:
+            continue  # the request fills it in from link_latency
+        if value != defaults[name]:
+            raise ValueError(
+                f"router {request.router!r} does not model {name} ({why}); leave it at its default {defaults[name]!r}"
+            )
 
 
 def saturation_load(topology, *, lo: float = 0.1, hi: float = 1.0, tol: float = 0.02, coarse_step: float = 0.1,

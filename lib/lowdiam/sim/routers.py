@@ -63,7 +63,8 @@ valid ones), given ones override the defaults, and the adapter receives the
 merged dict.  ``flow_controls`` lists the ``flow_control`` values it models
 (the first is its default, used when ``flow_control=None``; others are refused);
 routings it does not support it refuses itself with a ``ValueError`` naming the
-ones it does.
+ones it does, and ``simulate`` arguments it does not model with
+:func:`lowdiam.sim.driver.refuse_unmodelled` (the adapters' ``UNMODELLED``).
 
 Examples
 --------
@@ -148,28 +149,6 @@ ROUTERS: dict[str, RouterModel] = {
                                     "server_queue_messages": 20},
                            routings=("min-adaptive", "valiant", "polarized", "omni")),
 }
-
-
-def refuse_unmodelled(request, unmodelled: dict[str, str]) -> None:
-    """Raise ``ValueError`` if ``request`` sets a ``simulate`` argument the model does not have.
-
-    ``unmodelled`` maps argument name -> what the model does instead.  An argument left at
-    ``simulate``'s default passes (the model's own behaviour stands in for it); any other value is
-    refused with that explanation, never silently ignored.
-    """
-    import inspect
-
-    from .driver import simulate
-
-    defaults = {k: p.default for k, p in inspect.signature(simulate).parameters.items()}
-    for name, why in unmodelled.items():
-        value = getattr(request, name)
-        if name == "global_link_latency" and value == request.link_latency:
-            continue  # the request fills it in from link_latency
-        if value != defaults[name]:
-            raise ValueError(
-                f"router {request.router!r} does not model {name} ({why}); leave it at its default {defaults[name]!r}"
-            )
 
 
 def router_model(name: str) -> RouterModel:

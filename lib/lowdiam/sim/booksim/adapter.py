@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from ..routers import refuse_unmodelled
+from ..driver import refuse_unmodelled
 from .driver import run_booksim
 
 __all__ = ["run", "UNMODELLED"]

@@ -21,7 +21,7 @@ ValueError: router 'caminos' does not model link_latency (CAMINOS's fixed one-cy
 
 from __future__ import annotations
 
-from ..routers import refuse_unmodelled
+from ..driver import refuse_unmodelled
 from .driver import run_caminos
 
 __all__ = ["run", "UNMODELLED"]
