@@ -28,6 +28,8 @@ MODULES = [
     "lowdiam.edst.verify",
     "lowdiam.edst.report",
     "lowdiam.studies.polarstar_figures",
+    "lowdiam.studies.bisection",
+    "lowdiam.studies.bisection_figures",
 ]
 
 # input coercions being replaced elsewhere; their docstrings come with the replacement

@@ -3,7 +3,8 @@
 Each module serves one notebook and keeps its algorithms testable outside it:
 :mod:`lowdiam.studies.zoo` (notebook 00: the best-PolarStar and Thm 1 rows its paper profile records),
 :mod:`lowdiam.studies.edst` (notebook 02: the Table IV configuration list and ``build(spec)``),
-:mod:`lowdiam.studies.bisection` (notebook 03: the f-invariant split of IQ PolarStars),
+:mod:`lowdiam.studies.bisection` (notebook 03: its sections' computation and claims, the f-invariant split of IQ
+PolarStars), :mod:`lowdiam.studies.bisection_figures` (notebook 03: its figures),
 :mod:`lowdiam.studies.simulation` (notebook 05: which routing fits which family),
 :mod:`lowdiam.studies.polarstar` (notebook 05: PolarStar Fig. 9/10 networks, searches, claims under both run
 controls),
