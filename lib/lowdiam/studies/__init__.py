@@ -9,6 +9,9 @@ PolarStars), :mod:`lowdiam.studies.bisection_figures` (notebook 03: its figures)
 :mod:`lowdiam.studies.polarstar` (notebook 05: PolarStar Fig. 9/10 networks, searches, claims under both run
 controls),
 :mod:`lowdiam.studies.polarstar_figures` (notebook 05: PolarStar Fig. 9/10 drawn from the recorded paper-scale runs),
-:mod:`lowdiam.studies.motifs` (notebook 07: motif runs as cached, checkpointed table rows) and
+:mod:`lowdiam.studies.motifs` (notebook 07: motif runs as cached, checkpointed table rows),
+:mod:`lowdiam.studies.motifs_study`, :mod:`lowdiam.studies.motifs_claims` and :mod:`lowdiam.studies.motifs_figures`
+(notebook 07: each profile's networks, sizes and section runs with the recorded paper-scale rows; its claims; its
+figures) and
 :mod:`lowdiam.studies.unfinished` (notebook 07: lower bounds from unfinished runs, and the orderings they settle).
 """
