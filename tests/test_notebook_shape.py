@@ -17,9 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MAX_FUNCTIONS, MAX_CELL_LINES = 2, 40
 #: notebooks brought to the shape; the others are not checked yet
-THIN = ["03_bisection", "08_your_network"]
+THIN = ["00_topologies", "01_scalability", "03_bisection", "08_your_network"]
 #: thinned notebooks whose every figure is followed by its verdict table
-VERDICTS_AFTER_FIGURES = ["03_bisection"]
+VERDICTS_AFTER_FIGURES = ["00_topologies", "01_scalability", "03_bisection"]
 VERDICT_HEADER = "| claim | paper | ours | scale |"
 MAGIC = re.compile(r"^\s*(%|!(?!=))")
 
