@@ -17,10 +17,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MAX_FUNCTIONS, MAX_CELL_LINES = 2, 40
 #: notebooks brought to the shape; the others are not checked yet
-THIN = ["02_edst", "03_bisection", "04_fault_tolerance", "06_cost_layout", "07_motifs", "08_your_network"]
+THIN = ["00_topologies", "01_scalability", "02_edst", "03_bisection", "04_fault_tolerance", "06_cost_layout",
+        "07_motifs", "08_your_network"]
 #: thinned notebooks whose every figure is followed by its verdict table (not 07: its EDST and progress figures
 #: support no claim)
-VERDICTS_AFTER_FIGURES = ["02_edst", "03_bisection", "04_fault_tolerance", "06_cost_layout"]
+VERDICTS_AFTER_FIGURES = ["00_topologies", "01_scalability", "02_edst", "03_bisection", "04_fault_tolerance",
+                          "06_cost_layout"]
 VERDICT_HEADER = "| claim | paper | ours | scale |"
 MAGIC = re.compile(r"^\s*(%|!(?!=))")
 

@@ -1,0 +1,91 @@
+"""Notebook 00 (the topology zoo): its two figures, drawn from the data of :mod:`lowdiam.studies.zoo`.
+
+Each function draws one figure, saves it under ``figures/`` (PNG and PDF, :func:`lowdiam.plotting.save_figure`,
+shown inline in a notebook) and returns the saved paths; :func:`best_orders` also writes the figure's CSV data.
+
+Examples
+--------
+>>> from lowdiam import topologies as T
+>>> hop_fractions(T.hyperx(3, 3)).tolist()
+[0.5, 0.5]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ..design import moore_bound
+from ..labels import label
+from ..metrics.distances import distance_stats
+from ..plotting import SavedFigure, save_figure, save_table
+from .zoo import RECORDED
+
+__all__ = ["best_orders", "hop_distances", "hop_fractions"]
+
+
+def hop_fractions(top) -> np.ndarray:
+    """Fraction of ordered router pairs of ``top`` at hop distance 1, 2, ... (exact, all pairs).
+
+    Parameters
+    ----------
+    top : lowdiam.topologies.Topology
+
+    Returns
+    -------
+    numpy.ndarray
+        Entry i is the fraction at distance i + 1; the entries sum to 1.
+    """
+    h = distance_stats(top).histogram.astype(float)
+    return h[1:] / h[1:].sum()
+
+
+def hop_distances(nets: dict, *, directory: str | Path | None = None) -> SavedFigure:
+    """Hop-distance distributions of the PolarStar Table 3 networks (``nets``, by the paper's name), side by side;
+    saved as ``00_table3_hop_distances``."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    width = 0.8 / len(nets)
+    for i, top in enumerate(nets.values()):
+        frac = hop_fractions(top)
+        ax.bar(np.arange(1, len(frac) + 1) + (i - len(nets) / 2 + 0.5) * width, frac, width, label=label(top))
+    ax.set_xlabel("hop distance between routers")
+    ax.set_ylabel("fraction of ordered router pairs")
+    ax.set_xticks(range(1, 7))
+    ax.legend(ncol=2, fontsize=8, loc="upper left")
+    ax.set_title("Hop distances of the PolarStar Table 3 configurations")
+    return save_figure(fig, "00_table3_hop_distances", directory)
+
+
+def best_orders(best: dict, profile: str, *, directory: str | Path | None = None) -> SavedFigure:
+    """Order of the best PolarStar per radix (``best``: :meth:`lowdiam.studies.zoo.Study.best_per_radix`), the
+    recorded rows as a line and this run's as crosses, against the diameter-3 Moore bound; saved as
+    ``00_polarstar_best_orders`` with its CSV (both sources, one row per radix)."""
+    import matplotlib.pyplot as plt
+
+    own_best, rec_best = best["own"], best["recorded"]
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    if best["recorded_range"]:
+        ks = sorted(rec_best)
+        ax.semilogy(ks, [rec_best[k]["routers"] for k in ks], "o-", ms=4,
+                    label=f"PolarStar, {RECORDED} (radix {ks[0]}-{ks[-1]})")
+        ax.semilogy(sorted(own_best), [own_best[k]["routers"] for k in sorted(own_best)], "x", color="k", ms=7,
+                    label=f"PolarStar, this run ({profile})")
+    else:
+        ax.semilogy(sorted(own_best), [own_best[k]["routers"] for k in sorted(own_best)], "o-",
+                    label="PolarStar (built, diameter verified)")
+    ks = sorted(set(own_best) | set(rec_best))
+    ax.semilogy(ks, [moore_bound(k, 3) for k in ks], "k--", label="Moore bound, diameter 3")
+    ax.set_xlabel("network radix (router-to-router ports)")
+    ax.set_ylabel("routers (log scale)")
+    ax.legend(fontsize=8)
+    ax.set_title("Largest PolarStar per radix")
+    saved = save_figure(fig, "00_polarstar_best_orders", directory)
+    drop = ("radix", "code_commit", "lowdiam_version")
+    sources = ((RECORDED, rec_best), (f"this run ({profile})", own_best))
+    save_table([dict(source=src, radix=k, **{c: v for c, v in rows_[k].items() if c not in drop})
+                for src, rows_ in sources for k in sorted(rows_)],
+               "00_polarstar_best_orders", directory)
+    return saved
