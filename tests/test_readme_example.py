@@ -97,9 +97,12 @@ def test_readme_is_a_one_screen_quick_start():
     assert "Python >=" in first_screen
     for needed in ("docs/index.md", "figures/claims.md", "results/paper", "PROFILE=paper", "overwrites"):
         assert needed in text, needed
-    # the figure the small notebook writes is the one notebook 00 saves and shows
+    # the figure the small notebook writes is the one notebook 00 saves and shows (drawn by studies.zoo_figures)
     assert (ROOT / "figures" / "00_table3_hop_distances.png").exists()
-    assert 'save_figure(fig, \\"00_table3_hop_distances\\")' in (ROOT / "notebooks" / "00_topologies.ipynb").read_text()
+    assert 'save_figure(fig, "00_table3_hop_distances", directory)' in (
+        ROOT / "lib" / "lowdiam" / "studies" / "zoo_figures.py").read_text()
+    nb = (ROOT / "notebooks" / "00_topologies.ipynb").read_text()
+    assert "from lowdiam.studies import zoo_figures as figures" in nb and "figures.hop_distances(" in nb
 
 
 def test_docs_index_links_every_page():
