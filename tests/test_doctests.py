@@ -28,6 +28,8 @@ MODULES = [
     "lowdiam.edst.verify",
     "lowdiam.edst.report",
     "lowdiam.studies.polarstar_figures",
+    "lowdiam.studies.polarized_figures",
+    "lowdiam.studies.galaxyfly_figures",
 ]
 
 # input coercions being replaced elsewhere; their docstrings come with the replacement

@@ -8,6 +8,10 @@ Each module serves one notebook and keeps its algorithms testable outside it:
 :mod:`lowdiam.studies.polarstar` (notebook 05: PolarStar Fig. 9/10 networks, searches, claims under both run
 controls),
 :mod:`lowdiam.studies.polarstar_figures` (notebook 05: PolarStar Fig. 9/10 drawn from the recorded paper-scale runs),
+:mod:`lowdiam.studies.polarized_figures` (notebook 05: Polarized Fig. 4-6 and Fig. 8 drawn from the recorded
+paper-scale runs),
+:mod:`lowdiam.studies.galaxyfly_figures` (notebook 05: Galaxyfly's packet-size comparison drawn from the recorded
+paper-scale searches),
 :mod:`lowdiam.studies.motifs` (notebook 07: motif runs as cached, checkpointed table rows) and
 :mod:`lowdiam.studies.unfinished` (notebook 07: lower bounds from unfinished runs, and the orderings they settle).
 """
