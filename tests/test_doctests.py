@@ -30,6 +30,8 @@ MODULES = [
     "lowdiam.studies.polarstar_figures",
     "lowdiam.studies.bisection",
     "lowdiam.studies.bisection_figures",
+    "lowdiam.studies.polarized_figures",
+    "lowdiam.studies.galaxyfly_figures",
 ]
 
 # input coercions being replaced elsewhere; their docstrings come with the replacement

@@ -13,7 +13,10 @@ calls into these modules, its figures and its verdict tables.
 - notebook 04: :mod:`lowdiam.studies.fault_tolerance` and :mod:`lowdiam.studies.fault_tolerance_figures`;
 - notebook 05: :mod:`lowdiam.studies.simulation` (which routing fits which family), :mod:`lowdiam.studies.polarstar`
   (PolarStar Fig. 9/10 networks, searches, claims under both run controls) and
-  :mod:`lowdiam.studies.polarstar_figures` (PolarStar Fig. 9/10 drawn from the recorded paper-scale runs);
+  :mod:`lowdiam.studies.polarstar_figures` (PolarStar Fig. 9/10 drawn from the recorded paper-scale runs),
+  :mod:`lowdiam.studies.polarized_figures` (Polarized Fig. 4-6 and Fig. 8 drawn from the recorded paper-scale runs)
+  and :mod:`lowdiam.studies.galaxyfly_figures` (Galaxyfly's packet-size comparison drawn from the recorded
+  paper-scale searches);
 - notebook 06: :mod:`lowdiam.studies.cost_layout` and :mod:`lowdiam.studies.cost_layout_figures`;
 - notebook 07: :mod:`lowdiam.studies.motifs` (motif runs as cached, checkpointed table rows),
   :mod:`lowdiam.studies.motifs_study`, :mod:`lowdiam.studies.motifs_claims` and :mod:`lowdiam.studies.motifs_figures`
