@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from contextlib import contextmanager
@@ -11,6 +12,27 @@ import numpy as np
 import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+def _claims_at_start() -> dict[str, str]:
+    from lowdiam import paths
+
+    return {p.stem: p.read_text() for p in sorted(paths.claims_dir().glob("*.json"))}
+
+
+# The notebooks' claim records as they stood before any test ran. nbval reruns the notebooks in the same session,
+# and a rerun rewrites its record claim by claim (``claims.use_notebook`` starts it empty), so a test that read the
+# file itself could meet a half-written scorecard. conftest is imported during collection, which every xdist
+# worker finishes before the first test is scheduled.
+_CLAIMS_AT_START = _claims_at_start()
+
+
+def committed_claims(notebook: str) -> list[dict]:
+    """The claim records of ``notebook`` (e.g. ``"05_simulation"``) as committed, read before any test ran."""
+    try:
+        return json.loads(_CLAIMS_AT_START[notebook])
+    except KeyError:
+        raise ValueError(f"no claims file for notebook {notebook!r}; have {sorted(_CLAIMS_AT_START)}") from None
 
 
 def reference_distance_histogram(topology) -> np.ndarray:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import committed_claims
 
 ROOT = Path(__file__).resolve().parents[1]
 MAGIC = re.compile(r"^\s*(%|!(?!=))")
@@ -73,7 +74,7 @@ def test_no_claim_records_a_literal_as_our_value(where, source):
 @pytest.mark.parametrize("notebook", ["05_simulation", "07_motifs"])
 def test_every_simulation_claim_names_its_routing(notebook):
     """Every claim of the simulation notebooks names the routing(s) it ran by registry name (issue 52, item 1)."""
-    rows = json.loads((ROOT / "figures" / "claims" / f"{notebook}.json").read_text())
+    rows = committed_claims(notebook)
     missing = [r["claim_id"] for r in rows if not r.get("routing")]
     assert rows and not missing, f"{notebook}: claims without routing: {missing}"
 
@@ -81,7 +82,7 @@ def test_every_simulation_claim_names_its_routing(notebook):
 def test_one_verdict_per_galaxyfly_statement():
     """Galaxyfly's MIN is the paper's own (gf-min): where a statement is scored under it, the router-level MIN row of
     the same statement is a sensitivity row of it, counted in no total (issue 52, item 4)."""
-    rows = {r["claim_id"]: r for r in json.loads((ROOT / "figures" / "claims" / "05_simulation.json").read_text())}
+    rows = {r["claim_id"]: r for r in committed_claims("05_simulation")}
     twins = {cid: cid[: -len("-min")] + "-gf-min" for cid in rows
              if cid.startswith("gf-") and cid.endswith("-min") and not cid.endswith("-gf-min")}
     paired = {cid: twin for cid, twin in twins.items() if twin in rows}

@@ -6,11 +6,11 @@ is built), so the module is fast; the notebook itself checks the real runs."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import committed_claims
 
 from lowdiam import claims
 from lowdiam.recorded import ResultLog
@@ -46,7 +46,7 @@ def small_study(monkeypatch, profile: str = "quick") -> MotifStudy:
 
 def committed_ids(prefix: str) -> list[str]:
     """The claim ids notebook 07's committed records hold under ``prefix``, in order."""
-    rows = json.loads((ROOT / "figures" / "claims" / "07_motifs.json").read_text())
+    rows = committed_claims("07_motifs")
     return [r["claim_id"] for r in rows if r["claim_id"].startswith(prefix)]
 
 

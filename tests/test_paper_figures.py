@@ -15,6 +15,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+from conftest import committed_claims  # noqa: E402
 
 from lowdiam.paths import figures_dir, results_dir  # noqa: E402
 from lowdiam.studies import galaxyfly_figures as G  # noqa: E402
@@ -183,7 +184,7 @@ def test_packet_size_saturation_loads_are_the_claims():
 # --- the claims link the figures that plot their data ------------------------------------------------------------
 
 def test_recorded_paper_scale_claims_link_the_paper_figures():
-    claims = json.loads((figures_dir() / "claims" / "05_simulation.json").read_text())
+    claims = committed_claims("05_simulation")
     by_id = {c["claim_id"]: c for c in claims}
     pol = [c for c in claims if c["claim_id"].startswith("pol-") and c["scale"] == "paper"]
     assert pol and all(c["figure"] == P.figure_name("fig8" if c["claim_id"].startswith("pol-fig8") else "fig4_6")

@@ -3,13 +3,11 @@ the rule per claim, the sensitivity table and the BookSim-rule searches started 
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from conftest import committed_claims
 
 from lowdiam import claims as C
 from lowdiam import sweep as S
-from lowdiam.paths import figures_dir
 from lowdiam.studies import polarstar as PS
 from lowdiam.studies import simulation as studies
 
@@ -37,7 +35,7 @@ def test_fixed_rule_verdicts_reproduce_the_recorded_scorecard_rows():
     """On the recorded fixed-rule searches, the library's readings give the values the scorecard holds for them."""
     fixed = studies.saturation_from_records(PS.fixed_records(), PS.PAPER_TOL)
     got = {kw["claim_id"]: kw for kw in PS.verdicts(booksim={}, fixed=fixed, paper_recs=PAPER)}
-    card = {c["claim_id"]: c for c in json.loads((figures_dir() / "claims" / "05_simulation.json").read_text())
+    card = {c["claim_id"]: c for c in committed_claims("05_simulation")
             if c["claim_id"].startswith("ps-") and c.get("scale") == "paper"}
     assert len(got) == 14  # one claim per statement: the UGAL range is one claim over five patterns
     for cid, kw in got.items():
