@@ -1,4 +1,4 @@
-"""lowdiam.studies.spectralfly_sf32: the 32-port Slim Fly run with exactly the recorded SpectralFly Fig. 6/7 settings."""
+"""lowdiam.studies.spectralfly_sf32: the 32-port Slim Fly run with the recorded SpectralFly Fig. 6/7 settings."""
 
 from __future__ import annotations
 
