@@ -29,6 +29,15 @@ __all__ = ["cluster_positions", "galaxyfly_cost_power", "polarstar_layout", "spe
            "spectralfly_power"]
 
 
+def _ours_vs_paper(ax, x, ours, paper, labels: tuple[str, str], ylabel: str | None = None) -> None:
+    """One comparison panel: our values as bars left of each tick ``x``, the printed ones right of it (width 0.4
+    each), labelled ``labels`` (ours, paper) for the legend; sets the y label when given."""
+    ax.bar(x - 0.2, ours, 0.4, label=labels[0])
+    ax.bar(x + 0.2, paper, 0.4, label=labels[1])
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
+
+
 def spectralfly_layout(study: Study, sf: SpectralFly, name: str = "LPS(11,7)", *,
                        directory: str | Path | None = None, show: bool | None = None) -> SavedFigure:
     """SpectralFly Table II: our placement of ``name`` in the machine room (left) and the mean and maximum wire
@@ -73,8 +82,8 @@ def spectralfly_layout(study: Study, sf: SpectralFly, name: str = "LPS(11,7)", *
     ax = axes[1]
     names = list(sf.nets)
     x = np.arange(len(names))
-    ax.bar(x - 0.2, [sf.rows[k]["mean_wire_m"] for k in names], 0.4, label="ours: mean")
-    ax.bar(x + 0.2, [SF_TABLE2[k]["mean_wire_m"] for k in names], 0.4, label="paper: mean")
+    _ours_vs_paper(ax, x, [sf.rows[k]["mean_wire_m"] for k in names], [SF_TABLE2[k]["mean_wire_m"] for k in names],
+                   ("ours: mean", "paper: mean"))
     ax.plot(x - 0.2, [sf.rows[k]["max_wire_m"] for k in names], "v", color="tab:blue", label="ours: max")
     ax.plot(x + 0.2, [SF_TABLE2[k]["max_wire_m"] for k in names], "v", color="tab:orange", label="paper: max")
     ax.set_xticks(x, names, rotation=30)
@@ -116,16 +125,16 @@ def spectralfly_power(study: Study, sf: SpectralFly, *, directory: str | Path | 
     fig, axes = plt.subplots(1, 2, figsize=(12, 4))
     ours_p = [sf.rows[k]["power_w"] / 1000 for k in names]
     paper_p = [SF_TABLE2[k]["power_w"] / 1000 for k in names]
-    axes[0].bar(x - 0.2, ours_p, 0.4, label="ours (stated model: 3.76 / 4.72 W per port, 2 ports per link)")
-    axes[0].bar(x + 0.2, paper_p, 0.4, label="paper (printed)")
-    axes[0].set_ylabel("total link power (kW)")
-    axes[1].bar(x - 0.2, [sf.rows[k]["power_per_bw"] for k in names], 0.4,
-                label=f"ours ({RECORDED}, {sf.trials} METIS runs)" if sf.uses_recorded else "ours")
-    axes[1].bar(x + 0.2, [SF_TABLE2[k]["power_per_bw"] for k in names], 0.4, label="paper")
+    _ours_vs_paper(axes[0], x, ours_p, paper_p,
+                   ("ours (stated model: 3.76 / 4.72 W per port, 2 ports per link)", "paper (printed)"),
+                   "total link power (kW)")
+    _ours_vs_paper(axes[1], x, [sf.rows[k]["power_per_bw"] for k in names],
+                   [SF_TABLE2[k]["power_per_bw"] for k in names],
+                   (f"ours ({RECORDED}, {sf.trials} METIS runs)" if sf.uses_recorded else "ours", "paper"),
+                   "power per bisection bandwidth (mW per Gb/s)")
     if sf.uses_recorded:  # ours above are the recorded paper-profile rows; this run's (fewer METIS runs) as crosses
         axes[1].plot(x - 0.2, [sf.own[k]["power_per_bw"] for k in names], "x", color="k",
                      label=f"ours, this run ({study.bisection_trials} METIS runs)")
-    axes[1].set_ylabel("power per bisection bandwidth (mW per Gb/s)")
     for ax in axes:
         ax.set_xticks(x, names, rotation=30)
         ax.grid(alpha=0.3, axis="y")
@@ -163,12 +172,10 @@ def galaxyfly_cost_power(gf: Galaxyfly, *, directory: str | Path | None = None,
     order = [k for k in GF_T6 if k != "FT"] + ["RR"]  # FT: leaf-to-terminal cabling not modelled
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
     xx = np.arange(len(GF_T6))
-    axes[0].bar(xx - 0.2, [rows[k]["router_cost_per_terminal"] for k in GF_T6], 0.4, label="ours ($500 per port)")
-    axes[0].bar(xx + 0.2, [GF_T6[k][3] for k in GF_T6], 0.4, label="paper (Fig. 12b prices)")
-    axes[0].set_ylabel("router cost per terminal ($)")
-    axes[1].bar(xx - 0.2, [rows[k]["power_per_terminal"] for k in GF_T6], 0.4, label="ours (paper's model)")
-    axes[1].bar(xx + 0.2, [GF_T6[k][4] for k in GF_T6], 0.4, label="paper")
-    axes[1].set_ylabel("power per terminal (W)")
+    _ours_vs_paper(axes[0], xx, [rows[k]["router_cost_per_terminal"] for k in GF_T6], [GF_T6[k][3] for k in GF_T6],
+                   ("ours ($500 per port)", "paper (Fig. 12b prices)"), "router cost per terminal ($)")
+    _ours_vs_paper(axes[1], xx, [rows[k]["power_per_terminal"] for k in GF_T6], [GF_T6[k][4] for k in GF_T6],
+                   ("ours (paper's model)", "paper"), "power per terminal (W)")
     for ax in axes[:2]:
         ax.set_xticks(xx, list(GF_T6), rotation=40, ha="right", fontsize=8)
     xc = np.arange(len(order))
