@@ -104,7 +104,8 @@ def disconnection_ratios(study: Study, *, directory: str | Path | None = None,
     Parameters
     ----------
     study : lowdiam.studies.fault_tolerance.Study
-        After :meth:`~lowdiam.studies.fault_tolerance.Study.polarstar` (``study.nets``, ``study.disc``: the ratios per network).
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.polarstar` (``study.nets``, ``study.disc``: the ratios
+        per network).
     directory : path, optional
         Where to save the figure (default ``figures/``).
     show : bool, optional
@@ -147,7 +148,9 @@ def spectralfly_fig5(study: Study, *, directory: str | Path | None = None, show:
     Parameters
     ----------
     study : lowdiam.studies.fault_tolerance.Study
-        After :meth:`~lowdiam.studies.fault_tolerance.Study.spectralfly` (``sf_use``, ``sf_runs``, ``sf_rec``, ``sf_src``, ``sf_constructor``: one :class:`lowdiam.faults.FailureMetrics` per :data:`~lowdiam.studies.fault_tolerance.TABLE_I` network).
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.spectralfly` (``sf_use``, ``sf_runs``, ``sf_rec``,
+        ``sf_src``, ``sf_constructor``: one :class:`lowdiam.faults.FailureMetrics` per
+        :data:`~lowdiam.studies.fault_tolerance.TABLE_I` network).
     directory : path, optional
         Where to save the figure and its CSV (default ``figures/``).
     show : bool, optional
@@ -156,7 +159,8 @@ def spectralfly_fig5(study: Study, *, directory: str | Path | None = None, show:
     Returns
     -------
     lowdiam.plotting.SavedFigure
-        ``04_spectralfly_fig5.png`` and ``.pdf``; also writes ``04_spectralfly_fig5.csv`` (one row per source, network and ratio).
+        ``04_spectralfly_fig5.png`` and ``.pdf``; also writes ``04_spectralfly_fig5.csv`` (one row per source,
+        network and ratio).
 
     Examples
     --------
@@ -230,7 +234,9 @@ def galaxyfly_fig5(study: Study, *, directory: str | Path | None = None, show: b
     Parameters
     ----------
     study : lowdiam.studies.fault_tolerance.Study
-        After :meth:`~lowdiam.studies.fault_tolerance.Study.galaxyfly` (``gf_use``, ``gf_runs``, ``gf_rec``, ``gf_src``, ``gf_n``: one :class:`lowdiam.faults.FailureMetrics` per :data:`~lowdiam.studies.fault_tolerance.GF` network).
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.galaxyfly` (``gf_use``, ``gf_runs``, ``gf_rec``,
+        ``gf_src``, ``gf_n``: one :class:`lowdiam.faults.FailureMetrics` per
+        :data:`~lowdiam.studies.fault_tolerance.GF` network).
     directory : path, optional
         Where to save the figure and its CSV (default ``figures/``).
     show : bool, optional
@@ -239,7 +245,8 @@ def galaxyfly_fig5(study: Study, *, directory: str | Path | None = None, show: b
     Returns
     -------
     lowdiam.plotting.SavedFigure
-        ``04_galaxyfly_fig5.png`` and ``.pdf``; also writes ``04_galaxyfly_fig5.csv`` (one row per source, network and ratio).
+        ``04_galaxyfly_fig5.png`` and ``.pdf``; also writes ``04_galaxyfly_fig5.csv`` (one row per source, network
+        and ratio).
 
     Examples
     --------
