@@ -55,7 +55,7 @@ def fig14(study: Study, *, directory: str | Path | None = None, show: bool | Non
     >>> matplotlib.use("Agg")
     >>> from lowdiam import topologies as T
     >>> s = Study("quick")
-    >>> s.nets = {"SF": T.slimfly(5), "HX": T.hyperx(3, 3)}
+    >>> s.nets = {"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}
     >>> s.runs = s.quick_runs = {k: {"ratios": np.array([0.0, 0.05, 0.1]), "diameter": np.array([2, 2, 3]),
     ...                              "mean_distance": np.array([1.8, 1.9, 2.1]), "trial": 0} for k in s.nets}
     >>> s.rec_runs, s.fig14_src = None, "quick profile"
@@ -123,8 +123,8 @@ def disconnection_ratios(study: Study, *, directory: str | Path | None = None,
     >>> matplotlib.use("Agg")
     >>> from lowdiam import topologies as T
     >>> s = Study("quick", disconnection_trials=3)
-    >>> s.nets = {"SF": T.slimfly(5), "HX": T.hyperx(3, 3)}
-    >>> s.disc = {"SF": np.array([0.61, 0.66, 0.7]), "HX": np.array([0.5, 0.55, 0.58])}
+    >>> s.nets = {"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}
+    >>> s.disc = {"DF": np.array([0.61, 0.66, 0.7]), "HX": np.array([0.5, 0.55, 0.58])}
     >>> disconnection_ratios(s, directory=tempfile.mkdtemp(), show=False)
     saved 04_disconnection_ratios.png, 04_disconnection_ratios.pdf
     """

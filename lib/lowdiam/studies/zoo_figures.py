@@ -40,8 +40,8 @@ def hop_fractions(top) -> np.ndarray:
     Examples
     --------
     >>> from lowdiam import topologies as T
-    >>> hop_fractions(T.slimfly(5)).round(3).tolist()  # Slim Fly: diameter 2
-    [0.143, 0.857]
+    >>> hop_fractions(T.dragonfly(4, 2, 2)).round(3).tolist()  # Dragonfly: diameter 3
+    [0.143, 0.362, 0.495]
     """
     h = distance_stats(top).histogram.astype(float)
     return h[1:] / h[1:].sum()
@@ -69,7 +69,7 @@ def hop_distances(nets: dict, *, directory: str | Path | None = None) -> SavedFi
     >>> import tempfile, matplotlib
     >>> matplotlib.use("Agg")
     >>> from lowdiam import topologies as T
-    >>> hop_distances({"SF": T.slimfly(5), "HX": T.hyperx(3, 3)}, directory=tempfile.mkdtemp())
+    >>> hop_distances({"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}, directory=tempfile.mkdtemp())
     saved 00_table3_hop_distances.png, 00_table3_hop_distances.pdf
     """
     import matplotlib.pyplot as plt
