@@ -1,4 +1,4 @@
-"""Public functions of the design, number-theory, Slim Fly, LPS and EDST modules carry numpydoc docstrings.
+"""Public functions of the design, number-theory, Slim Fly, LPS, EDST and study modules carry numpydoc docstrings.
 
 Every public name (``__all__``) documents its Parameters (when it takes any),
 Returns (functions) and Examples, and the Examples are doctests -- ``make test``
@@ -32,6 +32,17 @@ MODULES = [
     "lowdiam.studies.bisection_figures",
     "lowdiam.studies.polarized_figures",
     "lowdiam.studies.galaxyfly_figures",
+    "lowdiam.studies.zoo_figures",
+    "lowdiam.studies.scalability",
+    "lowdiam.studies.scalability_figures",
+    "lowdiam.studies.edst_figures",
+    "lowdiam.studies.fault_tolerance",
+    "lowdiam.studies.fault_tolerance_figures",
+    "lowdiam.studies.cost_layout",
+    "lowdiam.studies.cost_layout_figures",
+    "lowdiam.studies.motifs_study",
+    "lowdiam.studies.motifs_claims",
+    "lowdiam.studies.motifs_figures",
 ]
 
 # input coercions being replaced elsewhere; their docstrings come with the replacement

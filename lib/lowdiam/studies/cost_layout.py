@@ -198,6 +198,32 @@ class SpectralFly:
 
     ``rows`` are the recorded paper-profile rows when all eight are recorded, else ``own`` (this run's);
     ``trials`` the METIS runs behind ``rows``.
+
+    Attributes
+    ----------
+    nets : dict
+        Table II name -> :class:`~lowdiam.topologies.Topology` (:data:`SF_NETS` built).
+    rows : dict
+        Table II name -> row (:data:`T2_COLS` and the placement columns): the rows the claims and figures use.
+    own : dict
+        This run's rows (the quick profile's computed ones; the paper profile's recorded ones).
+    recorded : dict
+        The recorded paper-profile rows of this run's settings found so far, by name.
+    trials : int
+        METIS runs per network behind ``rows``.
+    uses_recorded : bool
+        Whether ``rows`` are the recorded paper-profile rows rather than ``own`` (a property).
+
+    Examples
+    --------
+    Built by :meth:`Study.spectralfly_table2`; by hand, with one row:
+
+    >>> own = {"SF(9)": {"mean_wire_m": 8.5}}
+    >>> SpectralFly(nets={}, rows=own, own=own, recorded={}, trials=4).uses_recorded
+    False
+    >>> rec = {"SF(9)": {"mean_wire_m": 8.7}}
+    >>> SpectralFly(nets={}, rows=rec, own=own, recorded=rec, trials=16).uses_recorded
+    True
     """
 
     nets: dict
@@ -214,7 +240,33 @@ class SpectralFly:
 
 @dataclass
 class Galaxyfly:
-    """Galaxyfly Table 6 data: the networks (and RR once :meth:`Study.cabinets` ran), their rows and the R/T fit."""
+    """Galaxyfly Table 6 data: the networks (and RR once :meth:`Study.cabinets` ran), their rows and the R/T fit.
+
+    Attributes
+    ----------
+    nets : dict
+        Table 6 name -> :class:`~lowdiam.topologies.Topology` (:data:`GF_NETS` built; :meth:`Study.cabinets` adds
+        ``"RR"``).
+    rows : dict
+        Table 6 name -> row (:func:`lowdiam.cost.tables.galaxyfly_table6_row`: ``router_cost_per_terminal``,
+        ``power_per_terminal``, ...).
+    fit : tuple
+        ``(a, b, largest residual)``: the router price a * ports + b the printed R/T column implies.
+    cab_rows : list of dict or None
+        Sec. 6.1 cabinets and cables per network (set by :meth:`Study.cabinets`).
+    cable : dict or None
+        Cable cost per terminal by network, our model (set by :meth:`Study.cabinets`).
+    leaf : tuple
+        FT's leaf routers per cabinet and leaf cabinets (set by :meth:`Study.cabinets`).
+
+    Examples
+    --------
+    Built by :meth:`Study.galaxyfly_table6`; by hand, with one row:
+
+    >>> gf = Galaxyfly(nets={}, rows={"DF": {"router_cost_per_terminal": 1000.0, "power_per_terminal": 9.0}})
+    >>> gf.fit, gf.cable is None  # no price fit, cabinets not packed yet
+    ((), True)
+    """
 
     nets: dict
     rows: dict
@@ -238,6 +290,19 @@ class Study:
         Local-search passes of the placement heuristic.
     electrical_max_m : float
         Our rule: links up to this length (m) are electrical.
+
+    Attributes
+    ----------
+    profile : str
+    quick : bool
+        Whether this is the quick profile (it reads the recorded paper-profile rows, never computes them).
+    seed, bisection_trials, max_passes, electrical_max_m
+        As given (``bisection_trials`` resolved from the profile).
+    paper_run : dict
+        The settings of the paper-profile rows (``seed``, ``bisection_trials``, ``max_passes``,
+        ``electrical_max_m``): the ones the quick profile reads back.
+    log_t2 : lowdiam.recorded.ResultLog
+        ``results/paper/06_cost_layout/spectralfly_table2.csv``, one row per network and settings.
 
     Examples
     --------
@@ -794,7 +859,25 @@ class Study:
 
 
 def summary() -> None:
-    """Print the current notebook's claim counts by status and scale, and the claims that do not match."""
+    """Print the current notebook's claim counts by status and scale, and the claims that do not match.
+
+    Returns
+    -------
+    None
+        The summary is printed.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> claims.use_notebook("demo", tempfile.mkdtemp())
+    >>> _ = rec("demo-routers", "SpectralFly Table II", "SF(9): routers", 162, 162, scale="paper")
+    >>> _ = rec("demo-wire", "SpectralFly Table II", "SF(9): mean wire (m)", 8.68, 10.0, "10%", scale="paper")
+    >>> summary()  # doctest: +ELLIPSIS
+    2 claims: {'match': 1, 'mismatch': 1}
+    by scale: ...
+        claim  paper  ours    status
+    demo-wire   8.68  10.0  mismatch
+    """
     rows = claims.records()
     print(f"{len(rows)} claims:", dict(Counter(c.status for c in rows)))
     print("by scale:", dict(Counter(c.details.get("scale") for c in rows)))

@@ -29,6 +29,15 @@ __all__ = ["cluster_positions", "galaxyfly_cost_power", "polarstar_layout", "spe
            "spectralfly_power"]
 
 
+def _ours_vs_paper(ax, x, ours, paper, labels: tuple[str, str], ylabel: str | None = None) -> None:
+    """One comparison panel: our values as bars left of each tick ``x``, the printed ones right of it (width 0.4
+    each), labelled ``labels`` (ours, paper) for the legend; sets the y label when given."""
+    ax.bar(x - 0.2, ours, 0.4, label=labels[0])
+    ax.bar(x + 0.2, paper, 0.4, label=labels[1])
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
+
+
 def spectralfly_layout(study: Study, sf: SpectralFly, name: str = "LPS(11,7)", *,
                        directory: str | Path | None = None, show: bool | None = None) -> SavedFigure:
     """SpectralFly Table II: our placement of ``name`` in the machine room (left) and the mean and maximum wire
@@ -51,6 +60,28 @@ def spectralfly_layout(study: Study, sf: SpectralFly, name: str = "LPS(11,7)", *
     lowdiam.plotting.SavedFigure
         ``06_spectralfly_layout.png`` and ``.pdf``; also writes ``06_spectralfly_layout.csv`` (router positions)
         and ``06_spectralfly_layout_links.csv`` (link lengths).
+
+    Examples
+    --------
+    SF(9) (162 routers) placed and drawn beside hand-made wire lengths; the placement and the figure's 1,053 links
+    take several seconds, so the call is not run as a doctest (``tests/test_cost_layout_study.py`` draws the
+    module's figures). The CSVs go to the figures folder: point ``LOWDIAM_FIGURES`` (and the placement's cache,
+    ``LOWDIAM_CACHE``) at a scratch folder to keep them out of the repository.
+
+    >>> import os, tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam import topologies as T
+    >>> rows = {"SF(9)": {"mean_wire_m": 8.2, "max_wire_m": 20.1}}
+    >>> sf = SpectralFly(nets={"SF(9)": T.slimfly(9)}, rows=rows, own=rows, recorded={}, trials=4)  # doctest: +SKIP
+    >>> d = tempfile.mkdtemp()
+    >>> with mock.patch.dict(os.environ, LOWDIAM_FIGURES=d, LOWDIAM_CACHE=d):  # doctest: +SKIP
+    ...     saved = spectralfly_layout(Study("quick"), sf, "SF(9)", directory=d, show=False)
+    >>> saved  # doctest: +SKIP
+    saved 06_spectralfly_layout.png, 06_spectralfly_layout.pdf
+    >>> len(Path(d, "06_spectralfly_layout_links.csv").read_text().splitlines())  # doctest: +SKIP
+    1054
     """
     emax = study.electrical_max_m
     fig, axes = plt.subplots(1, 2, figsize=(12, 5), gridspec_kw=dict(width_ratios=[1, 1.25]))
@@ -73,8 +104,8 @@ def spectralfly_layout(study: Study, sf: SpectralFly, name: str = "LPS(11,7)", *
     ax = axes[1]
     names = list(sf.nets)
     x = np.arange(len(names))
-    ax.bar(x - 0.2, [sf.rows[k]["mean_wire_m"] for k in names], 0.4, label="ours: mean")
-    ax.bar(x + 0.2, [SF_TABLE2[k]["mean_wire_m"] for k in names], 0.4, label="paper: mean")
+    _ours_vs_paper(ax, x, [sf.rows[k]["mean_wire_m"] for k in names], [SF_TABLE2[k]["mean_wire_m"] for k in names],
+                   ("ours: mean", "paper: mean"))
     ax.plot(x - 0.2, [sf.rows[k]["max_wire_m"] for k in names], "v", color="tab:blue", label="ours: max")
     ax.plot(x + 0.2, [SF_TABLE2[k]["max_wire_m"] for k in names], "v", color="tab:orange", label="paper: max")
     ax.set_xticks(x, names, rotation=30)
@@ -110,22 +141,41 @@ def spectralfly_power(study: Study, sf: SpectralFly, *, directory: str | Path | 
     -------
     lowdiam.plotting.SavedFigure
         ``06_spectralfly_power.png`` and ``.pdf``; also writes ``06_spectralfly_power.csv``.
+
+    Examples
+    --------
+    Two networks with hand-made rows (the CSV goes to the figures folder: ``LOWDIAM_FIGURES`` points it at a
+    scratch folder here):
+
+    >>> import os, tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> matplotlib.use("Agg")
+    >>> rows = {k: {"power_w": SF_TABLE2[k]["power_w"], "power_per_bw": 29.0} for k in ("LPS(11,7)", "SF(9)")}
+    >>> sf = SpectralFly(nets=dict.fromkeys(rows), rows=rows, own=rows, recorded={}, trials=4)
+    >>> d = tempfile.mkdtemp()
+    >>> with mock.patch.dict(os.environ, LOWDIAM_FIGURES=d):
+    ...     saved = spectralfly_power(Study("quick"), sf, directory=d, show=False)
+    >>> saved
+    saved 06_spectralfly_power.png, 06_spectralfly_power.pdf
+    >>> Path(d, "06_spectralfly_power.csv").read_text().splitlines()[:2]
+    ['network,ours_power_w,paper_power_w,ours_mw_per_gbps,paper_mw_per_gbps', '"LPS(11,7)",928,928,29.0,30.5']
     """
     names = list(sf.nets)
     x = np.arange(len(names))
     fig, axes = plt.subplots(1, 2, figsize=(12, 4))
     ours_p = [sf.rows[k]["power_w"] / 1000 for k in names]
     paper_p = [SF_TABLE2[k]["power_w"] / 1000 for k in names]
-    axes[0].bar(x - 0.2, ours_p, 0.4, label="ours (stated model: 3.76 / 4.72 W per port, 2 ports per link)")
-    axes[0].bar(x + 0.2, paper_p, 0.4, label="paper (printed)")
-    axes[0].set_ylabel("total link power (kW)")
-    axes[1].bar(x - 0.2, [sf.rows[k]["power_per_bw"] for k in names], 0.4,
-                label=f"ours ({RECORDED}, {sf.trials} METIS runs)" if sf.uses_recorded else "ours")
-    axes[1].bar(x + 0.2, [SF_TABLE2[k]["power_per_bw"] for k in names], 0.4, label="paper")
+    _ours_vs_paper(axes[0], x, ours_p, paper_p,
+                   ("ours (stated model: 3.76 / 4.72 W per port, 2 ports per link)", "paper (printed)"),
+                   "total link power (kW)")
+    _ours_vs_paper(axes[1], x, [sf.rows[k]["power_per_bw"] for k in names],
+                   [SF_TABLE2[k]["power_per_bw"] for k in names],
+                   (f"ours ({RECORDED}, {sf.trials} METIS runs)" if sf.uses_recorded else "ours", "paper"),
+                   "power per bisection bandwidth (mW per Gb/s)")
     if sf.uses_recorded:  # ours above are the recorded paper-profile rows; this run's (fewer METIS runs) as crosses
         axes[1].plot(x - 0.2, [sf.own[k]["power_per_bw"] for k in names], "x", color="k",
                      label=f"ours, this run ({study.bisection_trials} METIS runs)")
-    axes[1].set_ylabel("power per bisection bandwidth (mW per Gb/s)")
     for ax in axes:
         ax.set_xticks(x, names, rotation=30)
         ax.grid(alpha=0.3, axis="y")
@@ -158,17 +208,35 @@ def galaxyfly_cost_power(gf: Galaxyfly, *, directory: str | Path | None = None,
     -------
     lowdiam.plotting.SavedFigure
         ``06_galaxyfly_cost_power.png`` and ``.pdf``; also writes ``06_galaxyfly_cost_power.csv``.
+
+    Examples
+    --------
+    Hand-made rows equal to the printed ones and a flat cable cost (the CSV goes to the figures folder:
+    ``LOWDIAM_FIGURES`` points it at a scratch folder here):
+
+    >>> import os, tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> matplotlib.use("Agg")
+    >>> rows = {k: {"router_cost_per_terminal": v[3], "power_per_terminal": v[4]} for k, v in GF_T6.items()}
+    >>> cable = {k: 100.0 for k in [*GF_T6, "RR"] if k != "FT"}
+    >>> d = tempfile.mkdtemp()
+    >>> with mock.patch.dict(os.environ, LOWDIAM_FIGURES=d):
+    ...     saved = galaxyfly_cost_power(Galaxyfly(nets={}, rows=rows, cable=cable), directory=d, show=False)
+    >>> saved
+    saved 06_galaxyfly_cost_power.png, 06_galaxyfly_cost_power.pdf
+    >>> lines = Path(d, "06_galaxyfly_cost_power.csv").read_text().splitlines()
+    >>> len(lines) - 1, lines[-1]  # FT left out, RR (our model only) added
+    (9, 'RR,,,,,100.0')
     """
     rows, cable = gf.rows, gf.cable
     order = [k for k in GF_T6 if k != "FT"] + ["RR"]  # FT: leaf-to-terminal cabling not modelled
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
     xx = np.arange(len(GF_T6))
-    axes[0].bar(xx - 0.2, [rows[k]["router_cost_per_terminal"] for k in GF_T6], 0.4, label="ours ($500 per port)")
-    axes[0].bar(xx + 0.2, [GF_T6[k][3] for k in GF_T6], 0.4, label="paper (Fig. 12b prices)")
-    axes[0].set_ylabel("router cost per terminal ($)")
-    axes[1].bar(xx - 0.2, [rows[k]["power_per_terminal"] for k in GF_T6], 0.4, label="ours (paper's model)")
-    axes[1].bar(xx + 0.2, [GF_T6[k][4] for k in GF_T6], 0.4, label="paper")
-    axes[1].set_ylabel("power per terminal (W)")
+    _ours_vs_paper(axes[0], xx, [rows[k]["router_cost_per_terminal"] for k in GF_T6], [GF_T6[k][3] for k in GF_T6],
+                   ("ours ($500 per port)", "paper (Fig. 12b prices)"), "router cost per terminal ($)")
+    _ours_vs_paper(axes[1], xx, [rows[k]["power_per_terminal"] for k in GF_T6], [GF_T6[k][4] for k in GF_T6],
+                   ("ours (paper's model)", "paper"), "power per terminal (W)")
     for ax in axes[:2]:
         ax.set_xticks(xx, list(GF_T6), rotation=40, ha="right", fontsize=8)
     xc = np.arange(len(order))
@@ -208,6 +276,14 @@ def cluster_positions(cl: np.ndarray, n_clusters: int | None = None, radius: flo
     -------
     numpy.ndarray
         ``(len(cl), 2)`` coordinates.
+
+    Examples
+    --------
+    Two clusters on a circle of radius 1: cluster 0 at angle 0 (its two members 0.15 rad either side), cluster 1
+    at angle pi:
+
+    >>> cluster_positions(np.array([0, 0, 1]), radius=1.0).round(3).tolist()
+    [[0.989, -0.149], [0.989, 0.149], [-1.0, 0.0]]
     """
     n = int(cl.max()) + 1 if n_clusters is None else n_clusters
     ang_c = 2 * np.pi * np.arange(n) / n
@@ -234,6 +310,24 @@ def polarstar_layout(*, directory: str | Path | None = None, show: bool | None =
     -------
     lowdiam.plotting.SavedFigure
         ``06_polarstar_layout.png`` and ``.pdf``; also writes ``06_polarstar_layout_bundles.csv``.
+
+    Examples
+    --------
+    Building PolarStar11 and drawing its 1,596 bundles takes several seconds, so the call is not run as a doctest
+    (``tests/test_cost_layout_study.py`` draws this figure). The bundles CSV goes to the figures folder:
+    ``LOWDIAM_FIGURES`` points it at a scratch folder.
+
+    >>> import os, tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> matplotlib.use("Agg")
+    >>> d = tempfile.mkdtemp()
+    >>> with mock.patch.dict(os.environ, LOWDIAM_FIGURES=d):  # doctest: +SKIP
+    ...     saved = polarstar_layout(directory=d, show=False)
+    >>> saved  # doctest: +SKIP
+    saved 06_polarstar_layout.png, 06_polarstar_layout.pdf
+    >>> len(Path(d, "06_polarstar_layout_bundles.csv").read_text().splitlines()) - 1  # doctest: +SKIP
+    224
     """
     top = T.polarstar(7, "iq", 3)
     cl = TB.er_clusters(7)

@@ -50,6 +50,21 @@ def count_depth(rows: Sequence[dict], quick_rows: Sequence[dict] | None = None, 
     -------
     lowdiam.plotting.SavedFigure
         ``02_edst_count_depth.png`` and ``.pdf``.
+
+    Examples
+    --------
+    Two Slim Fly rows of the same radix: the figure draws the larger (one point per radix), with this quick run's
+    own count as a cross beside the recorded rows.
+
+    >>> import tempfile, matplotlib
+    >>> matplotlib.use("Agg")
+    >>> def row(name, routers, count):
+    ...     r = {"net": "Slim Fly", "name": name, "radix": 5, "routers": routers, "upper_bound": 2, "count": count,
+    ...          "maximum_min_depth": 3}
+    ...     return r | {f"{m}_{c}": v for m in CONSTRUCTIONS for c, v in (("count", count), ("max_depth", 4))}
+    >>> count_depth([row("SF(3)", 18, 2), row("SF(3)'", 16, 1)], [row("SF(3)", 18, 2)], recorded=True,
+    ...             directory=tempfile.mkdtemp(), show=False)
+    saved 02_edst_count_depth.png, 02_edst_count_depth.pdf
     """
     import matplotlib.pyplot as plt
 

@@ -93,6 +93,18 @@ GF_PAPER = {"GF(64,31,1,4)": 0.90, "SF(31)": 0.86, "GF(31,31,2,2)": 0.60, "DF(16
 def grid(step: float, hi: float) -> np.ndarray:
     """Failure ratios 0, step, 2 step, ... strictly below ``hi`` (rounded to 4 decimals).
 
+    Parameters
+    ----------
+    step : float
+        Grid step (a fraction of the links).
+    hi : float
+        Exclusive upper end.
+
+    Returns
+    -------
+    numpy.ndarray
+        The ratios, starting at 0.
+
     Examples
     --------
     >>> grid(0.05, 0.2).tolist()
@@ -104,6 +116,18 @@ def grid(step: float, hi: float) -> np.ndarray:
 def rise(run: Mapping, metric: str) -> np.ndarray:
     """Increase of a median-run metric over its intact (first) value, per grid ratio.
 
+    Parameters
+    ----------
+    run : mapping
+        A median run (:meth:`Study.median_run`): ``metric`` -> values along the ratio grid, the intact one first.
+    metric : str
+        E.g. ``"diameter"`` or ``"mean_distance"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``run[metric] - run[metric][0]``, as floats.
+
     Examples
     --------
     >>> rise({"mean_distance": [2.0, 2.5]}, "mean_distance").tolist()
@@ -114,6 +138,15 @@ def rise(run: Mapping, metric: str) -> np.ndarray:
 
 def increasing_curves(mean_distance: np.ndarray, diameter: np.ndarray) -> bool:
     """Galaxyfly Fig. 5's trend on one network: mean path length strictly increasing, diameter non-decreasing.
+
+    Parameters
+    ----------
+    mean_distance, diameter : numpy.ndarray
+        The network's mean values along increasing failure ratios.
+
+    Returns
+    -------
+    bool
 
     Examples
     --------
@@ -128,6 +161,15 @@ def increasing_curves(mean_distance: np.ndarray, diameter: np.ndarray) -> bool:
 def a1_beats_df(good: Mapping[str, np.ndarray], bad: Mapping[str, np.ndarray]) -> bool:
     """Whether every ``good`` curve is strictly below every ``bad`` curve at every point (the worst of the good
     networks beats the best of the bad ones).
+
+    Parameters
+    ----------
+    good, bad : mapping of str to numpy.ndarray
+        Curves by network name, all on the same ratio grid (lower is better, e.g. average path length).
+
+    Returns
+    -------
+    bool
 
     Examples
     --------

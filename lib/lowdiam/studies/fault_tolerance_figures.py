@@ -42,6 +42,29 @@ def fig14(study: Study, *, directory: str | Path | None = None, show: bool | Non
     Returns
     -------
     lowdiam.plotting.SavedFigure
+        ``04_polarstar_fig14.png`` and ``.pdf``; also writes ``04_polarstar_fig14.csv`` (one row per network and
+        grid ratio of each source: ``source``, ``name``, ``network``, ..., ``diameter``, ``mean_distance``).
+
+    Examples
+    --------
+    A quick-profile study with hand-made median runs of two small networks (the section would compute them):
+
+    >>> import tempfile, matplotlib
+    >>> import numpy as np
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam import topologies as T
+    >>> s = Study("quick")
+    >>> s.nets = {"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}
+    >>> s.runs = s.quick_runs = {k: {"ratios": np.array([0.0, 0.05, 0.1]), "diameter": np.array([2, 2, 3]),
+    ...                              "mean_distance": np.array([1.8, 1.9, 2.1]), "trial": 0} for k in s.nets}
+    >>> s.rec_runs, s.fig14_src = None, "quick profile"
+    >>> d = tempfile.mkdtemp()
+    >>> fig14(s, directory=d, show=False)
+    saved 04_polarstar_fig14.png, 04_polarstar_fig14.pdf
+    >>> lines = Path(d, "04_polarstar_fig14.csv").read_text().splitlines()
+    >>> len(lines), lines[0]
+    (7, 'source,name,network,constructor,trial,seed,failed_links_ratio,diameter,mean_distance')
     """
     import matplotlib.pyplot as plt
 
@@ -76,7 +99,35 @@ def fig14(study: Study, *, directory: str | Path | None = None, show: bool | Non
 def disconnection_ratios(study: Study, *, directory: str | Path | None = None,
                          show: bool | None = None) -> SavedFigure:
     """Box plot of the disconnection ratios per Table 3 network (data: ``04_disconnection_ratios.csv``, written by
-    :meth:`~lowdiam.studies.fault_tolerance.Study.polarstar`)."""
+    :meth:`~lowdiam.studies.fault_tolerance.Study.polarstar`).
+
+    Parameters
+    ----------
+    study : lowdiam.studies.fault_tolerance.Study
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.polarstar` (``study.nets``, ``study.disc``: the ratios
+        per network).
+    directory : path, optional
+        Where to save the figure (default ``figures/``).
+    show : bool, optional
+        Display inline (default: inside a notebook kernel).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``04_disconnection_ratios.png`` and ``.pdf``.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> import numpy as np
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam import topologies as T
+    >>> s = Study("quick", disconnection_trials=3)
+    >>> s.nets = {"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}
+    >>> s.disc = {"DF": np.array([0.61, 0.66, 0.7]), "HX": np.array([0.5, 0.55, 0.58])}
+    >>> disconnection_ratios(s, directory=tempfile.mkdtemp(), show=False)
+    saved 04_disconnection_ratios.png, 04_disconnection_ratios.pdf
+    """
     import matplotlib.pyplot as plt
 
     nets, disc = study.nets, study.disc
@@ -92,7 +143,50 @@ def disconnection_ratios(study: Study, *, directory: str | Path | None = None,
 
 def spectralfly_fig5(study: Study, *, directory: str | Path | None = None, show: bool | None = None) -> SavedFigure:
     """SpectralFly Fig. 5: mean diameter, mean distance and METIS bisection per edge-deletion proportion, one column
-    per Table I size class (proportions at which every trial is connected); writes ``04_spectralfly_fig5.csv``."""
+    per Table I size class (proportions at which every trial is connected); writes ``04_spectralfly_fig5.csv``.
+
+    Parameters
+    ----------
+    study : lowdiam.studies.fault_tolerance.Study
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.spectralfly` (``sf_use``, ``sf_runs``, ``sf_rec``,
+        ``sf_src``, ``sf_constructor``: one :class:`lowdiam.faults.FailureMetrics` per
+        :data:`~lowdiam.studies.fault_tolerance.TABLE_I` network).
+    directory : path, optional
+        Where to save the figure and its CSV (default ``figures/``).
+    show : bool, optional
+        Display inline (default: inside a notebook kernel).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``04_spectralfly_fig5.png`` and ``.pdf``; also writes ``04_spectralfly_fig5.csv`` (one row per source,
+        network and ratio).
+
+    Examples
+    --------
+    A quick-profile study whose eight Table I networks share one hand-made result (two ratios, two trials each):
+
+    >>> import tempfile, matplotlib
+    >>> import numpy as np
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam.faults import FailureMetrics
+    >>> res = FailureMetrics(ratios=np.array([0.0, 0.1]), trials=np.array([2, 2]), cv={}, num_links=100,
+    ...                      sampled_sources=None,
+    ...                      values={"diameter": [np.array([3.0, 3.0]), np.array([3.0, 4.0])],
+    ...                              "mean_distance": [np.array([2.5, 2.5]), np.array([2.6, 2.7])],
+    ...                              "bisection": [np.array([40.0, 40.0]), np.array([35.0, 36.0])]})
+    >>> names = [n for members in TABLE_I.values() for n in members]
+    >>> s = Study("quick")
+    >>> s.sf_use = s.sf_runs = dict.fromkeys(names, res)
+    >>> s.sf_rec, s.sf_src = {}, dict.fromkeys(TABLE_I, "quick profile")
+    >>> s.sf_constructor = dict.fromkeys(names, "hand-made")
+    >>> d = tempfile.mkdtemp()
+    >>> spectralfly_fig5(s, directory=d, show=False)
+    saved 04_spectralfly_fig5.png, 04_spectralfly_fig5.pdf
+    >>> len(Path(d, "04_spectralfly_fig5.csv").read_text().splitlines())  # header + 8 networks x 2 ratios
+    17
+    """
     import matplotlib.pyplot as plt
 
     sf_use, sf_runs, sf_src = study.sf_use, study.sf_runs, study.sf_src
@@ -135,7 +229,48 @@ def spectralfly_fig5(study: Study, *, directory: str | Path | None = None, show:
 
 def galaxyfly_fig5(study: Study, *, directory: str | Path | None = None, show: bool | None = None) -> SavedFigure:
     """Galaxyfly Fig. 5: mean average path length (top) and diameter (bottom) per link failure ratio, one column per
-    panel (ratios at which every trial is connected); writes ``04_galaxyfly_fig5.csv``."""
+    panel (ratios at which every trial is connected); writes ``04_galaxyfly_fig5.csv``.
+
+    Parameters
+    ----------
+    study : lowdiam.studies.fault_tolerance.Study
+        After :meth:`~lowdiam.studies.fault_tolerance.Study.galaxyfly` (``gf_use``, ``gf_runs``, ``gf_rec``,
+        ``gf_src``, ``gf_n``: one :class:`lowdiam.faults.FailureMetrics` per
+        :data:`~lowdiam.studies.fault_tolerance.GF` network).
+    directory : path, optional
+        Where to save the figure and its CSV (default ``figures/``).
+    show : bool, optional
+        Display inline (default: inside a notebook kernel).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``04_galaxyfly_fig5.png`` and ``.pdf``; also writes ``04_galaxyfly_fig5.csv`` (one row per source, network
+        and ratio).
+
+    Examples
+    --------
+    A quick-profile study whose sixteen panel networks share one hand-made result (two ratios, two trials each):
+
+    >>> import tempfile, matplotlib
+    >>> import numpy as np
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam.faults import FailureMetrics
+    >>> res = FailureMetrics(ratios=np.array([0.0, 0.1]), trials=np.array([2, 2]), cv={}, num_links=100,
+    ...                      sampled_sources=None,
+    ...                      values={"diameter": [np.array([3.0, 3.0]), np.array([3.0, 4.0])],
+    ...                              "mean_distance": [np.array([2.5, 2.5]), np.array([2.6, 2.7])]})
+    >>> names = [n for members in GF.values() for n in members]
+    >>> s = Study("quick")
+    >>> s.gf_use = s.gf_runs = dict.fromkeys(names, res)
+    >>> s.gf_rec, s.gf_src, s.gf_n = {}, dict.fromkeys(GF, "quick profile"), dict.fromkeys(names, 100)
+    >>> d = tempfile.mkdtemp()
+    >>> galaxyfly_fig5(s, directory=d, show=False)
+    saved 04_galaxyfly_fig5.png, 04_galaxyfly_fig5.pdf
+    >>> Path(d, "04_galaxyfly_fig5.csv").read_text().splitlines()[0]
+    'source,network,panel,routers,seed,link_failure_ratio,trials,connected_fraction,mean_distance,diameter'
+    """
     import matplotlib.pyplot as plt
 
     gf_use, gf_runs, gf_src, gf_n = study.gf_use, study.gf_runs, study.gf_src, study.gf_n

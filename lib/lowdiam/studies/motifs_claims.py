@@ -41,6 +41,18 @@ SF_DIFFERS = ["the BookSim model (4-flit packets, 32-flit VC buffers) replaying 
 def ps11_differs(*motifs: str) -> list[str]:
     """The settings of a Fig. 11 claim's runs that differ from the paper's (Sec. 10).
 
+    Parameters
+    ----------
+    *motifs : str
+        The motifs the claim compares (``"allreduce"``, ``"sweep3d"``).
+
+    Returns
+    -------
+    list of str
+        :data:`PS11_DIFFERS`, and Sweep3D's cut iterations when ``"sweep3d"`` is among ``motifs``.
+
+    Examples
+    --------
     >>> len(ps11_differs("allreduce")), ps11_differs("sweep3d")[-1]
     (1, "Sweep3D: 1 of the paper's 10 iterations")
     """
@@ -59,6 +71,25 @@ def fig11_paper_at(*motifs: str) -> dict:
     -------
     dict
         ``scale`` (paper-network), ``differs`` (:func:`ps11_differs`) and ``note`` (the networks and sizes).
+
+    Examples
+    --------
+    The note names the paper's networks, which labelling builds (~6 s for PS-IQ(11,3)); here :data:`PAPER`'s are
+    swapped for small ones:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam import claims
+    >>> from lowdiam.studies import motifs_claims
+    >>> from lowdiam.studies.motifs_study import recipe
+    >>> small = replace(PAPER, fig11={"PS-IQ": recipe("hyperx", 2, 2), "DF": recipe("dragonfly", 4, 2, 2)})
+    >>> with mock.patch.object(motifs_claims, "PAPER", small):
+    ...     at = fig11_paper_at("allreduce")
+    >>> at["scale"]
+    'paper-network'
+    >>> print(at["note"])
+    recorded paper-profile runs: HX(2x2), DF(4,2,2), every endpoint a rank, Allreduce 64 KB x 10 iterations
     """
     nets = ", ".join(label(r.build()) for r in PAPER.fig11.values())
     note = f"recorded paper-profile runs: {nets}, every endpoint a rank"
@@ -89,6 +120,38 @@ def record_polarstar_fig11(study: MotifStudy, runs: Fig11Runs) -> None:
         The profile (its networks name the claims' routings; its scale applies to claims taken from this run).
     runs : Fig11Runs
         This run's rows and the recorded paper-scale completion times (:meth:`MotifStudy.polarstar_fig11`).
+
+    Returns
+    -------
+    None
+        The claims go to the current scorecard (:func:`lowdiam.claims.use_notebook`).
+
+    Examples
+    --------
+    A quick-profile study on small networks (its stand-in labels are built) and hand-made completion times, none
+    recorded at paper scale, so every claim is taken from this run:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam import claims
+    >>> from lowdiam.studies import motifs_claims
+    >>> from lowdiam.studies.motifs_study import recipe
+    >>> from lowdiam.studies.motifs_study import Fig11Runs, MotifStudy
+    >>> study = MotifStudy("quick")
+    >>> study.setup = replace(study.setup, fig11={"PS-IQ": recipe("hyperx", 2, 2), "DF": recipe("dragonfly", 4, 2, 2),
+    ...                                           "HX": recipe("hyperx", 3, 3), "FT": recipe("fat_tree", 4, 2)})
+    >>> times = {("PS-IQ", "allreduce"): (100, 50), ("DF", "allreduce"): (240, 70), ("HX", "allreduce"): (300, 60),
+    ...          ("FT", "allreduce"): (90, 88), ("PS-IQ", "sweep3d"): (100, 100), ("DF", "sweep3d"): (105, 128),
+    ...          ("HX", "sweep3d"): (100, 104), ("FT", "sweep3d"): (100, 95)}  # (MIN, UGAL) cycles
+    >>> rows = [dict(key=k, motif=m, routing_class=c, completion_cycles=t)
+    ...         for (k, m), ts in times.items() for c, t in zip(("MIN", "UGAL"), ts)]
+    >>> claims.use_notebook("demo", tempfile.mkdtemp())
+    >>> record_polarstar_fig11(study, Fig11Runs(rows, {}))  # doctest: +NORMALIZE_WHITESPACE
+    Allreduce MIN time / UGAL time: {'PS-IQ': 2.0, 'DF': 3.429, 'HX': 5.0}
+    >>> got = {c.claim_id: c for c in claims.records()}
+    >>> len(got), got["ps-fig11-allreduce-ps-vs-df-min"].our_value, got["ps-fig11-allreduce-ps-vs-df-min"].scale
+    (15, 2.4, 'stand-in')
     """
     nets, rec = study.setup.fig11, runs.recorded
     w = study.where(nets.values(), ps11_differs("allreduce", "sweep3d"))
@@ -182,6 +245,11 @@ def fastest(speeds: Mapping[str, float]) -> list[str]:
     -------
     list of str
         Sorted.
+
+    Examples
+    --------
+    >>> fastest({"A": 1.0, "B": 0.995, "C": 0.98})
+    ['A', 'B']
     """
     top = max(speeds.values())
     return sorted(k for k, v in speeds.items() if v >= 0.99 * top)
@@ -190,6 +258,20 @@ def fastest(speeds: Mapping[str, float]) -> list[str]:
 def size_noted(at: Mapping, text: str) -> dict:
     """``at`` with ``text`` (the Slim Fly's size, a fact beside the verdict, not an explanation) added to its note.
 
+    Parameters
+    ----------
+    at : mapping
+        A claim's scale keywords (``scale``, ``note``, ...).
+    text : str
+        What to add to the note ("" adds nothing).
+
+    Returns
+    -------
+    dict
+        A copy of ``at`` whose ``note`` joins the old note and ``text`` with "; ".
+
+    Examples
+    --------
     >>> size_noted({"scale": "stand-in"}, "")
     {'scale': 'stand-in', 'note': ''}
     """
@@ -201,6 +283,20 @@ def only_sf_surely_ahead(done: Mapping[str, int], lower: Mapping[str, int]) -> b
     bounds on the others'): the Slim Fly finished sooner than SpectralFly, and every other network finished later
     or cannot finish sooner.
 
+    Parameters
+    ----------
+    done : mapping of str to int
+        Completion cycles of the finished runs, by network key (``LPS``, ``SF``, ...).
+    lower : mapping of str to int
+        Lower bounds on the completion cycles of the unfinished ones.
+
+    Returns
+    -------
+    bool
+        False unless LPS's run is finished.
+
+    Examples
+    --------
     >>> only_sf_surely_ahead({"LPS": 100, "SF": 90, "DF": 120}, {"BF": 100})
     True
     >>> only_sf_surely_ahead({"LPS": 100, "SF": 90}, {"BF": 99})
@@ -231,6 +327,32 @@ class SpectralFlyVerdicts:
         ``{key: (routers, links)}`` of the paper's four networks.
     sf_size_why : str
         The Slim Fly's size, noted beside a verdict where it is the one network faster than SpectralFly.
+
+    Examples
+    --------
+    Sizing the paper's four networks builds them (~10 s); here :data:`PAPER`'s and the study's are swapped for
+    small ones, and this run's speed-ups are hand-made:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam import claims
+    >>> from lowdiam.studies import motifs_claims
+    >>> from lowdiam.studies.motifs_study import recipe
+    >>> small = {"LPS": recipe("hyperx", 4), "DF": recipe("dragonfly", 4, 2, 2), "SF": recipe("hyperx", 2, 3),
+    ...          "BF": recipe("hyperx", 3, 3)}
+    >>> from lowdiam.studies.motifs_study import MotifStudy, SpectralFlyRuns
+    >>> study = MotifStudy("quick")
+    >>> study.setup = replace(study.setup, spec=small)
+    >>> speed = {(k, "halo3d", "MIN"): v for k, v in zip(small, (1.2, 1.0, 1.1, 0.9))}
+    >>> runs = SpectralFlyRuns("quick", list(small), [], ["halo3d"], speed, {})
+    >>> with mock.patch.object(motifs_claims, "PAPER", replace(PAPER, spec=small)):
+    ...     v = SpectralFlyVerdicts(study, runs)
+    >>> v.size["DF"]  # (routers, links)
+    (36, 90)
+    >>> sp, at = v.speeds("halo3d", "MIN")  # nothing recorded: this run's speed-ups, at stand-in scale
+    >>> sp, at["scale"]
+    ({'LPS': 1.2, 'DF': 1.0, 'SF': 1.1, 'BF': 0.9}, 'stand-in')
     """
 
     def __init__(self, study: MotifStudy, runs: SpectralFlyRuns) -> None:
@@ -375,6 +497,40 @@ def record_spectralfly_fig9_10(study: MotifStudy, runs: SpectralFlyRuns) -> None
     runs : SpectralFlyRuns
         This run's speed-ups and the recorded paper-scale runs, bounds and unfinished runs
         (:meth:`MotifStudy.spectralfly_fig9_10`).
+
+    Returns
+    -------
+    None
+        The claims go to the current scorecard (:func:`lowdiam.claims.use_notebook`).
+
+    Examples
+    --------
+    Sizing the paper's four networks builds them (~10 s); here :data:`PAPER`'s and the study's are swapped for
+    small ones. Hand-made speed-ups over Dragonfly (every network 1.0 but where set), none recorded at paper scale:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam import claims
+    >>> from lowdiam.studies import motifs_claims
+    >>> from lowdiam.studies.motifs_study import recipe
+    >>> small = {"LPS": recipe("hyperx", 4), "DF": recipe("dragonfly", 4, 2, 2), "SF": recipe("hyperx", 2, 3),
+    ...          "BF": recipe("hyperx", 3, 3)}
+    >>> from lowdiam.studies.motifs_study import MotifStudy, SpectralFlyRuns
+    >>> study = MotifStudy("quick")
+    >>> study.setup = replace(study.setup, spec=small)
+    >>> cases = ["halo3d", "sweep3d", "fft-balanced", "fft-unbalanced"]
+    >>> speed = {(k, c, cls): 1.0 for k in small for c in cases for cls in ("MIN", "UGAL")}
+    >>> speed.update({("LPS", "halo3d", "MIN"): 1.2, ("LPS", "fft-balanced", "MIN"): 0.8,
+    ...               ("LPS", "fft-unbalanced", "MIN"): 1.5, ("LPS", "halo3d", "UGAL"): 1.3})
+    >>> runs = SpectralFlyRuns("quick", list(small), [], cases, speed, {})
+    >>> claims.use_notebook("demo", tempfile.mkdtemp())
+    >>> with mock.patch.object(motifs_claims, "PAPER", replace(PAPER, spec=small)):
+    ...     record_spectralfly_fig9_10(study, runs)
+    paper networks (routers, links): {'LPS': (4, 6), 'DF': (36, 90), 'SF': (6, 9), 'BF': (9, 18)}
+    >>> got = {c.claim_id: c.our_value for c in claims.records()}
+    >>> got["sf-fig9-halo3d-lps-vs-df-min"], got["sf-fig9-lps-best-unbalanced-fft"]
+    (1.2, ['LPS'])
     """
     v = SpectralFlyVerdicts(study, runs)
     print("paper networks (routers, links):", v.size)

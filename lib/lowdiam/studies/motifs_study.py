@@ -126,6 +126,16 @@ class MotifSetup:
         The EDST Allreduce's networks.
     edst_bytes : int
         The EDST Allreduce's vector.
+
+    Examples
+    --------
+    >>> QUICK.ranks, sorted(QUICK.fig11), QUICK.allreduce
+    (192, ['DF', 'FT', 'HX', 'PS-IQ'], {'message_bytes': 8192, 'iterations': 2})
+    >>> PAPER.spec_placement, PAPER.edst_bytes
+    ({'ranks': 8192, 'mapping': 'random-nodes'}, 1048576)
+    >>> from dataclasses import replace
+    >>> replace(QUICK, ranks=96).ranks  # a variant of a profile (frozen: replace, never assign)
+    96
     """
 
     ranks: int | None
@@ -280,6 +290,15 @@ class MotifStudy:
     ------
     ValueError
         An unknown profile.
+
+    Examples
+    --------
+    >>> quick = MotifStudy("quick", processes=8)
+    >>> quick.setup is QUICK, quick.processes, quick.scheduler  # the quick profile runs here, one run at a time
+    (True, 1, None)
+    >>> paper = MotifStudy("paper", processes=3)
+    >>> paper.setup is PAPER, paper.processes
+    (True, 3)
     """
 
     def __init__(self, profile: str = "quick", *, seed: int = 0, scheduler: str | None = None,
@@ -493,6 +512,19 @@ class Fig11Runs:
     recorded : dict
         ``{(key, motif, routing class): completion cycles}`` of the paper profile's recorded runs
         (:func:`recorded_fig11`).
+
+    Examples
+    --------
+    Built by :meth:`MotifStudy.polarstar_fig11`; by hand, with two runs and one recorded time:
+
+    >>> rows = [dict(key="DF", network="DF(6,3,2)", motif="allreduce", routing=r, routing_class=c,
+    ...              completion_cycles=t, serialization_bound=900, hops_mean=2.5)
+    ...         for r, c, t in (("df-min", "MIN", 2400), ("df-ugal", "UGAL", 1700))]
+    >>> runs = Fig11Runs(rows, {("DF", "allreduce", "MIN"): 510000})
+    >>> runs.time("DF", "allreduce", "UGAL"), runs.this_run()[("DF", "allreduce", "MIN")]
+    (1700, 2400)
+    >>> print(runs.report().splitlines()[-1])
+    recorded paper-scale Fig. 11 runs: {'DF allreduce MIN': 510000}
     """
 
     rows: list[dict]
@@ -543,6 +575,19 @@ class SpectralFlyRuns:
         ``{(key, case, routing class): latest progress row}`` of the paper-scale runs not finished yet.
     reached : dict
         ``{(key, case, routing class): cycle}`` each unfinished run reached (it completes after it).
+
+    Examples
+    --------
+    Built by :meth:`MotifStudy.spectralfly_fig9_10`; by hand, with one motif under minimal routing:
+
+    >>> runs = SpectralFlyRuns(profile="quick", keys=["LPS", "DF"], rows=[], cases=["halo3d"],
+    ...                        speed={("LPS", "halo3d", "MIN"): 1.2, ("DF", "halo3d", "MIN"): 1.0}, link_bound={},
+    ...                        recorded={("DF", "halo3d", "MIN"): 300, ("LPS", "halo3d", "MIN"): 200},
+    ...                        reached={("SF", "halo3d", "MIN"): 50})
+    >>> runs.recorded_speed("LPS", "halo3d", "MIN")  # DF time / LPS time at paper scale
+    1.5
+    >>> runs.missing("SF", "halo3d", "MIN")
+    'SF unfinished'
     """
 
     profile: str
@@ -625,6 +670,17 @@ class EdstRuns:
         The recorded paper-scale rows (:func:`recorded_edst`), by network key and trees.
     recorded_gains : dict
         Their gains.
+
+    Examples
+    --------
+    Built by :meth:`MotifStudy.edst_allreduce`; by hand, with two runs on one network:
+
+    >>> rows = [dict(key="SF", network="SF(5)", trees=k, completion_cycles=c, serialization_bound=50)
+    ...         for k, c in ((1, 200), (2, 100))]
+    >>> runs = EdstRuns("quick", rows, {"SF(5)": {1: 1.0, 2: 2.0}}, [[{"depth": 3, "max_tree_degree": 4}]] * 2, [], {})
+    >>> line = runs.report().splitlines()[1]  # the 2-tree run
+    >>> line[line.index("bound"):line.index(";")]
+    'bound     50 (2.0x), speed-up over 1 tree 2.00'
     """
 
     profile: str
@@ -668,6 +724,22 @@ def recorded_fig11(root: str | Path | None = None) -> dict:
     -------
     dict
         ``{(key, motif, routing class): completion cycles}``.
+
+    Examples
+    --------
+    A results folder holding two Dragonfly Allreduce runs: one on the paper's network, sizes and ranks, one on
+    192 ranks (not the paper's, so left out):
+
+    >>> import tempfile
+    >>> from lowdiam.recorded import ResultLog
+    >>> root = tempfile.mkdtemp()
+    >>> log = ResultLog(NOTEBOOK, "07_polarstar_fig11", key=KEY, root=root)
+    >>> run = dict(key="DF", case="allreduce", network="DF(12,6,6)", motif="allreduce", algorithm="tree", trees=0,
+    ...            routing="df-min", message_bytes=65536, iterations=10, ranks=0, completion_cycles=510000)
+    >>> log.append(run)
+    >>> log.append({**run, "ranks": 192, "completion_cycles": 2400})
+    >>> recorded_fig11(root)
+    {('DF', 'allreduce', 'MIN'): 510000}
     """
     labels: dict[str, str] = {}
     out = {}
@@ -709,6 +781,21 @@ def recorded_spectralfly(seed: int = 0, root: str | Path | None = None) -> dict:
         of each run of this ``seed`` not finished yet, recorded by ``python tools/checkpoints.py --record``,
         :func:`lowdiam.studies.unfinished.latest_progress`) and ``reached`` (the cycle each reached): the fields of
         :class:`SpectralFlyRuns` read from the records.
+
+    Examples
+    --------
+    Labelling the paper's four networks builds them (~10 s); here :data:`PAPER`'s are swapped for small ones, and
+    an empty results folder holds no runs:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam.studies import motifs_study
+    >>> small = replace(PAPER, spec={k: recipe("hyperx", 3, 3) for k in PAPER.spec})
+    >>> with mock.patch.object(motifs_study, "PAPER", small):
+    ...     rec = recorded_spectralfly(0, tempfile.mkdtemp())
+    >>> sorted(rec), rec["recorded"]
+    (['reached', 'recorded', 'recorded_endpoint', 'recorded_link', 'recorded_rows', 'unfinished'], {})
     """
     paper_net = {k: label(r.build()) for k, r in PAPER.spec.items()}
     runs = [r for r in ResultLog(NOTEBOOK, "07_spectralfly_fig9_10", key=KEY_SPEC, root=root).rows()
@@ -742,6 +829,27 @@ def recorded_edst(root: str | Path | None = None) -> list[dict]:
     -------
     list of dict
         The rows, sorted by network key and trees.
+
+    Examples
+    --------
+    Labelling the paper's networks builds them (~7 s); here :data:`PAPER`'s are swapped for one small one, whose
+    log holds two runs of the paper's 1 MB vector (2 trees recorded first) and one of 64 KB (left out):
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam.studies import motifs_study
+    >>> from lowdiam.recorded import ResultLog
+    >>> root = tempfile.mkdtemp()
+    >>> log = ResultLog(NOTEBOOK, "07_edst_allreduce", key=KEY, root=root)
+    >>> run = dict(key="HX", case="edst-2", network="HX(3x3)", motif="allreduce", algorithm="edst", trees=2,
+    ...            routing="min", message_bytes=1 << 20, iterations=1, ranks=0, completion_cycles=10)
+    >>> for r in (run, {**run, "case": "edst-1", "trees": 1}, {**run, "message_bytes": 65536, "trees": 3}):
+    ...     log.append(r)
+    >>> with mock.patch.object(motifs_study, "PAPER", replace(PAPER, edst_nets={"HX": recipe("hyperx", 3, 3)})):
+    ...     rows = recorded_edst(root)
+    >>> [(r["network"], r["trees"]) for r in rows]
+    [('HX(3x3)', 1), ('HX(3x3)', 2)]
     """
     paper_net = {k: label(r.build()) for k, r in PAPER.edst_nets.items()}
     return sorted((r for r in ResultLog(NOTEBOOK, "07_edst_allreduce", key=KEY, root=root).rows()
@@ -762,6 +870,24 @@ def paper_progress(fig11: Fig11Runs, spectralfly: SpectralFlyRuns, edst: EdstRun
     -------
     PaperProgress
         Four rows: Fig. 11 runs, SpectralFly runs, SpectralFly busiest-link bounds, EDST runs.
+
+    Examples
+    --------
+    Planning the EDST runs packs trees on the paper's networks (~10 s); here :data:`PAPER`'s EDST network is
+    swapped for a small one (2 EDSTs: 2 planned runs). One Fig. 11 run, one SpectralFly run and one EDST run are
+    recorded, and one SpectralFly run is unfinished:
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from unittest import mock
+    >>> from lowdiam.studies import motifs_study
+    >>> sf = SpectralFlyRuns("paper", [], [], [], {}, {}, recorded={("LPS", "halo3d", "MIN"): 1},
+    ...                      reached={("DF", "sweep3d", "UGAL"): 5})
+    >>> edst = EdstRuns("paper", [], {}, [], [{"key": "HX", "trees": 2}], {})
+    >>> with mock.patch.object(motifs_study, "PAPER", replace(PAPER, edst_nets={"HX": recipe("hyperx", 3, 3)})):
+    ...     progress = paper_progress(Fig11Runs([], {("DF", "allreduce", "MIN"): 1}), sf, edst)
+    >>> [(r["what"], r["planned"], r["complete"], r["partial"]) for r in progress.rows()][1:]
+    [('motif runs', 32, 1, 1), ('busiest-link bounds (MIN)', 16, 0, 0), ('motif runs', 2, 1, 0)]
     """
     progress = PaperProgress(NOTEBOOK)
     progress.add("PolarStar Fig. 11", "motif runs",

@@ -46,11 +46,33 @@ R_TOTAL = 48
 
 
 class NotRecorded(LookupError):
-    """An LPS diameter the paper profile has not recorded yet."""
+    """An LPS diameter the paper profile has not recorded yet.
+
+    Raised by :meth:`Study.recorded_lps_diameter` (the argument names the network, e.g. ``"LPS(3,3)"``);
+    :meth:`Study.fig1_lps` catches it to fall back to the quick profile's own range.
+
+    Examples
+    --------
+    >>> try:
+    ...     Study("quick").recorded_lps_diameter(3, 3)
+    ... except NotRecorded as missing:
+    ...     print("not recorded:", missing)
+    not recorded: LPS(3,3)
+    """
 
 
 def iq_order_approx(k: float) -> float:
     """PolarStar Eq. (2): (8k^3 + 12k^2 + 18k) / 27, the approximate largest ER_q * IQ order at network radix k.
+
+    Parameters
+    ----------
+    k : float
+        Network radix (router-to-router ports).
+
+    Returns
+    -------
+    float
+        The approximate order (routers); about 8/27 of the diameter-3 Moore bound for large ``k``.
 
     Examples
     --------
@@ -63,6 +85,18 @@ def iq_order_approx(k: float) -> float:
 def log_efficiency_jitter(family: str, radixes) -> float:
     """Mean absolute change of log(largest order / diameter-3 Moore bound) between consecutive feasible radixes of
     ``family`` (PolarStar Sec. 7.2: Bundlefly's efficiency fluctuates, PolarStar's is stable).
+
+    Parameters
+    ----------
+    family : str
+        A family :func:`lowdiam.design.max_order` knows (e.g. ``"polarstar"``, ``"bundlefly"``).
+    radixes : iterable of int
+        Network radixes; those where ``family`` has no configuration are skipped.
+
+    Returns
+    -------
+    float
+        The mean absolute step of the log efficiency (0 for a perfectly steady family).
 
     Examples
     --------
@@ -86,6 +120,40 @@ class Study:
     lps_radix_max : int, optional
         Verify LPS diameter <= 3 up to this radix (default: quick 32, paper 128); the quick profile raises it to the
         paper's 128 when the recorded diameters cover that range (:meth:`fig1_lps`).
+
+    Attributes
+    ----------
+    profile : str
+    quick : bool
+        Whether this is the quick profile.
+    radix_min, radix_max : int
+    radixes : range
+        ``radix_min`` .. ``radix_max``.
+    check_radix_max, lps_radix_max : int
+        As resolved from the profile (``lps_radix_max`` becomes 128 once :meth:`fig1_lps` finds the recorded
+        diameters cover it).
+    quick_lps_radix_max : int
+        This run's own LPS range (``lps_radix_max`` as first resolved).
+    label : dict
+        Legend label per Fig. 1 series (:data:`FIG1_LABEL`; the LPS one says when the diameters are recorded).
+    lps_recorded : bool
+        Whether the LPS series came from the recorded paper-profile diameters (set by :meth:`fig1_lps`).
+    lps_log, built_log : lowdiam.recorded.ResultLog
+        ``results/paper/01_scalability/lps_diameter.csv`` (key p, q) and ``polarstar_built.csv`` (key radix).
+    lps_rec : dict
+        ``{(p, q): diameter}`` recorded so far.
+    PAPER_RUN : dict
+        The paper profile's defaults (``check_radix_max``, ``lps_radix_max``).
+
+    Examples
+    --------
+    >>> s = Study("quick", radix_max=12)
+    >>> s.quick, list(s.radixes), s.check_radix_max, s.lps_radix_max
+    (True, [8, 9, 10, 11, 12], 24, 32)
+    >>> s.fig1_series()["polarstar"]  # (radix, largest order)
+    [(8, 168), (9, 248), (10, 310), (11, 456), (12, 584)]
+    >>> Study("paper").lps_radix_max
+    128
     """
 
     #: the paper profile's defaults (parameters cell)

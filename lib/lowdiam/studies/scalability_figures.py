@@ -30,7 +30,36 @@ FIG1_STYLE = {"polarstar": "o-", "bundlefly": "s", "dragonfly": "^-", "hyperx": 
 def fig1(study: Study, series: dict, *, directory: str | Path | None = None) -> SavedFigure:
     """PolarStar Fig. 1: Moore-bound efficiency of the largest configuration per network radix of each family
     (``series``: :meth:`~lowdiam.studies.scalability.Study.fig1_series` with the LPS points); saved as
-    ``01_fig1_moore_efficiency`` with its CSV."""
+    ``01_fig1_moore_efficiency`` with its CSV.
+
+    Parameters
+    ----------
+    study : lowdiam.studies.scalability.Study
+        Its radix range sets the x axis, its ``label`` the legend.
+    series : dict
+        ``{family: [(radix, routers), ...]}``, families among :data:`FIG1_STYLE`'s keys; an empty list is skipped.
+    directory : str or pathlib.Path, optional
+        Where to save the figure and its CSV (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``01_fig1_moore_efficiency.png`` and ``.pdf``; also writes ``01_fig1_moore_efficiency.csv`` (``family``,
+        ``radix``, ``routers``, ``moore_efficiency``: one row per point).
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam.studies.scalability import Study
+    >>> s = Study("quick", radix_max=12)
+    >>> d = tempfile.mkdtemp()
+    >>> fig1(s, s.fig1_series(), directory=d)
+    saved 01_fig1_moore_efficiency.png, 01_fig1_moore_efficiency.pdf
+    >>> Path(d, "01_fig1_moore_efficiency.csv").read_text().splitlines()[:2]
+    ['family,radix,routers,moore_efficiency', 'PolarStar (best of IQ/Paley),8,168,0.36761']
+    """
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -54,7 +83,33 @@ def fig1(study: Study, series: dict, *, directory: str | Path | None = None) -> 
 
 def fig4(study: Study, *, directory: str | Path | None = None) -> SavedFigure:
     """PolarStar Fig. 4: diameter-2 families (ER_q, MMS, Paley) and Abas's d^2/2 Cayley construction against the
-    diameter-2 Moore bound; saved as ``01_fig4_diameter2`` with its CSV."""
+    diameter-2 Moore bound; saved as ``01_fig4_diameter2`` with its CSV.
+
+    Parameters
+    ----------
+    study : lowdiam.studies.scalability.Study
+        Its ``radixes`` are drawn.
+    directory : str or pathlib.Path, optional
+        Where to save the figure and its CSV (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``01_fig4_diameter2.png`` and ``.pdf``; also writes ``01_fig4_diameter2.csv`` (``family``, ``radix``,
+        ``routers``, ``moore_efficiency``).
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam.studies.scalability import Study
+    >>> d = tempfile.mkdtemp()
+    >>> fig4(Study("quick", radix_max=12), directory=d)
+    saved 01_fig4_diameter2.png, 01_fig4_diameter2.pdf
+    >>> Path(d, "01_fig4_diameter2.csv").read_text().splitlines()[:2]
+    ['family,radix,routers,moore_efficiency', 'ER_q (PolarFly),8,57,0.87692']
+    """
     import matplotlib.pyplot as plt
 
     from ..published import cayley
@@ -89,7 +144,29 @@ def fig4(study: Study, *, directory: str | Path | None = None) -> SavedFigure:
 
 def fig7(study: Study, *, directory: str | Path | None = None) -> SavedFigure:
     """PolarStar Fig. 7: every feasible ER_q * IQ and ER_q * Paley configuration (radix, order) and the largest per
-    radix; saved as ``01_fig7_polarstar_configs`` (no CSV)."""
+    radix; saved as ``01_fig7_polarstar_configs`` (no CSV).
+
+    Parameters
+    ----------
+    study : lowdiam.studies.scalability.Study
+        Its ``radixes`` are drawn.
+    directory : str or pathlib.Path, optional
+        Where to save the figure (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``01_fig7_polarstar_configs.png`` and ``.pdf``; the number of configurations drawn is printed.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam.studies.scalability import Study
+    >>> fig7(Study("quick", radix_max=12), directory=tempfile.mkdtemp())
+    31 feasible configurations in 8 .. 12
+    saved 01_fig7_polarstar_configs.png, 01_fig7_polarstar_configs.pdf
+    """
     import matplotlib.pyplot as plt
 
     radixes = study.radixes
@@ -112,7 +189,25 @@ def fig7(study: Study, *, directory: str | Path | None = None) -> SavedFigure:
 
 def lps_design_space(*, directory: str | Path | None = None) -> SavedFigure:
     """SpectralFly Fig. 4 (left): every LPS(p, q), p, q < 300, as (radix, order), PSL and PGL apart; saved as
-    ``01_spectralfly_lps_design_space`` (no CSV)."""
+    ``01_spectralfly_lps_design_space`` (no CSV).
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path, optional
+        Where to save the figure (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``01_spectralfly_lps_design_space.png`` and ``.pdf``.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> matplotlib.use("Agg")
+    >>> lps_design_space(directory=tempfile.mkdtemp())
+    saved 01_spectralfly_lps_design_space.png, 01_spectralfly_lps_design_space.pdf
+    """
     import matplotlib.pyplot as plt
 
     lps_all = D.lps_configs(p_max=300, q_max=300)
@@ -130,7 +225,37 @@ def lps_design_space(*, directory: str | Path | None = None) -> SavedFigure:
 
 def galaxyfly_scale(scale: dict, *, directory: str | Path | None = None) -> SavedFigure:
     """Galaxyfly Fig. 2/3: network scale per terminals per router with 48-port routers (``scale``:
-    :meth:`~lowdiam.studies.scalability.Study.galaxyfly_scale`); saved as ``01_galaxyfly_scale_48port`` with its CSV."""
+    :meth:`~lowdiam.studies.scalability.Study.galaxyfly_scale`); saved as ``01_galaxyfly_scale_48port`` with its CSV.
+
+    Parameters
+    ----------
+    scale : dict
+        ``ps`` (terminals per router), ``galaxyfly`` (``{diameter bound: endpoints per p}``) and ``comparators``
+        (``{name: endpoints per p}``, three of them); NaN where a family has no configuration.
+    directory : str or pathlib.Path, optional
+        Where to save the figure and its CSV (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``01_galaxyfly_scale_48port.png`` and ``.pdf``; also writes ``01_galaxyfly_scale_48port.csv`` (``series``,
+        ``p``, ``endpoints``; empty where NaN).
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> nan = float("nan")
+    >>> scale = {"ps": range(1, 3), "galaxyfly": {1: [48, 94], 2: [1176, 2254], 3: [nan, 4000], 5: [nan, 9000]},
+    ...          "comparators": {"Dragonfly": [nan, 4000], "Slim Fly": [1000, 1900],
+    ...                          "3-D Flattened Butterfly": [800, 1500]}}
+    >>> d = tempfile.mkdtemp()
+    >>> galaxyfly_scale(scale, directory=d)
+    saved 01_galaxyfly_scale_48port.png, 01_galaxyfly_scale_48port.pdf
+    >>> Path(d, "01_galaxyfly_scale_48port.csv").read_text().splitlines()[5:8]
+    ['Galaxyfly diameter bound 3,1,', 'Galaxyfly diameter bound 3,2,4000', 'Galaxyfly diameter bound 5,1,']
+    """
     import matplotlib.pyplot as plt
 
     ps, gf_by_diam, comp = scale["ps"], scale["galaxyfly"], scale["comparators"]

@@ -36,6 +36,12 @@ def hop_fractions(top) -> np.ndarray:
     -------
     numpy.ndarray
         Entry i is the fraction at distance i + 1; the entries sum to 1.
+
+    Examples
+    --------
+    >>> from lowdiam import topologies as T
+    >>> hop_fractions(T.dragonfly(4, 2, 2)).round(3).tolist()  # Dragonfly: diameter 3
+    [0.143, 0.362, 0.495]
     """
     h = distance_stats(top).histogram.astype(float)
     return h[1:] / h[1:].sum()
@@ -43,7 +49,29 @@ def hop_fractions(top) -> np.ndarray:
 
 def hop_distances(nets: dict, *, directory: str | Path | None = None) -> SavedFigure:
     """Hop-distance distributions of the PolarStar Table 3 networks (``nets``, by the paper's name), side by side;
-    saved as ``00_table3_hop_distances``."""
+    saved as ``00_table3_hop_distances``.
+
+    Parameters
+    ----------
+    nets : dict
+        Name -> :class:`~lowdiam.topologies.Topology`; one group of bars per network (its :func:`hop_fractions`),
+        labelled with :func:`lowdiam.labels.label`.
+    directory : str or pathlib.Path, optional
+        Where to save (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``00_table3_hop_distances.png`` and ``.pdf``.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from lowdiam import topologies as T
+    >>> hop_distances({"DF": T.dragonfly(4, 2, 2), "HX": T.hyperx(3, 3)}, directory=tempfile.mkdtemp())
+    saved 00_table3_hop_distances.png, 00_table3_hop_distances.pdf
+    """
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
@@ -62,7 +90,36 @@ def hop_distances(nets: dict, *, directory: str | Path | None = None) -> SavedFi
 def best_orders(best: dict, profile: str, *, directory: str | Path | None = None) -> SavedFigure:
     """Order of the best PolarStar per radix (``best``: :meth:`lowdiam.studies.zoo.Study.best_per_radix`), the
     recorded rows as a line and this run's as crosses, against the diameter-3 Moore bound; saved as
-    ``00_polarstar_best_orders`` with its CSV (both sources, one row per radix)."""
+    ``00_polarstar_best_orders`` with its CSV (both sources, one row per radix).
+
+    Parameters
+    ----------
+    best : dict
+        :meth:`lowdiam.studies.zoo.Study.best_per_radix`: ``own`` and ``recorded`` (``{radix: row}``, each row with
+        ``routers``), ``recorded_range`` (the recorded radixes; empty: draw this run's rows as the line).
+    profile : str
+        The profile of this run (named in the legend and the CSV's ``source``).
+    directory : str or pathlib.Path, optional
+        Where to save the figure and its CSV (default :func:`lowdiam.paths.figures_dir`).
+
+    Returns
+    -------
+    lowdiam.plotting.SavedFigure
+        ``00_polarstar_best_orders.png`` and ``.pdf``; also writes ``00_polarstar_best_orders.csv`` (columns
+        ``source``, ``radix`` and the rows' other columns but ``code_commit`` and ``lowdiam_version``).
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> from pathlib import Path
+    >>> matplotlib.use("Agg")
+    >>> own = {8: {"radix": 8, "routers": 108, "q": 5}, 9: {"radix": 9, "routers": 130, "q": 5}}
+    >>> d = tempfile.mkdtemp()
+    >>> best_orders({"own": own, "recorded": {}, "recorded_range": []}, "quick", directory=d)
+    saved 00_polarstar_best_orders.png, 00_polarstar_best_orders.pdf
+    >>> Path(d, "00_polarstar_best_orders.csv").read_text().splitlines()
+    ['source,radix,routers,q', 'this run (quick),8,108,5', 'this run (quick),9,130,5']
+    """
     import matplotlib.pyplot as plt
 
     own_best, rec_best = best["own"], best["recorded"]
