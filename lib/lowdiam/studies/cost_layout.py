@@ -874,12 +874,12 @@ def summary() -> None:
     >>> _ = rec("demo-wire", "SpectralFly Table II", "SF(9): mean wire (m)", 8.68, 10.0, "10%", scale="paper")
     >>> summary()  # doctest: +ELLIPSIS
     2 claims: {'match': 1, 'mismatch': 1}
-    by scale: ...
+    by scale: {'paper': 2}
         claim  paper  ours    status
     demo-wire   8.68  10.0  mismatch
     """
     rows = claims.records()
     print(f"{len(rows)} claims:", dict(Counter(c.status for c in rows)))
-    print("by scale:", dict(Counter(c.details.get("scale") for c in rows)))
+    print("by scale:", dict(Counter(c.scale for c in rows)))
     print(TB.text_table([dict(claim=c.claim_id, paper=str(c.paper_value), ours=str(c.our_value), status=c.status)
                          for c in rows if c.status != "match"]))
