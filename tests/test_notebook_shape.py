@@ -17,10 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 MAX_FUNCTIONS, MAX_CELL_LINES = 2, 40
 #: notebooks brought to the shape; the others are not checked yet
-THIN = ["00_topologies", "01_scalability", "02_edst", "03_bisection", "04_fault_tolerance", "06_cost_layout",
-        "07_motifs", "08_your_network"]
+THIN = ["00_topologies", "01_scalability", "02_edst", "03_bisection", "04_fault_tolerance", "05_simulation",
+        "06_cost_layout", "07_motifs", "08_your_network"]
 #: thinned notebooks whose every figure is followed by its verdict table (not 07: its EDST and progress figures
-#: support no claim)
+#: support no claim; not 05: its stand-in figures of this profile's own runs (PolarStar Fig. 9/10 and saturation
+#: bars, the latency knee, UGAL-L's bias, Polarized Fig. 4-6 and Fig. 8 on the quick networks, Galaxyfly Fig. 7/9),
+#: the new Polarized-on-star-products figure and the progress figure support no claim, while each figure its claims
+#: link to is followed by their table)
 VERDICTS_AFTER_FIGURES = ["00_topologies", "01_scalability", "02_edst", "03_bisection", "04_fault_tolerance",
                           "06_cost_layout"]
 VERDICT_HEADER = "| claim | paper | ours | scale |"

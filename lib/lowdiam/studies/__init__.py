@@ -11,7 +11,12 @@ calls into these modules, its figures and its verdict tables.
 - notebook 03: :mod:`lowdiam.studies.bisection` (its sections' computation and claims, the f-invariant split of IQ
   PolarStars) and :mod:`lowdiam.studies.bisection_figures`;
 - notebook 04: :mod:`lowdiam.studies.fault_tolerance` and :mod:`lowdiam.studies.fault_tolerance_figures`;
-- notebook 05: :mod:`lowdiam.studies.simulation` (which routing fits which family), :mod:`lowdiam.studies.polarstar`
+- notebook 05: :mod:`lowdiam.studies.sim_study` (the profile's settings and searches, the scale a claim is measured
+  at), one module per section (:mod:`lowdiam.studies.sim_polarstar`, :mod:`lowdiam.studies.sim_polarized`,
+  :mod:`lowdiam.studies.sim_spectralfly`, :mod:`lowdiam.studies.sim_galaxyfly`,
+  :mod:`lowdiam.studies.sim_new_polarized`: its searches or curves and its claims), :mod:`lowdiam.studies.sim_progress`
+  (how far the paper profile has come) and :mod:`lowdiam.studies.sim_figures` (this run's figures);
+  :mod:`lowdiam.studies.simulation` (which routing fits which family), :mod:`lowdiam.studies.polarstar`
   (PolarStar Fig. 9/10 networks, searches, claims under both run controls) and
   :mod:`lowdiam.studies.polarstar_figures` (PolarStar Fig. 9/10 drawn from the recorded paper-scale runs),
   :mod:`lowdiam.studies.polarized_figures` (Polarized Fig. 4-6 and Fig. 8 drawn from the recorded paper-scale runs)

@@ -1,0 +1,167 @@
+"""Notebook 05's study layer (lowdiam.studies.sim_study, sim_polarstar, sim_polarized, sim_spectralfly, sim_galaxyfly,
+sim_new_polarized, sim_progress): the profile's settings, which scale a claim is measured at, and the helpers that
+word notes and explanations or compare runs.
+
+Everything runs on hand-made rows, fake search results or tiny networks, with no simulation; the notebook itself
+checks the real runs."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from lowdiam import claims
+from lowdiam.studies import sim_galaxyfly as GF
+from lowdiam.studies import sim_polarized as PZ
+from lowdiam.studies import sim_polarstar as SP
+from lowdiam.studies import sim_progress as PG
+from lowdiam.studies import sim_spectralfly as SF
+from lowdiam.studies.sim_new_polarized import NewPolarizedSection, new_configs, new_routings
+from lowdiam.studies.sim_study import PAPER_TOL, SimStudy, final_loads, noted, recipe, sat
+
+HX = recipe("HX", "hyperx", 4, 4, 4)
+
+
+def fake_search(load):
+    return SimpleNamespace(saturation_load=load)
+
+
+# ----------------------------------------------------------------------------- sim_study
+def test_profile_defaults_and_overrides():
+    quick, paper = SimStudy("quick"), SimStudy("paper")
+    assert (quick.warmup_cycles, quick.measure_cycles, quick.coarse_step, quick.tol) == (250, 500, 0.2, 0.05)
+    assert (paper.warmup_cycles, paper.measure_cycles, paper.coarse_step, paper.tol) == (3000, 5000, 0.1, 0.01)
+    assert paper.curve_loads[0] == 0.1 and paper.curve_loads[-1] == 1.0 and len(paper.curve_loads) == 19
+    s = SimStudy("quick", warmup_cycles=100, tol=0.1, router_speedup=1.0)
+    assert s.warmup_cycles == 100 and s.tol == 0.1 and s.windows["max_drain_cycles"] == 1000
+    assert s.booksim["router_options"] == {"internal_speedup": 1.0, "vc_selection": "hop"}
+    assert quick.record("x") is None and paper.record("05_polarstar_fig9").path.name == "05_polarstar_fig9.csv"
+
+
+def test_unknown_profile_is_refused():
+    with pytest.raises(ValueError, match="unknown profile"):
+        SimStudy("fast")
+
+
+def test_where_names_the_stand_in_and_its_windows():
+    at = SimStudy("quick").where(HX)
+    assert at == {"scale": "stand-in", "stand_in": "HX(4x4x4) (64 routers); windows 250+500 cycles"}
+    assert SimStudy("paper").where(HX) == {"scale": "paper"}
+    pending = SimStudy("quick").where_pending([HX], "searches", 1, 3)
+    assert pending["stand_in"].endswith("; paper-scale searches recorded complete: 1 of the 3 this claim compares")
+    assert SimStudy("paper").where_pending([HX], "searches", 1, 3) == {"scale": "paper"}
+
+
+def test_measured_takes_the_recorded_searches_only_when_all_are_complete():
+    study = SimStudy("quick")
+    keys = [("HX", "min", "uniform"), ("HX", "ugal", "uniform")]
+    table = {keys[0]: fake_search(0.4), keys[1]: fake_search(0.5)}
+    loads, at = study.measured(keys, HX, table=table, paper={keys[0]: (0.45, True), keys[1]: (0.55, True)})
+    assert loads == [0.45, 0.55] and at["scale"] == "paper" and "resolution 0.01" in at["note"]
+    assert study.resolution(at) == PAPER_TOL
+    loads, at = study.measured(keys, HX, table=table, paper={keys[0]: (0.45, True), keys[1]: (0.55, False)})
+    assert loads == [0.4, 0.5] and at["scale"] == "stand-in" and "recorded complete: 1 of the 2" in at["stand_in"]
+    assert study.resolution(at) == study.tol
+    # the paper profile never reads the recorded searches as if they were another run's
+    loads, at = SimStudy("paper").measured(keys, HX, table=table, paper={k: (0.9, True) for k in keys})
+    assert loads == [0.4, 0.5] and at == {"scale": "paper"}
+
+
+def test_small_helpers():
+    table = {("A", "min", "uniform"): fake_search(0.3)}
+    assert sat(table, "A", "min", "uniform") == 0.3
+    assert final_loads(table) == {("A", "min", "uniform"): (0.3, True)}
+    assert noted({"scale": "paper"}) == {"scale": "paper", "note": ""}
+    assert noted({"note": "a"}, "", "b") == {"note": "a; b"}
+
+
+# ----------------------------------------------------------------------------- sections
+@pytest.mark.parametrize("cls", [SF.SpectralFlySection, GF.GalaxyflySection, NewPolarizedSection])
+def test_sections_check_their_arguments(cls):
+    with pytest.raises(TypeError, match="SimStudy"):
+        cls("quick", None)
+    with pytest.raises(TypeError, match="PolarStarSection"):
+        cls(SimStudy("quick"), None)
+    for one in (SP.PolarStarSection, PZ.PolarizedSection):
+        with pytest.raises(TypeError, match="SimStudy"):
+            one(None)
+
+
+def test_knee_gaps_leave_out_searches_without_a_knee():
+    rows = [{"saturation_load": 0.6, "knee_below": None, "knee_above": 0.2},
+            {"saturation_load": 0.6, "knee_below": 0.4, "knee_above": None}]
+    assert SP.knee_gaps(rows) == [(pytest.approx(0.4), 0.6)]
+
+
+def test_lagging_is_the_loads_accepting_under_95_percent():
+    by = {0.5: {"accepted_load": 0.47}, 0.3: {"accepted_load": 0.29}, 0.7: {"accepted_load": 0.7 * 0.95}}
+    assert PZ.lagging(by) == [0.5]
+    assert PZ.lagging({}) == []
+
+
+def test_sf_at_turns_paper_scale_into_paper_network():
+    at = SF.sf_at({"scale": "paper", "note": "n"}, ["ugal", "min", "ugal"])
+    assert at["scale"] == "paper-network" and at["differs"] == SF.SF_DIFFERS and at["routing"] == "min, ugal"
+    assert at["note"] == "n"
+    assert SF.sf_at({"scale": "stand-in"}, ["min"]) == {"scale": "stand-in", "routing": "min"}
+
+
+STRUCT = {"LPS": {"channels_per_endpoint": 2.0, "min_bound": {"uniform": 0.5}, "min_hops": {"uniform": 2.5}},
+          "SF": {"channels_per_endpoint": 3.0, "min_bound": {"uniform": 0.5}, "min_hops": {"uniform": 1.9}},
+          "DF": {"channels_per_endpoint": 1.5, "min_bound": {"uniform": 0.4}, "min_hops": {"uniform": 2.9}}}
+
+
+def test_min_bound_note_only_when_every_rival_ahead_has_a_bound_at_least_lps():
+    note = SF.min_bound_note([("uniform", "SF")], STRUCT)
+    assert "uniform: SF's bound 0.5 equals LPS's" in note and "1.9 hops" in note
+    assert SF.min_bound_note([("uniform", "SF"), ("uniform", "DF")], STRUCT) == ""  # DF's bound is below LPS's
+    assert SF.min_bound_note([], STRUCT) == ""
+
+
+def test_sf_size_why_only_for_a_larger_slim_fly_alone_ahead():
+    why = SF.sf_size_why([("uniform", "SF"), ("bitrev", "SF")], STRUCT, "LPS", ", the only network that does")
+    assert why.startswith("the Slim Fly saturates above LPS (uniform, bitrev), the only network that does")
+    assert "1.50x" in why
+    assert SF.sf_size_why([("uniform", "SF"), ("uniform", "DF")], STRUCT, "LPS") == ""
+    assert SF.sf_size_why([("uniform", "SF")], {**STRUCT, "SF": {"channels_per_endpoint": 2.0}}, "LPS") == ""
+
+
+def test_gf_at_and_note_word_the_settings():
+    at = GF.gf_at({"warmup_cycles": 200, "measure_cycles": 400}, packets="1-flit", routing="gf-min")
+    assert at["scale"] == "paper-network" and at["routing"].startswith("gf-min") and at["differs"][0] == "1-flit"
+    with pytest.raises(ValueError, match="routing must be one of"):
+        GF.gf_at({"warmup_cycles": 1, "measure_cycles": 1}, routing="ugal")
+    assert "3000+5000-cycle windows); NAG" in GF.gf_note(GF.PAPER_WINDOWS, "NAG")
+    assert GF.gid("GF(81,1,10,4)") == "gf81-1-10-4"
+
+
+def test_pk_row_compares_at_the_lowest_load_both_ran():
+    one = ([{"load": 0.1, "latency_mean": 9.0}, {"load": 0.3, "latency_mean": 11.0}], 0.4)
+    four = ([{"load": 0.3, "latency_mean": 14.0}, {"load": 0.5, "latency_mean": 20.0}], 0.6)
+    row = GF.pk_row("GF", 3, "worst_case", one, four)
+    assert (row["load_latency"], row["latency_1flit"], row["latency_4flit"]) == (0.3, 11.0, 14.0)
+    assert row["saturation_gain"] == 0.5
+    with pytest.raises(ValueError):  # no common load
+        GF.pk_row("GF", 3, "uniform", ([{"load": 0.1, "latency_mean": 1.0}], 0.1), ([{"load": 0.2,
+                                                                                        "latency_mean": 1.0}], 0.2))
+
+
+def test_sensitivity_twin_names_the_recorded_paper_min_row(tmp_path):
+    claims.use_notebook("demo", tmp_path)
+    assert GF.sensitivity_twin("gf-a-min", "min") == ""
+    claims.record("gf-a-gf-min", "P", "w", True, True, None, scale="exact")
+    assert GF.sensitivity_twin("gf-a-min", "min") == "gf-a-gf-min"
+    assert GF.sensitivity_twin("gf-a-min", "nag") == ""
+
+
+def test_new_configs_leave_out_the_adversarial_pattern_without_groups():
+    lps, df = recipe("SF", "lps", 11, 7), recipe("DF", "dragonfly", 4, 2, 2)
+    assert new_routings(df) == ["df-min", "ugal", "polarized"]
+    assert {tr for _, _, tr in new_configs([lps])} == {"uniform", "randperm"}
+    assert len(new_configs([df])) == 9 and len(new_configs([lps])) == 6
+
+
+def test_progress_flags():
+    assert PG.flags({"a": (0.1, True), "b": (0.0, False)}) == {"a": True, "b": False}
+    assert PG.curve_flags({"a": ({}, False), "b": ({0.1: {}}, True)}) == {"b": True}
