@@ -119,12 +119,24 @@ def test_min_bound_note_only_when_every_rival_ahead_has_a_bound_at_least_lps():
     assert SF.min_bound_note([], STRUCT) == ""
 
 
-def test_sf_size_why_only_for_a_larger_slim_fly_alone_ahead():
-    why = SF.sf_size_why([("uniform", "SF"), ("bitrev", "SF")], STRUCT, "LPS", ", the only network that does")
-    assert why.startswith("the Slim Fly saturates above LPS (uniform, bitrev), the only network that does")
-    assert "1.50x" in why
-    assert SF.sf_size_why([("uniform", "SF"), ("uniform", "DF")], STRUCT, "LPS") == ""
-    assert SF.sf_size_why([("uniform", "SF")], {**STRUCT, "SF": {"channels_per_endpoint": 2.0}}, "LPS") == ""
+def test_sf32_explanation_stands_only_when_the_statement_holds_with_the_32_port_slim_fly():
+    per = {"uniform": {"LPS": 0.9, "SF": 0.95, "DF": 0.7}, "bitrev": {"LPS": 0.7, "SF": 1.0, "DF": 0.5}}
+
+    def best(p):
+        return all(v["LPS"] + 0.01 >= max(v.values()) for v in p.values())
+
+    below = {("ugal", "uniform"): (0.85, True), ("ugal", "bitrev"): (0.6, True)}
+    why, note = SF.sf32_explanation(per, "LPS", best, STRUCT, below)
+    assert note == "" and "the statement holds: uniform: SF(16) 0.85, SF(27) 0.95, LPS 0.9; bitrev: SF(16) 0.6" in why
+    assert "3 channels per endpoint" in why and "05_spectralfly_sf32.csv" in why
+    above = {**below, ("ugal", "bitrev"): (0.75, True)}  # SF(16) still above LPS on bitrev
+    why, note = SF.sf32_explanation(per, "LPS", best, STRUCT, above)
+    assert why == "" and "still fails" in note and "bitrev: SF(16) 0.75" in note
+    running = {**below, ("ugal", "bitrev"): (0.6, False)}  # a search not complete explains nothing
+    why, note = SF.sf32_explanation(per, "LPS", best, STRUCT, running)
+    assert why == "" and "has 1 of its 2 ugal searches complete" in note
+    with pytest.raises(ValueError, match="loads of SF and 'BF'"):
+        SF.sf32_explanation(per, "BF", best, STRUCT, below)
 
 
 def test_gf_at_and_note_word_the_settings():

@@ -3,7 +3,8 @@
 :class:`SpectralFlySection` runs the section's saturation searches on the BookSim model (standing in for SST/macro's
 SNAPPR router), reads the paper profile's recorded searches of the paper's networks and records the SpectralFly
 Sec. VI claims.  What the networks' structure allows (channels per endpoint, minimal routing's channel-load bound)
-turns into notes and explanations by :func:`min_bound_note` and :func:`sf_size_why`.  Figures:
+turns into notes by :func:`min_bound_note`; a Slim Fly ordering against the paper is re-judged with the Slim Fly of
+the text's 32-port routers by :func:`sf32_explanation`.  Figures:
 :mod:`lowdiam.studies.sim_figures`.
 
 Examples
@@ -16,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -25,10 +26,12 @@ from .. import claims
 from ..labels import label
 from ..sim import channel_load_bound
 from . import simulation as studies
+from . import spectralfly_sf32 as SF32
 from .sim_polarstar import PolarStarSection, min_routing, ugal_routing
 from .sim_study import PAPER_TOL, SimStudy, noted, recipe
 
-__all__ = ["SF_NETS", "SF_DIFFERS", "SPEC_PATTERNS", "sf_at", "min_bound_note", "sf_size_why", "SpectralFlySection"]
+__all__ = ["SF_NETS", "SF_DIFFERS", "SPEC_PATTERNS", "sf_at", "min_bound_note", "sf32_explanation", "with_sf32",
+           "SpectralFlySection"]
 
 SF_NETS = "SpectralFly Sec. 6 networks"
 #: the settings of a paper-network claim that differ from SpectralFly Sec. VI
@@ -89,42 +92,110 @@ def min_bound_note(ahead: Sequence[tuple[str, str]], st: Mapping[str, Any]) -> s
             "setting is not known")
 
 
-def sf_size_why(ahead: Sequence[tuple[str, str]], st: Mapping[str, Any], ref: str, scope: str = "") -> str:
-    """Why the Slim Fly saturates above ``ref`` under UGAL-L, when it is the only network ahead and has more channels
-    per endpoint ("" otherwise).
+def with_sf32(per: Mapping[str, Mapping[str, float]], sf32: Mapping[tuple[str, str], tuple[float, bool]],
+              routing: str) -> dict | None:
+    """``per`` ({pattern: {label: load}}) with the Slim Fly's loads replaced by SF(16)'s recorded ones under
+    ``routing`` (:func:`lowdiam.studies.spectralfly_sf32.recorded`); ``None`` unless every pattern of ``per`` has a
+    complete SF(16) search.
 
     Parameters
     ----------
-    ahead : sequence of (str, str)
-        (pattern, network) pairs of the networks ahead of ``ref``.
-    st : mapping
-        :meth:`SpectralFlySection.spec_structure`'s (``channels_per_endpoint`` per label).
-    ref : str
-        The label compared with.
-    scope : str
-        What "only" covers.
+    per : mapping
+        Saturation loads per pattern and network label (one label ``"SF"``).
+    sf32 : mapping
+        ``(routing, pattern) -> (load, search done)``.
+    routing : str
+        The registry name the loads of ``per`` ran under on the Slim Fly.
 
     Returns
     -------
-    str
+    dict or None
 
     Examples
     --------
-    >>> st = {"SF": {"channels_per_endpoint": 6.0}, "LPS": {"channels_per_endpoint": 3.0}}
-    >>> sf_size_why([("uniform", "SF")], st, "LPS")[:47]
-    'the Slim Fly saturates above LPS (uniform), and'
-    >>> sf_size_why([("uniform", "DF")], st, "LPS")
-    ''
+    >>> per = {"uniform": {"LPS": 0.9, "SF": 0.95}}
+    >>> with_sf32(per, {("ugal", "uniform"): (0.8, True)}, "ugal")
+    {'uniform': {'LPS': 0.9, 'SF': 0.8}}
+    >>> with_sf32(per, {("ugal", "uniform"): (0.8, False)}, "ugal") is None
+    True
     """
-    if (not ahead or {k for _, k in ahead} != {"SF"}
-            or st["SF"]["channels_per_endpoint"] <= st[ref]["channels_per_endpoint"]):
-        return ""
+    out = {}
+    for tr, v in per.items():
+        got = sf32.get((routing, tr))
+        if got is None or not got[1]:
+            return None
+        out[tr] = {**v, "SF": got[0]}
+    return out
+
+
+def sf32_explanation(per: Mapping[str, Mapping[str, float]], ref: str, holds: Callable[[Mapping], bool],
+                     st: Mapping[str, Any], sf32: Mapping[tuple[str, str], tuple[float, bool]], *,
+                     routing: str = "ugal") -> tuple[str, str]:
+    """The tested explanation of a Slim Fly ordering that goes against the paper, or a note saying it fails.
+
+    SpectralFly Sec. VI-B says its routers have 32 ports, but its Slim Fly (q = 27, 8 endpoints per router) needs 49
+    (notebook 00, ``sf-sec6b-sf-27-32-ports``).  The statement is re-judged (``holds``) with SF(16) -- the Slim Fly
+    of 32-port routers with 8 endpoints per router, run with the same settings
+    (:mod:`lowdiam.studies.spectralfly_sf32`) -- in place of SF(27).  If it then holds, that run is the explanation;
+    if not, or if SF(16)'s searches are not complete, there is no explanation and the note says why.
+
+    Parameters
+    ----------
+    per : mapping
+        {pattern: {label: saturation load}} on the paper's networks, with ``"SF"`` among the labels.
+    ref : str
+        The network the statement compares the Slim Fly with (``"LPS"``, ``"BF"``).
+    holds : callable
+        The statement, judged on a ``per``-shaped mapping.
+    st : mapping
+        :meth:`SpectralFlySection.spec_structure`'s (``channels_per_endpoint`` per label).
+    sf32 : mapping
+        :func:`lowdiam.studies.spectralfly_sf32.recorded`'s ``(routing, pattern) -> (load, search done)``.
+    routing : str
+        The Slim Fly's routing in ``per`` (keyword-only).
+
+    Returns
+    -------
+    (str, str)
+        The explanation ("" when none) and a note ("" when none).
+
+    Examples
+    --------
+    >>> st = {"SF": {"channels_per_endpoint": 5.125}, "LPS": {"channels_per_endpoint": 3.0}}
+    >>> per = {"uniform": {"LPS": 0.9, "SF": 0.95}}
+    >>> best = lambda p: all(v["LPS"] >= max(v.values()) for v in p.values())
+    >>> why, note = sf32_explanation(per, "LPS", best, st, {("ugal", "uniform"): (0.8, True)})
+    >>> why[:56], note
+    ('run with SF(16), the Slim Fly of the 32-port routers the', '')
+    >>> why, note = sf32_explanation(per, "LPS", best, st, {("ugal", "uniform"): (0.97, True)})
+    >>> why, note[:62]
+    ('', 'with SF(16), the Slim Fly of the 32-port routers the text stat')
+    >>> sf32_explanation(per, "LPS", best, st, {})[1][:52]
+    'the run that tests whether the Slim Fly of the 32-po'
+    """
+    from . import spectralfly_sf32 as SF32
+
+    if not isinstance(per, Mapping) or not per or any("SF" not in v or ref not in v for v in per.values()):
+        raise ValueError(f"per must map every pattern to loads of SF and {ref!r}; got {per!r}")
+    log = f"results/paper/{SF32.LOG[0]}/{SF32.LOG[1]}.csv"
+    swapped = with_sf32(per, sf32, routing)
+    if swapped is None:
+        done = sum(1 for tr in per if sf32.get((routing, tr), (0, False))[1])
+        return "", (f"the run that tests whether the Slim Fly of the 32-port routers the text states changes this "
+                    f"(SF(16), 8 endpoints per router; {log}) has {done} of its {len(per)} {routing} searches complete")
+    values = "; ".join(f"{tr}: SF(16) {swapped[tr]['SF']:g}, SF(27) {per[tr]['SF']:g}, {ref} {per[tr][ref]:g}"
+                       for tr in per)
+    if not holds(swapped):
+        return "", (f"with SF(16), the Slim Fly of the 32-port routers the text states (8 endpoints per router; "
+                    f"{log}), in place of SF(27) the statement still fails ({values}): the Slim Fly's size does not "
+                    "explain the mismatch")
     sf, other = st["SF"]["channels_per_endpoint"], st[ref]["channels_per_endpoint"]
-    return (f"the Slim Fly saturates above {ref} ({', '.join(tr for tr, _ in ahead)}){scope}, and the Slim Fly the "
-            f"paper configures (q = 27, 8 endpoints per router) is much the largest network: {sf:g} channels per "
-            f"endpoint against {ref}'s {other:g} ({sf / other:.2f}x) for UGAL-L to spread traffic over; its routers "
-            "need 49 ports, not the text's 32 (notebook 00, sf-sec6b-sf-27-32-ports), so the Slim Fly the paper "
-            "simulated was probably smaller")
+    top = SF32.RECIPE.build()
+    sf16 = 2 * top.num_edges / top.num_endpoints
+    return (f"run with SF(16), the Slim Fly of the 32-port routers the text states (8 endpoints per router, "
+            f"{sf16:g} channels per endpoint), under the same settings ({log}), in place of the paper's SF(27) "
+            f"(49-port routers, notebook 00, sf-sec6b-sf-27-32-ports; {sf:g} channels per endpoint against {ref}'s "
+            f"{other:g}), the statement holds: {values}"), ""
 
 
 class SpectralFlySection:
@@ -181,6 +252,11 @@ class SpectralFlySection:
                                "05_spectralfly_fig8", reuse=("05_polarstar_fig9", "05_spectralfly_fig6_7"))
         paper_sf8 = studies.recorded_saturation("05_simulation", ["05_spectralfly_fig8"], PAPER_TOL) if QUICK else {}
         PAPER_LPS = next(r for r in PAPER_SPEC if r.label == "LPS")
+        # the Slim Fly of the text's 32-port routers, SF(16), with the paper profile's settings: the paper profile runs
+        # (resumes) its recorded searches, every profile reads them (lowdiam.studies.spectralfly_sf32)
+        if not QUICK:
+            SF32.run(processes=study.processes, scheduler=study.scheduler, progress=study.progress)
+        self.sf32 = SF32.recorded()
         self.paper_spec, self.spec_nets, self.spec, self.paper_sf = PAPER_SPEC, SPEC, spec, paper_sf
         self.lps, self.spec8, self.paper_sf8, self.paper_lps = LPS, spec8, paper_sf8, PAPER_LPS
 
@@ -263,10 +339,13 @@ class SpectralFlySection:
             if not holds and at["scale"] == "paper":
                 st = self.structure(at)
                 extra = {**extra, "structure": st}
-                scope = ", the only network that does" + (" in the searches complete so far" if beaten else "")
-                if fn is ugal_routing:
-                    why = sf_size_why(ahead, st, "LPS", scope)
-                else:
+                if fn is ugal_routing and {k for _, k in ahead} == {"SF"} and set(per) == set(SPEC_PATTERNS):
+                    why, n32 = sf32_explanation(
+                        per, "LPS", lambda p, res=res: all(v["LPS"] + res >= max(v.values()) for v in p.values()), st,
+                        self.sf32)
+                    note = "; ".join(x for x in (note, n32) if x)
+                    extra = {**extra, "sf32": {tr: self.sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
+                elif fn is not ugal_routing:
                     note = "; ".join(x for x in (note, min_bound_note(ahead, st)) if x)
             claims.record(f"sf-fig{fig}-lps-best-every-pattern", f"SpectralFly Fig. {fig}",
                           f"SpectralFly (LPS) saturates highest on every pattern under {rname} (patterns "
@@ -310,7 +389,11 @@ class SpectralFlySection:
             wrong = [tr for tr in SPEC_PATTERNS if {"BF", "SF"} <= set(per6.get(tr, {}))
                      and (per6[tr]["BF"] > per6[tr]["SF"]) != (tr != "shuffle")]
             extra = {**extra, "structure": self.structure(at)}
-            why = "" if "shuffle" in wrong else sf_size_why([(tr, "SF") for tr in wrong], self.structure(at), "BF")
+            why, n32 = sf32_explanation(
+                per6, "BF", lambda p: all((p[tr]["BF"] > p[tr]["SF"]) == (tr != "shuffle") for tr in p),
+                self.structure(at), self.sf32) if wrong and set(per6) == set(SPEC_PATTERNS) else ("", "")
+            note = "; ".join(x for x in (note, n32) if x)
+            extra = {**extra, "sf32": {tr: self.sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
         claims.record("sf-fig6-bf-beats-slimfly-except-shuffle", "SpectralFly Fig. 6",
                       "Bundlefly saturates above Slim Fly on every pattern except shuffle (UGAL-L)", True, holds,
                       details={"saturation": per6, "router": "booksim", "tol": study.resolution(at), **extra},

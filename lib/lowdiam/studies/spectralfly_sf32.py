@@ -72,7 +72,7 @@ def configs() -> list[tuple[S.Recipe, str, str]]:
     return [(RECIPE, rt, tr) for rt in ROUTINGS for tr in PATTERNS]
 
 
-def run(*, processes: int | None = None, routings: Sequence[str] = ROUTINGS, root=None,
+def run(*, processes: int | None = None, scheduler=None, routings: Sequence[str] = ROUTINGS, root=None,
         progress: bool = True) -> list:
     """Run (or resume) the searches of ``routings``, every run appended to the result log as it finishes.
 
@@ -80,6 +80,8 @@ def run(*, processes: int | None = None, routings: Sequence[str] = ROUTINGS, roo
     ----------
     processes : int, optional
         Local worker processes (default: all cores).
+    scheduler : str or dask.distributed.Client, optional
+        A Dask cluster to run on instead of local processes.
     routings : sequence of str
         A subset of :data:`ROUTINGS`, in the order to run.
     root : path, optional
@@ -104,7 +106,8 @@ def run(*, processes: int | None = None, routings: Sequence[str] = ROUTINGS, roo
         raise ValueError(f"routings must be drawn from {ROUTINGS}; got {routings}")
     cfgs = [c for rt in routings for c in configs() if c[1] == rt]
     return S.saturation_searches(cfgs, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM,
-                                 record=S.result_log(*LOG, root=root), processes=processes, progress=progress)
+                                 record=S.result_log(*LOG, root=root), processes=processes, scheduler=scheduler,
+                                 progress=progress)
 
 
 def recorded(*, root=None) -> dict:
