@@ -64,6 +64,20 @@ def normalise_timings(text: str) -> str:
     return "\n".join(out)
 
 
+def _merge_adjacent(outputs: list[dict]) -> list[dict]:
+    """``outputs`` with adjacent stream outputs of the same stream merged (their text as one string)."""
+    merged: list[dict] = []
+    for out in outputs:
+        if out.get("output_type") != "stream":
+            merged.append(out)
+            continue
+        if merged and merged[-1].get("output_type") == "stream" and merged[-1].get("name") == out.get("name"):
+            merged[-1] = {**merged[-1], "text": _lines(merged[-1]["text"]) + _lines(out["text"])}
+        else:
+            merged.append({**out, "text": _lines(out["text"])})
+    return merged
+
+
 def merge_streams(outputs: list[dict]) -> list[dict]:
     """``outputs`` with adjacent stream outputs of the same stream merged, and wall-time tables normalised.
 
@@ -81,25 +95,23 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
     ...         {"output_type": "stream", "name": "stdout", "text": "b\\n"}]
     >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
     [('stdout', ['a\\n', 'b\\n'])]
+    >>> outs = [{"output_type": "stream", "name": "stderr", "text": "lowdiam: compiling the 'booksim' ... ..."},
+    ...         {"output_type": "stream", "name": "stderr", "text": " done: 15 ..., run finished in 95.1 s\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": "warning\\n"}]
+    >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
+    [('stderr', ['warning\\n'])]
     """
-    # compile notes go first, so the streams they separated merge in the same pass (stripping is idempotent)
+    # adjacent streams merge first, so a compile note written in two parts (its line is ended with the time it
+    # took) is one line; notes go next, so the streams they separated merge in the last pass (idempotent)
     kept: list[dict] = []
-    for out in outputs:
+    for out in _merge_adjacent(outputs):
         if out.get("output_type") == "stream":
             lines = "".join(_lines(out["text"])).splitlines(keepends=True)
             out = {**out, "text": [line for line in lines if not line.startswith(COMPILE_NOTE)]}
             if not out["text"]:
                 continue
         kept.append(out)
-    merged: list[dict] = []
-    for out in kept:
-        if out.get("output_type") != "stream":
-            merged.append(out)
-            continue
-        if merged and merged[-1].get("output_type") == "stream" and merged[-1].get("name") == out.get("name"):
-            merged[-1] = {**merged[-1], "text": _lines(merged[-1]["text"]) + _lines(out["text"])}
-        else:
-            merged.append({**out, "text": _lines(out["text"])})
+    merged = _merge_adjacent(kept)
     for out in merged:
         if out.get("output_type") == "stream":
             out["text"] = normalise_timings(out["text"]).splitlines(keepends=True)

@@ -1,28 +1,45 @@
-"""Where numba caches the simulator's compiled kernels: one folder per version of the sim/ sources.
+"""Where numba caches the simulator's compiled kernels: one folder per router model and version of its sources.
 
 numba keys a cached function on its own source file only, so a kernel that
 inlines a helper from another module (``routings.polarstar_min.polarstar_arc``
 inlining ``rng.below``) would keep running the old helper after an edit.
-Instead of deleting cache files, every function of :mod:`lowdiam.sim` is
-decorated while ``numba.config.CACHE_DIR`` points at
-``<base>/lowdiam-sim-<fingerprint>``, the fingerprint hashing the *kernel
-sources* (:func:`kernel_sources`): every ``.py`` file under ``lowdiam/sim``
-that defines a numba function, and every module of the package those import,
+Instead of deleting cache files, every numba function of :mod:`lowdiam.sim`
+caches in a folder whose name carries a fingerprint of the sources it may read.
+The functions are split into *groups* (:func:`source_group`): one per router
+model package (``booksim/``, ``caminos/``, ``ideal/``) and ``common`` for the
+rest (``rng``, ``traffic``, the routings, ``bounds``, ...).  A group's folder is
+``<base>/lowdiam-sim-<group>-<fingerprint>``, the fingerprint hashing the
+group's *kernel sources* (:func:`kernel_sources`): its ``.py`` files that
+define a numba function and every module of the package those import,
 transitively (numba freezes an imported global, e.g. a constant of
-``traffic.py``, into the compiled code).  An edit to one of them selects a
-fresh folder; an edit to a module no kernel reads (a driver, the run control,
-the results, the request checks) keeps the compiled kernels, so it costs no
-recompilation.  Nothing is ever deleted (folders of older versions stay until
-removed by hand), and other projects sharing ``NUMBA_CACHE_DIR`` are never
-touched.  ``<base>`` is ``$NUMBA_CACHE_DIR`` when set, else the package's
-``__pycache__``.
+``traffic.py``, into the compiled code).  So an edit to one of them selects a
+fresh folder for every group that reads it (an edit to ``routings/ugal.py``:
+all four; to ``caminos/kernel.py``: the CAMINOS model's only), and an edit to
+a module no kernel reads (a driver, the run control, the results, the request
+checks) keeps every compiled kernel.  ``<base>`` is ``$NUMBA_CACHE_DIR`` when
+set, else the package's ``__pycache__``.  Nothing is ever deleted (folders of
+older versions stay until removed by hand), and other projects sharing
+``NUMBA_CACHE_DIR`` are never touched.
+
+The folder is chosen by a numba cache locator (:class:`KernelCacheLocator`,
+installed when this module is imported, before any kernel is decorated) that
+numba asks first for every cached function; it answers only for files of this
+package.  Its source stamp, which numba compares with the one stored in a
+function's cache index, is a SHA-256 of the file's content (numba < 0.68 used
+the file's modification time and size, so a ``git checkout`` or ``touch`` that
+left the content alone recompiled every kernel; numba 0.68 hashes the content
+too, with the same digest).  Where the locator cannot be installed (a numba
+without these internals, or ``NUMBA_CACHE_LOCATOR_CLASSES`` set),
+:func:`kernel_cache_scope` still points numba's ``CACHE_DIR`` at
+``<base>/lowdiam-sim-<fingerprint of all kernel sources>`` while the package's
+functions are decorated, as before.
 
 Examples
 --------
 >>> from pathlib import Path
 >>> import lowdiam.sim as sim
->>> folder = kernel_cache_dir(Path(sim.__file__).parent)
->>> folder.name.startswith("lowdiam-sim-")
+>>> folder = kernel_cache_dir(Path(sim.__file__).parent, group="booksim")
+>>> folder.name.startswith("lowdiam-sim-booksim-")
 True
 """
 
@@ -89,53 +106,186 @@ def _parse_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
     return found
 
 
-def kernel_sources(package_dir: Path = PACKAGE_DIR, package: str = "lowdiam.sim") -> list[Path]:
-    """The files whose edits must recompile the kernels, sorted: the ``.py`` files under ``package_dir`` that
-    define a numba function (a ``@njit``/``@jit``/... decorator), and every module of the package they import,
-    transitively.
+#: router model packages whose numba functions cache in a folder of their own; every other file is ``"common"``
+MODEL_GROUPS = ("booksim", "caminos", "ideal")
+GROUPS = (*MODEL_GROUPS, "common")
+
+
+def source_group(path: Path, package_dir: Path = PACKAGE_DIR) -> str:
+    """The cache group of the source file ``path`` of the package at ``package_dir``: the router model package it
+    lies in (``"booksim"``, ``"caminos"``, ``"ideal"``), else ``"common"``.
+
+    Examples
+    --------
+    >>> source_group(PACKAGE_DIR / "booksim" / "kernel.py"), source_group(PACKAGE_DIR / "routings" / "ugal.py")
+    ('booksim', 'common')
+    """
+    parts = Path(path).resolve().relative_to(Path(package_dir).resolve()).parts
+    return parts[0] if len(parts) > 1 and parts[0] in MODEL_GROUPS else "common"
+
+
+def _numba_files(package_dir: Path) -> list[Path]:
+    """The ``.py`` files under ``package_dir`` that define a numba function (a ``@njit``/``@jit``/... line)."""
+    files = sorted(p.resolve() for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts)
+    return [p for p in files if _NUMBA_DEF.search(p.read_text(encoding="utf-8"))]
+
+
+def kernel_sources(package_dir: Path = PACKAGE_DIR, package: str = "lowdiam.sim", group: str | None = None
+                   ) -> list[Path]:
+    """The files whose edits must recompile the kernels of ``group`` (all groups when None), sorted: the ``.py``
+    files of the group under ``package_dir`` that define a numba function (a ``@njit``/``@jit``/... decorator),
+    and every module of the package they import, transitively, whatever its group.
 
     Examples
     --------
     >>> names = {p.name for p in kernel_sources()}
     >>> {"kernel.py", "rng.py", "dispatch.py", "traffic.py"} <= names
     True
-    >>> {"driver.py", "run_control.py", "results.py", "request.py"} & names
+    >>> {"driver.py", "run_control.py", "results.py", "request.py", "kernel_cache.py"} & names
     set()
+    >>> booksim = {p.relative_to(PACKAGE_DIR).as_posix() for p in kernel_sources(group="booksim")}
+    >>> {"booksim/kernel.py", "rng.py", "routings/ugal.py"} <= booksim, "caminos/kernel.py" in booksim
+    (True, False)
     """
     package_dir = Path(package_dir).resolve()
-    files = [p.resolve() for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts]
-    todo = [p for p in files if _NUMBA_DEF.search(p.read_text(encoding="utf-8"))]
+    if group is not None and group not in GROUPS:
+        raise ValueError(f"group must be one of {', '.join(GROUPS)} or None; got {group!r}")
+    todo = [p for p in _numba_files(package_dir) if group is None or source_group(p, package_dir) == group]
     seen = set(todo)
+    # this module: imported by bounds.py for kernel_cache_scope, it holds nothing a kernel reads
+    skip = {package_dir / Path(__file__).name}
     while todo:
         for dep in _package_imports(todo.pop(), package_dir, package):
-            if dep not in seen:
+            if dep not in seen and dep not in skip:
                 seen.add(dep)
                 todo.append(dep)
     return sorted(seen)
 
 
-def source_fingerprint(package_dir: Path = PACKAGE_DIR) -> str:
-    """16 hex digits of a SHA-256 over the relative paths and bytes of the :func:`kernel_sources` of
-    ``package_dir``."""
+_FINGERPRINTS: dict[tuple, str] = {}
+
+
+def source_fingerprint(package_dir: Path = PACKAGE_DIR, group: str | None = None) -> str:
+    """16 hex digits of a SHA-256 over the relative paths and bytes of the :func:`kernel_sources` of ``group``
+    (all groups when None) of ``package_dir``.
+
+    Remembered per process for a snapshot of the package's files (path, size, modification time), so the locator
+    asking for every decorated function reads the sources once.
+    """
     package_dir = Path(package_dir).resolve()
+    snapshot = []
+    for f in sorted(package_dir.rglob("*.py")):
+        if "__pycache__" not in f.parts:
+            st = f.stat()
+            snapshot.append((str(f), st.st_size, st.st_mtime_ns))
+    key = (str(package_dir), group, tuple(snapshot))
+    with _AST_LOCK:
+        known = _FINGERPRINTS.get(key)
+    if known is not None:
+        return known
     h = hashlib.sha256()
-    for path in kernel_sources(package_dir):
+    for path in kernel_sources(package_dir, group=group):
         h.update(path.relative_to(package_dir).as_posix().encode() + b"\0")
         h.update(path.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    fingerprint = h.hexdigest()[:16]
+    with _AST_LOCK:
+        _FINGERPRINTS[key] = fingerprint
+    return fingerprint
 
 
-def kernel_cache_dir(package_dir: Path = PACKAGE_DIR, base: Path | None = None) -> Path:
-    """The numba cache folder of this version of the sources (see the module docstring)."""
-    if base is None:
-        env = os.environ.get("NUMBA_CACHE_DIR")
-        base = Path(env) if env else Path(package_dir) / "__pycache__"
-    return Path(base) / f"lowdiam-sim-{source_fingerprint(package_dir)}"
+def cache_base(package_dir: Path = PACKAGE_DIR) -> Path:
+    """Where the kernel cache folders go: ``$NUMBA_CACHE_DIR`` when set, else the package's ``__pycache__``."""
+    env = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(env) if env else Path(package_dir) / "__pycache__"
+
+
+def kernel_cache_dir(package_dir: Path = PACKAGE_DIR, base: Path | None = None, group: str | None = None) -> Path:
+    """The numba cache folder of ``group`` for this version of its sources (see the module docstring):
+    ``<base>/lowdiam-sim-<group>-<fingerprint>``; ``group=None``: ``<base>/lowdiam-sim-<fingerprint of all kernel
+    sources>``, the folder used when the locator is not installed."""
+    base = cache_base(package_dir) if base is None else Path(base)
+    name = "lowdiam-sim" if group is None else f"lowdiam-sim-{group}"
+    return base / f"{name}-{source_fingerprint(package_dir, group)}"
+
+
+_STAMPS: dict[tuple[str, int, int], bytes] = {}
+
+
+def source_stamp(path: str | Path) -> bytes:
+    """A SHA-256 digest of the content of ``path``: the source stamp of its cached functions (numba's own since
+    0.68; before, numba used the modification time and size).  Remembered per (path, size, modification time)."""
+    st = os.stat(path)
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    stamp = _STAMPS.get(key)
+    if stamp is None:
+        with open(path, "rb") as fh:
+            stamp = _STAMPS[key] = hashlib.sha256(fh.read()).digest()
+    return stamp
+
+
+def _make_locator():
+    """The numba cache locator class of this package's functions, or None if this numba lacks the internals."""
+    try:
+        from numba.core.caching import _CacheLocator, _SourceFileBackedLocatorMixin
+    except ImportError:  # pragma: no cover - a numba that reorganised its caching module
+        return None
+
+    class KernelCacheLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
+        """Caches a numba function of ``lowdiam/sim`` in its group's versioned folder (:func:`kernel_cache_dir`),
+        with the content of its source file as the source stamp; declines every other function."""
+
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            folder = kernel_cache_dir(group=source_group(py_file))
+            self._cache_path = str(folder / self.get_suitable_cache_subpath(py_file))
+
+        def get_cache_path(self):
+            return self._cache_path
+
+        def get_source_stamp(self):
+            return source_stamp(self._py_file)
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            try:
+                Path(py_file).resolve().relative_to(PACKAGE_DIR)
+            except (ValueError, OSError):
+                return None
+            return super().from_function(py_func, py_file)
+
+    return KernelCacheLocator
+
+
+KernelCacheLocator = _make_locator()
+
+
+def install_locator() -> bool:
+    """Put :class:`KernelCacheLocator` first in the locators numba asks (once); whether it is in use.
+
+    numba fixes a function's cache location when the function is decorated, so this runs when this module is
+    imported, before ``lowdiam.sim`` decorates its kernels.  ``NUMBA_CACHE_LOCATOR_CLASSES`` (numba >= 0.68)
+    overrides numba's list, and with it this locator.
+    """
+    if KernelCacheLocator is None:
+        return False
+    from numba.core import caching, config
+
+    if getattr(config, "CACHE_LOCATOR_CLASSES", None):
+        return False
+    classes = caching.CacheImpl._locator_classes
+    if KernelCacheLocator not in classes:
+        classes.insert(0, KernelCacheLocator)
+    return True
+
+
+LOCATOR_INSTALLED = install_locator()
 
 
 @contextlib.contextmanager
 def kernel_cache_scope(folder: Path | None = None) -> Iterator[Path]:
-    """Decorate (import) numba functions inside this block to cache them in ``folder``.
+    """Decorate (import) numba functions inside this block to cache them in ``folder`` when
+    :class:`KernelCacheLocator` is not installed (with it, each function's group folder is chosen by the locator).
 
     numba fixes a function's cache location when it is decorated, so only the
     functions defined inside the block are affected; the previous setting is
@@ -152,50 +302,99 @@ def kernel_cache_scope(folder: Path | None = None) -> Iterator[Path]:
         config.CACHE_DIR = previous
 
 
+#: what a first run of each router model compiles, for the note
+MODEL_KERNELS = {
+    "booksim": "booksim.kernel.run_kernel with its allocators and the shared routings it dispatches to",
+    "caminos": "caminos.kernel.run and rebuild_masks",
+    "ideal": "the {flow_control} kernel of lowdiam.sim.ideal with the shared routings it dispatches to",
+}
+
 _NOTED: set[str] = set()
 
 
-def compile_note(name: str, folder: Path | None = None) -> str | None:
-    """The one-line note printed before the first run of ``name`` with this version of the sources, else None.
+def model_cache_dir(name: str) -> Path:
+    """The cache folder of router model ``name``'s kernels (its group's; all groups' without the locator)."""
+    return kernel_cache_dir(group=name if LOCATOR_INSTALLED and name in MODEL_GROUPS else None)
 
-    A run of router model ``name`` that finished leaves ``<folder>/.compiled-<name>``
-    (:func:`mark_compiled`); without it the model's numba kernels are about to be
-    compiled, which takes minutes and prints nothing by itself.
+
+def compile_note(name: str, folder: Path | None = None, flow_control: str | None = None) -> str | None:
+    """The note printed before the first run of ``name`` (with ``flow_control``) with this version of its kernel
+    sources, else None.
+
+    A run of router model ``name`` that finished leaves ``<folder>/.compiled-<name>[-<flow_control>]``
+    (:func:`mark_compiled`); without it the model's numba kernels are about to be compiled, which takes minutes
+    and prints nothing by itself.  :func:`noting_compilation` ends the note's line with the time it took.
 
     Examples
     --------
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
-    >>> compile_note("ideal", folder).startswith("lowdiam: compiling")
+    >>> compile_note("ideal", folder, "vct").startswith("lowdiam: compiling the 'ideal' simulator kernels")
     True
-    >>> mark_compiled("ideal", folder)
-    >>> compile_note("ideal", folder) is None
-    True
+    >>> mark_compiled("ideal", folder, "vct")
+    >>> compile_note("ideal", folder, "vct") is None, compile_note("ideal", folder, "wormhole") is None
+    (True, False)
     """
-    folder = kernel_cache_dir() if folder is None else Path(folder)
-    if (folder / f".compiled-{name}").exists():
+    folder = model_cache_dir(name) if folder is None else Path(folder)
+    if (folder / _marker(name, flow_control)).exists():
         return None
-    return (f"lowdiam: compiling the {name!r} simulator kernels (numba; first run after installing or editing the "
-            f"kernel sources of lowdiam/sim, takes minutes, then cached in {folder})")
+    what = MODEL_KERNELS.get(name, f"the {name!r} model's kernels").format(flow_control=flow_control or "")
+    return (f"lowdiam: compiling the {name!r} simulator kernels ({what}; numba, first run after installing or "
+            f"editing their sources, takes minutes, then cached in {folder}) ...")
 
 
-def mark_compiled(name: str, folder: Path | None = None) -> None:
+def _marker(name: str, flow_control: str | None) -> str:
+    return f".compiled-{name}" + (f"-{flow_control}" if flow_control else "")
+
+
+def mark_compiled(name: str, folder: Path | None = None, flow_control: str | None = None) -> None:
     """Record that a run of router model ``name`` finished, so its kernels are cached (see :func:`compile_note`)."""
-    folder = kernel_cache_dir() if folder is None else Path(folder)
+    folder = model_cache_dir(name) if folder is None else Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f".compiled-{name}").touch()
+    (folder / _marker(name, flow_control)).touch()
+
+
+def _compiled_count() -> int:
+    """numba specialisations (signatures) compiled, not loaded from a cache, so far by the functions of
+    ``lowdiam.sim``."""
+    try:
+        from numba.core.registry import CPUDispatcher
+    except ImportError:  # pragma: no cover
+        return 0
+    count = 0
+    for mod_name, mod in list(sys.modules.items()):
+        if mod is not None and mod_name.startswith("lowdiam.sim"):
+            for obj in list(vars(mod).values()):
+                if isinstance(obj, CPUDispatcher) and obj.__module__ == mod_name:
+                    stats = getattr(obj, "stats", None)
+                    count += sum(stats.cache_misses.values()) if stats is not None else 0
+    return count
 
 
 @contextlib.contextmanager
-def noting_compilation(name: str) -> Iterator[None]:
-    """Print :func:`compile_note` on stderr (once per process) around the first run of ``name``."""
-    note = None if name in _NOTED else compile_note(name)
-    if note:
-        _NOTED.add(name)
-        print(note, file=sys.stderr, flush=True)
-    yield
-    if note:
-        mark_compiled(name)
+def noting_compilation(name: str, flow_control: str | None = None) -> Iterator[None]:
+    """Print :func:`compile_note` on stderr (once per process and model) around the first run of ``name``, and end
+    its line with how many numba function specialisations compiled and the seconds the run took (compilation and
+    the simulation; the compilation is nearly all of it)."""
+    import time
+
+    key = f"{name}-{flow_control}"
+    note = None if key in _NOTED else compile_note(name, flow_control=flow_control)
+    if not note:
+        yield
+        return
+    _NOTED.add(key)
+    print(note, end="", file=sys.stderr, flush=True)
+    before, t0 = _compiled_count(), time.perf_counter()
+    try:
+        yield
+    except BaseException:
+        print(" failed", file=sys.stderr, flush=True)
+        raise
+    compiled, seconds = _compiled_count() - before, time.perf_counter() - t0
+    print(f" done: {compiled} numba function specialisations compiled, run finished in {seconds:.1f} s",
+          file=sys.stderr, flush=True)
+    mark_compiled(name, flow_control=flow_control)
 
 
 def writable(tree):

@@ -112,7 +112,8 @@ class RouterModel:
 
     def load(self) -> Callable:
         """The entry function; its module is imported inside :func:`~lowdiam.sim.kernel_cache.kernel_cache_scope`
-        so the model's numba functions cache per version of the sim/ sources too."""
+        (the fallback where numba's cache locator of :mod:`lowdiam.sim.kernel_cache` is not installed; with it the
+        model's numba functions cache in its own versioned folder whatever imports them)."""
         from .kernel_cache import kernel_cache_scope
 
         module, _, func = self.entry.partition(":")
@@ -123,7 +124,8 @@ class RouterModel:
         from .kernel_cache import noting_compilation
 
         entry = self.load()
-        with noting_compilation(self.name):  # a one-line note while the kernels compile on first use
+        # a one-line note while the kernels compile on first use (per flow control: the ideal model has two kernels)
+        with noting_compilation(self.name, request.flow_control):
             return entry(request)
 
 

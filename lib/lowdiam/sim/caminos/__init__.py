@@ -136,12 +136,7 @@ Examples
 (4, False)
 """
 
-from ._cache import drop_stale_cache
-
-drop_stale_cache()
-
-# after the stale-cache guard, which must run before the kernels load
-from .driver import (  # noqa: E402
+from .driver import (
     ROUTER_OPTIONS,
     ROUTINGS,
     Model,
@@ -150,7 +145,7 @@ from .driver import (  # noqa: E402
     required_vcs,
     run_caminos,
 )
-from .routing import polarized_longest_route  # noqa: E402
+from .routing import polarized_longest_route
 
 __all__ = [
     "ROUTER_OPTIONS",
