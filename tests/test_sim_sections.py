@@ -177,3 +177,11 @@ def test_new_configs_leave_out_the_adversarial_pattern_without_groups():
 def test_progress_flags():
     assert PG.flags({"a": (0.1, True), "b": (0.0, False)}) == {"a": True, "b": False}
     assert PG.curve_flags({"a": ({}, False), "b": ({0.1: {}}, True)}) == {"b": True}
+
+
+def test_slim_fly_orderings_are_re_judged_only_when_every_pattern_has_both_loads():
+    full = {tr: {"LPS": 0.5, "SF": 0.6} for tr in SF.SPEC_PATTERNS}
+    assert SF._every_pattern(full, "LPS")
+    assert not SF._every_pattern({**full, "bitrev": {"LPS": 0.5}}, "LPS")  # the Slim Fly's search still running
+    assert not SF._every_pattern({tr: v for tr, v in full.items() if tr != "shuffle"}, "LPS")
+    assert not SF._every_pattern(full, "BF")

@@ -92,6 +92,12 @@ def min_bound_note(ahead: Sequence[tuple[str, str]], st: Mapping[str, Any]) -> s
             "setting is not known")
 
 
+def _every_pattern(per: Mapping[str, Mapping[str, float]], ref: str) -> bool:
+    """Whether ``per`` has the loads of both ``ref`` and the Slim Fly on every pattern (the searches a statement
+    compares may still be running, and then :func:`sf32_explanation` has nothing to re-judge)."""
+    return set(per) == set(SPEC_PATTERNS) and all({ref, "SF"} <= set(per[tr]) for tr in SPEC_PATTERNS)
+
+
 def with_sf32(per: Mapping[str, Mapping[str, float]], sf32: Mapping[tuple[str, str], tuple[float, bool]],
               routing: str) -> dict | None:
     """``per`` ({pattern: {label: load}}) with the Slim Fly's loads replaced by SF(16)'s recorded ones under
@@ -339,7 +345,7 @@ class SpectralFlySection:
             if not holds and at["scale"] == "paper":
                 st = self.structure(at)
                 extra = {**extra, "structure": st}
-                if fn is ugal_routing and {k for _, k in ahead} == {"SF"} and set(per) == set(SPEC_PATTERNS):
+                if fn is ugal_routing and {k for _, k in ahead} == {"SF"} and _every_pattern(per, "LPS"):
                     why, n32 = sf32_explanation(
                         per, "LPS", lambda p, res=res: all(v["LPS"] + res >= max(v.values()) for v in p.values()), st,
                         self.sf32)
@@ -391,7 +397,7 @@ class SpectralFlySection:
             extra = {**extra, "structure": self.structure(at)}
             why, n32 = sf32_explanation(
                 per6, "BF", lambda p: all((p[tr]["BF"] > p[tr]["SF"]) == (tr != "shuffle") for tr in p),
-                self.structure(at), self.sf32) if wrong and set(per6) == set(SPEC_PATTERNS) else ("", "")
+                self.structure(at), self.sf32) if wrong and _every_pattern(per6, "BF") else ("", "")
             note = "; ".join(x for x in (note, n32) if x)
             extra = {**extra, "sf32": {tr: self.sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
         claims.record("sf-fig6-bf-beats-slimfly-except-shuffle", "SpectralFly Fig. 6",
