@@ -28,7 +28,63 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     cfgs = {(r.label, rt, tr) for r, rt, tr in PS.fig9_configs(t3) + PS.fig10_configs(t3)}
     assert set(_all_keys(PAPER)) <= cfgs
     grouped = [(r.label, rt, tr) for _, cs in PS.group_configs(PS.table3("paper")) for r, rt, tr in cs]
-    assert len(grouped) == len(set(grouped)) and set(grouped) == cfgs
+    authors = {(r.label, rt, tr) for r, rt, tr in PS.authors_configs(t3)}
+    assert authors == {(p, "min-single", "adversarial") for p in ("PS-IQ", "PS-Pal")} | {
+        (p, "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
+                                                                     "adversarial")}
+    assert len(grouped) == len(set(grouped)) and set(grouped) == cfgs | authors
+
+
+def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routings():
+    """The authors'-code column judges each statement on the PolarStars' anynet min / ugall4_pf runs, the other
+    networks' runs as under the paper's text; pending until all of its searches are done, then a sensitivity row."""
+    t3 = {r.label: r for r in PS.table3("paper")}
+    rows = PS.authors_code({}, t3)
+    ids = [r["claim"] for r in rows]
+    assert "ps-fig9b-sf-bf-subpar-single-minpath" not in ids  # already the authors' min: nothing changes
+    assert len(ids) == len(PS.section_claims()) - 1
+    assert all(r["record"] is None and r["authors_status"].startswith("pending (0 of") for r in rows)
+    one = next(r for r in rows if r["claim"] == "ps-fig9a-PS-IQ-uniform-min")
+    assert (one["text_routing"], one["authors_routing"]) == ("polarstar-min", "min-single")
+    # a complete table: every key of every statement, text and authors', done at a made-up load
+    table = {}
+    for c in PS.section_claims():
+        for k in c.keys:
+            table[PS.routed_key(t3, k)] = (0.5, True)
+            table[PS.authors_key(t3, k)] = (0.45 if k[0] in ("PS-IQ", "PS-Pal") else 0.5, True)
+    rows = {r["claim"]: r for r in PS.authors_code(table, t3)}
+    r = rows["ps-fig9a-PS-IQ-uniform-min"]
+    assert (r["text_value"], r["authors_value"]) == (0.5, 0.45)
+    assert r["text_status"] == "mismatch" and r["authors_status"] == "mismatch" and r["changed"] is False
+    rec = r["record"]
+    assert rec["claim_id"] == "ps-fig9a-PS-IQ-uniform-min-authors-code"
+    assert rec["sensitivity_of"] == "ps-fig9a-PS-IQ-uniform-min" and rec["routing"] == "min-single"
+    assert rec["scale"] == "paper-network" and rec["details"]["run_control"] == "booksim"
+    ugal = rows["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]
+    assert ugal["authors_routing"] == "df-ugal, ugal, ugal-pf"  # BF and DF as under the paper's text
+    assert any("4 VCs, any VC" in d for d in ugal["record"]["differs"])
+
+
+def test_authors_searches_start_from_the_paper_text_bracket():
+    """A routing the fixed rule never ran starts from the fixed-rule bracket of the paper-text routing."""
+    t3 = {r.label: r for r in PS.table3("paper")}
+    old = [{"label": "PS-IQ", "routing": "ugal", "traffic": "uniform", "load": x, "saturated": x > 0.6}
+           for x in (0.6, 0.65)]
+    asked = []
+
+    def fake(configs, **kw):
+        asked.append(kw["hints"])
+        return []
+
+    import lowdiam.studies.polarstar as mod
+    orig = mod.S.saturation_searches
+    mod.S.saturation_searches = fake
+    try:
+        PS.booksim_rule_searches([(t3["PS-IQ"], "ugal-pf", "uniform"), (t3["PS-IQ"], "ugal-pf", "bitrev")],
+                                 old_records=old)
+    finally:
+        mod.S.saturation_searches = orig
+    assert asked == [[(0.6, 0.65), None]]
 
 
 def test_fixed_rule_verdicts_reproduce_the_recorded_scorecard_rows():

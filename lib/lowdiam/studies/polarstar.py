@@ -40,6 +40,8 @@ __all__ = [
     "FIG9", "GROUPS", "RULE_LOG", "FIXED_LOGS", "PAPER_TOL", "table3", "routing_of", "fig9_configs",
     "fig10_configs", "sim_settings", "brackets_from_records", "booksim_rule_searches", "group_configs",
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
+    "AUTHORS_ROLE", "AUTHORS_TEXT", "HINT_ROLE", "authors_key", "authors_claim", "authors_code",
+    "authors_configs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -81,14 +83,17 @@ def table3(profile: str) -> list[S.Recipe]:
 
 
 def routing_of(rec: S.Recipe, role: str) -> str:
-    """The routing a Fig. 9/10 role (``"min"``, ``"min-single"``, ``"ugal"``) means on ``rec``'s family."""
+    """The routing a Fig. 9/10 role (``"min"``, ``"min-single"``, ``"ugal"``, ``"ugal-pf"``) means on ``rec``'s
+    family (``"ugal-pf"``: the PolarStar authors' ``ugall4_pf``, :mod:`lowdiam.sim.routings.ugal_pf`)."""
     if role == "min":
         return studies.min_routing(rec.constructor)
     if role == "ugal":
         return studies.ugal_routing(rec.constructor)
     if role == "min-single":
         return "min-single"
-    raise ValueError(f"routing role must be 'min', 'min-single' or 'ugal', got {role!r}")
+    if role == "ugal-pf":
+        return "ugal-pf"
+    raise ValueError(f"routing role must be 'min', 'min-single', 'ugal' or 'ugal-pf', got {role!r}")
 
 
 def has_groups(rec: S.Recipe) -> bool:
@@ -145,11 +150,16 @@ GROUPS = {
     "adversarial": lambda t: [(t[x], role, "adversarial") for role in ("min", "ugal")
                               for x in ("DF", "MF", "BF", "PS-IQ", "PS-Pal")],
     "min-single": lambda t: [(t[x], "min-single", "uniform") for x in ("PS-IQ", "PS-Pal", "SF", "BF")],
+    # the authors' public code on the PolarStars (AUTHORS_ROLE): anynet min under adversarial traffic
+    "authors-adversarial": lambda t: [(t[p], "min-single", "adversarial") for p in ("PS-IQ", "PS-Pal")],
     "uniform-min": lambda t: [(t[x], "min", "uniform") for x in ("SF", "BF")],
     "uniform-ugal": lambda t: [(t[x], "ugal", "uniform") for x in ("DF", "BF")],
     "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
     "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
                           for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    # the authors' public code on the PolarStars: ugall4_pf on every pattern the UGAL statements compare
+    "authors-ugal": lambda t: [(t[p], "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal")
+                               for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
@@ -183,10 +193,17 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
     configuration's bracket in ``old_records`` (the fixed-rule searches; a configuration without one gets the
     coarse search).  ``record``: the result log (:func:`lowdiam.sweep.result_log`)."""
     old = brackets_from_records(old_records)
-    hints = [old.get((rec.label, rt, tr)) for rec, rt, tr in configs]
+    # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
+    # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
+    hints = [old.get((rec.label, rt, tr)) or old.get((rec.label, routing_of(rec, HINT_ROLE.get(rt, rt)), tr))
+             for rec, rt, tr in configs]
     return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
                                  sim=sim_settings(router_speedup=router_speedup, run_control="booksim"),
                                  record=record, **sweep_kwargs)
+
+
+#: the paper-text role whose fixed-rule bracket starts a search of a routing the fixed rule never ran
+HINT_ROLE = {"ugal-pf": "ugal", "min-single": "min"}
 
 
 def fixed_records() -> list[dict]:
@@ -364,17 +381,8 @@ def judge(claim: SatClaim, table: dict, recs: dict[str, S.Recipe], res: float, *
     """``claim`` judged on ``table`` = {(label, routing, traffic): (saturation load, search done)}: the keyword
     arguments of :func:`lowdiam.claims.record` (without scale), or ``None`` when a search it compares is missing or
     not done."""
-    keys = [routed_key(recs, k) for k in claim.keys]
-    got = [table.get(k) for k in keys]
-    if any(g is None or not g[1] for g in got):
-        return None
-    value, details, why = claim.judge({k: g[0] for k, g in zip(claim.keys, got)}, res, ctx)
-    routings = sorted({k[1] for k in keys})
-    details = {**details, "routing": routings[0] if len(routings) == 1 else routings, "router": "booksim",
-               "run_control": ctx.get("rule", "fixed")}
-    return dict(claim_id=claim.claim_id, paper=claim.paper, what=claim.what, paper_value=claim.paper_value,
-                our_value=value, tolerance=claim.tolerance, details=details, figure=claim.figure, explanation=why,
-                note=claim.note)
+    got = _judge_keys(claim, [routed_key(recs, k) for k in claim.keys], table, res, **ctx)
+    return None if got is None else {**got, "figure": claim.figure}
 
 
 RULE_TEXT = {
@@ -465,6 +473,137 @@ def rule_sensitivity(fixed: dict, booksim: dict, recs: dict[str, S.Recipe], *, r
                           else row["fixed_status"] != row["booksim_status"])
         rows.append(row)
     return rows
+
+
+#: the PolarStar authors' public code (IntelLabs/PolarFly ``polarfly/booksim``): the routing function it runs on a
+#: PolarStar for a role the paper's text names; the fork's ``scripts/simulate.py`` offers ``min`` and
+#: ``ugall4_pf`` ("for Polarfly and its extensions only") on anynet networks, so the other networks keep the
+#: paper-text routing in this column
+AUTHORS_ROLE = {"min": "min-single", "ugal": "ugal-pf"}
+AUTHORS_TEXT = ("the authors' public code on the PolarStars (IntelLabs/PolarFly polarfly/booksim, polarstarconfig: "
+                "anynet min = min-single, one Dijkstra path per router pair, lowest router id first; ugall4_pf = "
+                "ugal-pf, hop-indexed VCs; on our router numbering); the other networks as under the paper's text")
+
+
+def authors_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[str, str, str]:
+    """(label, role, traffic) -> (label, routing, traffic) under the authors' public code: a PolarStar's role
+    through :data:`AUTHORS_ROLE`, every other network's as under the paper's text (:func:`routed_key`)."""
+    lab, role, tr = key
+    if lab in PSX:
+        return lab, routing_of(recs[lab], AUTHORS_ROLE.get(role, role)), tr
+    return routed_key(recs, key)
+
+
+def authors_claim(claim: SatClaim) -> SatClaim | None:
+    """``claim`` with every PolarStar search under the authors' routing, or ``None`` when that changes no search
+    (a statement about single-path runs already is the authors' ``min``).
+
+    Examples
+    --------
+    >>> c = {x.claim_id: x for x in section_claims()}
+    >>> authors_claim(c["ps-fig9a-PS-IQ-uniform-min"]).keys
+    (('PS-IQ', 'min-single', 'uniform'),)
+    >>> authors_claim(c["ps-fig9b-sf-bf-subpar-single-minpath"]) is None
+    True
+    """
+    keys = tuple((lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, tr) for lab, role, tr in claim.keys)
+    if keys == claim.keys:
+        return None
+    remap = dict(zip(claim.keys, keys))
+
+    def judge(v, res, ctx):  # the statement's own judge, fed the authors' runs under the paper-text keys
+        return claim.judge({k: v[remap[k]] for k in claim.keys}, res, ctx)
+
+    return dataclasses.replace(claim, keys=keys, judge=judge)
+
+
+def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]:
+    """(recipe, routing, traffic) of every search the authors'-code column needs beyond the paper-text searches
+    (:func:`fig9_configs`, :func:`fig10_configs`), in the order of the claims."""
+    t = {r.label: r for r in recs}
+    base = {(r.label, rt, tr) for r, rt, tr in fig9_configs(recs) + fig10_configs(recs)}
+    out, seen = [], set(base)
+    for c in section_claims():
+        for key in c.keys:
+            lab, rt, tr = authors_key(t, key)
+            if (lab, rt, tr) not in seen:
+                seen.add((lab, rt, tr))
+                out.append((t[lab], rt, tr))
+    return out
+
+
+def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER_TOL,
+                 bounds: dict | None = None) -> list[dict[str, Any]]:
+    """Every section claim under the paper's text and under the authors' public code (:data:`AUTHORS_TEXT`),
+    side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
+    ({(label, routing, traffic): (saturation load, done)}); a column whose searches are not all done shows how many
+    are.  The claims whose runs the authors' code does not change are left out.
+
+    Returns
+    -------
+    list of dict
+        ``claim``, ``paper``, ``text_value``, ``text_status``, ``text_routing``, ``authors_value``,
+        ``authors_status``, ``authors_routing``, ``changed`` (the two statuses differ; ``None`` while either is
+        pending), and ``record``: the keyword arguments of :func:`lowdiam.claims.record` of the authors'-code row
+        (``None`` while pending).
+    """
+    from ..claims import derive_status
+
+    rows = []
+    for c in section_claims():
+        a = authors_claim(c)
+        if a is None:
+            continue
+        row: dict[str, Any] = {"claim": c.claim_id, "paper": c.paper_value}
+        got_a = None
+        for col, claim in (("text", c), ("authors", a)):
+            keys = [authors_key(recs, k) if col == "authors" else routed_key(recs, k) for k in c.keys]
+            row[f"{col}_routing"] = ", ".join(sorted({k[1] for k in keys}))
+            got = _judge_keys(claim, keys, booksim, res, rule="booksim", scale="paper", bounds=bounds)
+            if got is None:
+                done = sum(bool(booksim.get(k, (0, False))[1]) for k in keys)
+                row[f"{col}_value"], row[f"{col}_status"] = None, f"pending ({done} of {len(keys)} searches done)"
+            else:
+                v = got["our_value"]
+                row[f"{col}_value"] = v if not isinstance(v, float) else round(v, 5)
+                row[f"{col}_status"] = derive_status(c.paper_value, v, c.tolerance, got["explanation"])
+                if col == "authors":
+                    got_a = got
+        row["changed"] = (None if row["text_value"] is None or row["authors_value"] is None
+                          else row["text_status"] != row["authors_status"])
+        row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"])
+        rows.append(row)
+    return rows
+
+
+def _judge_keys(claim: SatClaim, keys: list, table: dict, res: float, **ctx: Any) -> dict[str, Any] | None:
+    """:func:`judge` on explicit routed ``keys`` (one per ``claim.keys``)."""
+    got = [table.get(k) for k in keys]
+    if any(g is None or not g[1] for g in got):
+        return None
+    value, details, why = claim.judge({k: g[0] for k, g in zip(claim.keys, got)}, res, ctx)
+    routings = sorted({k[1] for k in keys})
+    details = {**details, "routing": routings[0] if len(routings) == 1 else routings, "router": "booksim",
+               "run_control": ctx.get("rule", "fixed")}
+    return dict(claim_id=claim.claim_id, paper=claim.paper, what=claim.what, paper_value=claim.paper_value,
+                our_value=value, tolerance=claim.tolerance, details=details, explanation=why, note=claim.note)
+
+
+def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str, Any]:
+    """The authors'-code row of ``c`` as :func:`lowdiam.claims.record` keyword arguments: a sensitivity row of the
+    paper-text claim, at the paper's networks under BookSim2's rule, its differences listed."""
+    differs = ["the authors' public code's routing on the PolarStars (" + routings + ") where the paper's text "
+               "names MIN / UGAL-L",
+               "hop-indexed VCs, 5 on these diameter-3 networks under ugal-pf (authors' code: 4 VCs, any VC after "
+               "the first hop)" if "ugal-pf" in routings else "",
+               "our router numbering (the anynet tables break ties by lowest router id)"]
+    return {**got, "claim_id": f"{c.claim_id}-authors-code", "what": f"{c.what} [the authors' public code]",
+            "sensitivity_of": c.claim_id, "routing": routings, "scale": "paper-network",
+            "differs": [d for d in differs if d],
+            "note": "; ".join(n for n in (got["note"], "ran: " + AUTHORS_TEXT + ", on the BookSim model (internal "
+                                          "speedup 2.0, 4-flit packets, 32 flits per VC); stable/unstable by "
+                                          + RULE_TEXT["booksim"]) if n),
+            "figure": PAPER_FIGURES[all(k[2] == "adversarial" for k in c.keys)] + "_booksim_rule"}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -240,6 +240,11 @@ class PolarStarSection:
                               router_speedup=st.router_speedup,
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
             claims.record(**kw)
+        # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
+        self.authors = PS.authors_code(self.paper_rule, self.p3, bounds=self.b9b)
+        for row in self.authors:
+            if row["record"] is not None:
+                claims.record(**row["record"])
 
     def rule_sensitivity(self) -> list[dict]:
         """Every claim under the fixed-window rule and under BookSim2's run control side by side
@@ -247,6 +252,16 @@ class PolarStarSection:
         sensitivity = PS.rule_sensitivity(self.paper_sat, self.paper_rule, self.p3, bounds=self.b9b)
         S.write_csv(sensitivity, "05_polarstar_rule_sensitivity")
         return sensitivity
+
+    def authors_code(self) -> list[dict]:
+        """Every claim the authors' public code changes, under the paper's text and under that code (the
+        PolarStars' anynet ``min`` = ``min-single`` and ``ugall4_pf`` = ``ugal-pf``), both under BookSim2's run
+        control at paper scale (``figures/05_polarstar_authors_code.csv``;
+        :func:`lowdiam.studies.polarstar.authors_code`).
+        Needs :meth:`record_claims` first."""
+        rows = [{k: v for k, v in r.items() if k != "record"} for r in self.authors]
+        S.write_csv(rows, "05_polarstar_authors_code")
+        return rows
 
     def ceiling_check(self) -> list[dict]:
         """PS-IQ, uniform, MIN at offered load 1.0 with deeper buffers, more VCs, longer windows and iSLIP
