@@ -27,7 +27,8 @@ from .sim_study import MARKERS, PAPER_TOL, RT_NAME, final_loads, net_name
 
 __all__ = ["latency_panel", "polarstar_fig9", "polarstar_fig10", "polarstar_saturation", "polarstar_knee",
            "ugal_bias", "polarized_fig4_6", "polarized_fig8", "spectralfly_fig6_7", "spectralfly_fig8",
-           "galaxyfly_fig7_9", "galaxyfly_fig7", "galaxyfly_paper", "galaxyfly_packet_size", "new_polarized",
+           "galaxyfly_fig7_9", "galaxyfly_fig7", "galaxyfly_paper", "galaxyfly_packet_size",
+           "galaxyfly_zero_load", "new_polarized",
            "paper_progress"]
 
 
@@ -379,6 +380,27 @@ def galaxyfly_packet_size(sec: GalaxyflySection):
     fig.suptitle(f"Galaxyfly Fig. 10c/d analogue: packet size (MIN, BookSim model; {profile} profile"
                  + (";\nshort-window stand-in searches, the recorded ones are in 05_galaxyfly_packet_size_paper)"
                     if QUICK else ")"))
+    fig.tight_layout()
+    return fig
+
+
+def galaxyfly_zero_load(sec: GalaxyflySection):
+    """Galaxyfly Sec. 5.2.1 / 5.2.3: zero-load latency (mean packet latency at offered load 0.02, uniform, MIN) of
+    the four networks the claims compare, with their mean hops (``05_galaxyfly_zero_load``; after
+    :meth:`GalaxyflySection.zero_load`)."""
+    _check(sec, GalaxyflySection)
+    rows = sec.zl_rows
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+    x = np.arange(len(rows))
+    for ax, key, ylabel in ((axes[0], "latency_mean", "mean packet latency (cycles)"),
+                            (axes[1], "hops_mean", "mean hops per packet")):
+        bars = ax.bar(x, [r[key] for r in rows], color=[f"C{i}" for i in range(len(rows))])
+        ax.bar_label(bars, fmt="%.2f", fontsize=8)
+        ax.set_xticks(x, [f"{r['label']}\n{r['routers']} routers" for r in rows], fontsize=8)
+        ax.set(ylabel=ylabel)
+        ax.grid(axis="y", alpha=0.3)
+    fig.suptitle("Galaxyfly Sec. 5.2.1 / 5.2.3: zero-load latency at offered load 0.02, uniform, MIN "
+                 f"(BookSim model, 4-flit packets; {rows[0]['source']})", fontsize=10)
     fig.tight_layout()
     return fig
 
