@@ -68,6 +68,8 @@ FIGURES = {
                                   "gf-min)", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_galaxyfly_packet_size": ("Galaxyfly Fig. 10c/d (1-flit against 4-flit packets)", "05_simulation",
                                  "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
+    "05_galaxyfly_zero_load": ("Galaxyfly zero-load latency and hops of GF(81,1,10,4), GF(15,29,4,2), FT and DF (recorded "
+                               "runs at offered load 0.02)", "05_simulation", "Galaxyfly Sec. 5.2.1 / 5.2.3"),
     "05_galaxyfly_packet_size_paper": ("Galaxyfly Fig. 10c/d at paper scale (1-flit against 4-flit packets, recorded "
                                        "searches)", "05_simulation", "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
     "05_spectralfly_fig8": ("SpectralFly Fig. 8 (Valiant against MIN on LPS)", "05_simulation", "SpectralFly Fig. 8"),
@@ -145,6 +147,7 @@ SCALE: dict[str, str | tuple[tuple[str, str], ...]] = {
     "05_galaxyfly_fig7_9_paper": "paper-network",
     "05_galaxyfly_packet_size": "paper-network",
     "05_galaxyfly_packet_size_paper": "paper-network",
+    "05_galaxyfly_zero_load": "paper-network",
     "05_new_polarized": (("stand-in", "top row"), ("paper", "bottom row")),
     "05_polarized_fig4_6": "stand-in",
     "05_polarized_fig4_6_paper": "paper",
