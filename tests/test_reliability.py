@@ -45,8 +45,10 @@ def _entry(namespace, params):
 
 def _pretend_changed(monkeypatch, module):
     """Make ``module``'s source look edited: its hash no longer matches what entries recorded."""
-    real = cache._source_hash
-    monkeypatch.setattr(cache, "_source_hash", lambda name: "edited" if name == module else real(name))
+    from lowdiam import code_identity
+
+    real = code_identity.module_digest
+    monkeypatch.setattr(code_identity, "module_digest", lambda name: "edited" if name == module else real(name))
 
 
 # ------------------------------------------------------------------ 1. stale results after code changes

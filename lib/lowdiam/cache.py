@@ -58,13 +58,12 @@ import json
 import math
 import os
 import re
-import sys
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import __version__
+from . import __version__, code_identity
 from .paths import write_atomic
 
 __all__ = ["FORMAT", "cache_dir", "cache_key", "cached", "clear", "code_manifest", "lookup", "store"]
@@ -207,44 +206,9 @@ def _check_writable(path: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- code fingerprints
-_SOURCE_HASHES: dict[tuple[str, int, int], str] = {}
-
-
-def _source_hash(module_name: str) -> str | None:
-    """SHA-256 of a module's source file, or None if it cannot be found (memoised on path, mtime, size)."""
-    mod = sys.modules.get(module_name)
-    origin = getattr(mod, "__file__", None) if mod is not None else None
-    if origin is None:
-        try:
-            spec = importlib.util.find_spec(module_name)
-        except (ImportError, ValueError):
-            return None
-        origin = spec.origin if spec is not None else None
-    if not origin or not os.path.isfile(origin):
-        return None
-    st = os.stat(origin)
-    memo = (origin, st.st_mtime_ns, st.st_size)
-    if memo not in _SOURCE_HASHES:
-        with open(origin, "rb") as fh:
-            _SOURCE_HASHES[memo] = hashlib.sha256(fh.read()).hexdigest()
-    return _SOURCE_HASHES[memo]
-
-
-def _loaded_lowdiam_modules(depends: Iterable[str] | None) -> list[str]:
-    prefixes = tuple(depends) if depends is not None else ("lowdiam",)
-    names = []
-    for name in list(sys.modules):
-        if name != "lowdiam" and not name.startswith("lowdiam."):
-            continue
-        if name == __name__:  # the cache itself is the mechanism, versioned by FORMAT
-            continue
-        if any(name == p or name.startswith(p + ".") for p in prefixes):
-            names.append(name)
-    return sorted(names)
-
-
 def code_manifest(modules: Iterable[str] | None = None, *, depends: Iterable[str] | None = None) -> dict[str, str]:
-    """``{module: sha256 of its source}`` for the code a result depends on.
+    """``{module: sha256 of its source}`` for the code a result depends on (:func:`lowdiam.code_identity.manifest`,
+    without this module: the cache is the mechanism, versioned by ``FORMAT``).
 
     Parameters
     ----------
@@ -266,25 +230,7 @@ def code_manifest(modules: Iterable[str] | None = None, *, depends: Iterable[str
     >>> list(code_manifest(depends=["lowdiam.validate"]))
     ['lowdiam.validate']
     """
-    if modules is None:
-        names = _loaded_lowdiam_modules(depends)
-    else:
-        names = sorted({m for m in modules if m == "lowdiam" or m.startswith("lowdiam.")} - {__name__})
-        if depends is not None:
-            prefixes = tuple(depends)
-            names = [m for m in names if any(m == p or m.startswith(p + ".") for p in prefixes)]
-    out = {}
-    for name in names:
-        digest = _source_hash(name)
-        if digest is not None:
-            out[name] = digest
-    return out
-
-
-def _code_is_current(manifest: Any) -> bool:
-    if not isinstance(manifest, dict):
-        return False
-    return all(isinstance(d, str) and _source_hash(m) == d for m, d in manifest.items())
+    return code_identity.manifest(modules, depends=depends, exclude=(__name__,))
 
 
 # ----------------------------------------------------------------------------- safe value encoding
@@ -407,7 +353,7 @@ def _read(path: Path, key: str) -> tuple[bool, Any]:
         doc = json.loads(body)
         if doc.get("key") != key:
             raise _Corrupt("entry belongs to another key")
-        if not _code_is_current(doc.get("code")):
+        if not code_identity.manifest_is_current(doc.get("code")):
             return False, None  # stale: the code it was computed with has changed
         return True, _decode(doc["value"])
     except Exception:  # noqa: BLE001 - any undecodable file is a miss, then replaced

@@ -46,12 +46,10 @@ Examples
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 import os
 import re
-import subprocess
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -59,7 +57,8 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .paths import repo_root, results_dir
+from .code_identity import commit
+from .paths import results_dir
 from .validate import check_bool, check_int
 
 __all__ = ["ResultLog", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE"]
@@ -70,28 +69,8 @@ PROVENANCE = ("code_commit", "lowdiam_version")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
-@functools.lru_cache(maxsize=1)
-def code_commit() -> str:
-    """The git commit of the checkout this library runs from, ``+dirty`` if ``lib/`` has local changes.
-
-    Returns ``"unknown"`` outside a git checkout (an installed package), so a row always says what it can.
-
-    Returns
-    -------
-    str
-        A 40-hex commit id, optionally followed by ``+dirty``, or ``"unknown"``.
-    """
-    root = repo_root()
-    if root is None:
-        return "unknown"
-    try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                              timeout=10, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "lib"],
-                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return head + ("+dirty" if dirty else "")
+#: the git commit (``+dirty``) every row names: :func:`lowdiam.code_identity.commit`
+code_commit = commit
 
 
 def _encode(column: str, value: Any) -> str:

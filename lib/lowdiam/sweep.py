@@ -38,7 +38,6 @@ import csv
 import dataclasses
 import difflib
 import functools
-import hashlib
 import inspect
 import json
 import math
@@ -303,8 +302,10 @@ def code_fingerprint() -> str:
     computed with (:func:`lowdiam.cache.code_manifest`) and are recomputed
     when any of them changes, so no hand-kept list of dependencies can go stale.
     """
-    manifest = cache.code_manifest(depends=("lowdiam.sim", "lowdiam.topologies", "lowdiam.metrics"))
-    return hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:16]
+    from .code_identity import manifest_fingerprint
+
+    return manifest_fingerprint(cache.code_manifest(depends=("lowdiam.sim", "lowdiam.topologies",
+                                                             "lowdiam.metrics")))
 
 
 # ----------------------------------------------------------------------------- execution

@@ -36,8 +36,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .code_identity import commit as code_commit
 from .paths import results_dir
-from .recorded import code_commit
 from .validate import check_bool, check_choice
 
 __all__ = ["SectionTimer"]

@@ -47,13 +47,15 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import hashlib
 import os
 import re
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+
+from ..code_identity import source_stamp as _source_stamp
+from ..code_identity import tree_digest
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -183,11 +185,7 @@ def source_fingerprint(package_dir: Path = PACKAGE_DIR, group: str | None = None
         known = _FINGERPRINTS.get(key)
     if known is not None:
         return known
-    h = hashlib.sha256()
-    for path in kernel_sources(package_dir, group=group):
-        h.update(path.relative_to(package_dir).as_posix().encode() + b"\0")
-        h.update(path.read_bytes() + b"\0")
-    fingerprint = h.hexdigest()[:16]
+    fingerprint = tree_digest(kernel_sources(package_dir, group=group), package_dir)[:16]
     with _AST_LOCK:
         _FINGERPRINTS[key] = fingerprint
     return fingerprint
@@ -208,19 +206,9 @@ def kernel_cache_dir(package_dir: Path = PACKAGE_DIR, base: Path | None = None, 
     return base / f"{name}-{source_fingerprint(package_dir, group)}"
 
 
-_STAMPS: dict[tuple[str, int, int], bytes] = {}
-
-
-def source_stamp(path: str | Path) -> bytes:
-    """A SHA-256 digest of the content of ``path``: the source stamp of its cached functions (numba's own since
-    0.68; before, numba used the modification time and size).  Remembered per (path, size, modification time)."""
-    st = os.stat(path)
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    stamp = _STAMPS.get(key)
-    if stamp is None:
-        with open(path, "rb") as fh:
-            stamp = _STAMPS[key] = hashlib.sha256(fh.read()).digest()
-    return stamp
+#: numba's source stamp of a cached function: a SHA-256 of its file's content (numba's own since 0.68; before,
+#: numba used the modification time and size), :func:`lowdiam.code_identity.source_stamp`
+source_stamp = _source_stamp
 
 
 def _make_locator():

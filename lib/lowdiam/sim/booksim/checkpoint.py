@@ -27,16 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
+from ...code_identity import tree_digest
+
 _SIM_ROOT = Path(__file__).resolve().parents[1]  # lowdiam/sim
 _FINGERPRINT = "__fingerprint__"
 
 
 def _sim_source_hash() -> str:
-    h = hashlib.sha256()
-    for path in sorted(_SIM_ROOT.rglob("*.py")):
-        h.update(str(path.relative_to(_SIM_ROOT)).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+    """:func:`lowdiam.code_identity.tree_digest` of every ``lowdiam.sim`` source file."""
+    return tree_digest((p for p in _SIM_ROOT.rglob("*.py") if "__pycache__" not in p.parts), _SIM_ROOT)
 
 
 def fingerprint(topology, program, settings: dict) -> str:
