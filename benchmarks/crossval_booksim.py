@@ -19,6 +19,10 @@ runs BookSim at every 0.05 step up to 1.0 (not only one step past its first unst
 are compared on the whole grid; ``--decisions`` writes ``booksim_decisions.csv``: per graph and speedup, both
 simulators' decisions, where they differ, and the latency deviation at the loads both call stable.
 
+``--shared`` does the same for BookSim2's shared input buffers (``buffer_policy = shared``; :data:`SHARED_BUFFERS`)
+on three small graphs with 1- and 4-flit packets, BookSim's run control on both sides, into its own tables
+``booksim_shared_crossval.csv`` and ``booksim_shared_decisions.csv`` (``docs/booksim_shared_buffers.md``).
+
 Usage::
 
     BOOKSIM=/work/booksim2/src/booksim python benchmarks/crossval_booksim.py --sim booksim [--grid full]
