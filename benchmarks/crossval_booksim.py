@@ -385,8 +385,8 @@ def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int |
               "vc_selection": vc_selection, **(buffers or {})}
     t0 = time.perf_counter()
     try:
-        r = ours(topology, routing, "uniform", load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed, **windows,
-                 routing_options=routing_options, router_options=router)
+        r = ours(topology, routing, "uniform", load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed,
+                 **windows, routing_options=routing_options, router_options=router)
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise
