@@ -19,12 +19,18 @@ runs BookSim at every 0.05 step up to 1.0 (not only one step past its first unst
 are compared on the whole grid; ``--decisions`` writes ``booksim_decisions.csv``: per graph and speedup, both
 simulators' decisions, where they differ, and the latency deviation at the loads both call stable.
 
+``--shared`` does the same for BookSim2's shared input buffers (``buffer_policy = shared``; :data:`SHARED_BUFFERS`)
+on three small graphs with 1- and 4-flit packets, BookSim's run control on both sides, into its own tables
+``booksim_shared_crossval.csv`` and ``booksim_shared_decisions.csv`` (``docs/booksim_shared_buffers.md``).
+
 Usage::
 
     BOOKSIM=/work/booksim2/src/booksim python benchmarks/crossval_booksim.py --sim booksim [--grid full]
     python benchmarks/crossval_booksim.py --sim ours
     python benchmarks/crossval_booksim.py --sim ours_rc
     python benchmarks/crossval_booksim.py --plot --decisions
+    BOOKSIM=... python benchmarks/crossval_booksim.py --shared --sim booksim   # shared input buffers
+    python benchmarks/crossval_booksim.py --shared --sim ours_rc --decisions
 
 BookSim runs one process at a time (the machine is shared); ours runs in-process.
 """
@@ -124,6 +130,133 @@ def pin_graphs() -> dict:
         "pf3": T.polarfly(3).with_endpoints(3),
         "jf_16_4": T.jellyfish(16, 4, seed=2, endpoints_per_router=2),
     }
+
+
+#: shared input buffers (``--shared``): BookSim2's ``buffer_policy = shared`` (``src/buffer_state.cpp``), each input
+#: port ``buf_size`` flits of which ``private_buf_size`` per VC and the rest a pool for the port's 4 VCs; otherwise
+#: :data:`CFG`'s configuration, 1- and 4-flit packets, speedup 1.0, every 0.05 step to 1.0 for both simulators
+#: (ours under BookSim's run control).  Rows go to their own table, :data:`SHARED_CSV`.
+SHARED_CSV = OUT / "booksim_shared_crossval.csv"
+SHARED_DECISIONS = OUT / "booksim_shared_decisions.csv"
+SHARED_BUFFERS = {
+    "b32p2": {"buffer_policy": "shared", "buf_size": 32, "private_buf_size": 2},
+}
+SHARED_PACKETS = (1, 4)
+SHARED_FIELDS = ["sim", "graph", "routers", "endpoints_per_router", "buffers", "packet_flits", "load", "unstable",
+                 "latency", "net_latency", "accepted", "hops", "cycles", "seconds"]
+#: the shared-buffer case whose BookSim2 results are test data (``--pin-shared``;
+#: ``tests/test_booksim_shared_buffers.py`` checks our model against them)
+PIN_SHARED_CSV = ROOT / "tests" / "data" / "booksim" / "shared_pf3.csv"
+
+
+def shared_graphs() -> dict:
+    """The shared-buffer cross-validation's graphs (:func:`pin_graphs`' two tiny ones and the 50-router Slim Fly)."""
+    from lowdiam import topologies as T
+
+    return {**pin_graphs(), "sf5": T.slimfly(5)}
+
+
+def shared_config(load: float, packet_flits: int, buffers: dict, seed: int = 1):
+    """``config(net_path)`` for :func:`run_binary`: :data:`CFG` at speedup 1.0 with ``packet_flits`` and the
+    BookSim keys of ``buffers``."""
+    def config(net: Path) -> str:
+        text = CFG.format(net=net, load=f"{load:.2f}", speedup="1.0").replace("seed = 1;", f"seed = {seed};")
+        text = text.replace("packet_size = 4;", f"packet_size = {packet_flits};")
+        return text + "".join(f"{k} = {v};\n" for k, v in buffers.items())
+
+    return config
+
+
+def sweep_shared(sim: str, binary: str | None, only: list[str] | None) -> None:
+    """Every 0.05 step to 1.0 on :func:`shared_graphs` x :data:`SHARED_BUFFERS` x :data:`SHARED_PACKETS`, for
+    ``sim`` "booksim" or "ours_rc"; resumable (rows already in :data:`SHARED_CSV` are skipped)."""
+    rows = _read(SHARED_CSV)
+    done = {(r["sim"], r["graph"], r["buffers"], int(r["packet_flits"]), float(r["load"])) for r in rows}
+    tops = shared_graphs()
+    todo = [(g, b, pf, lo) for g in tops if not only or g in only for b in SHARED_BUFFERS for pf in SHARED_PACKETS
+            for lo in GRID if (sim, g, b, pf, lo) not in done]
+    bar = tqdm(total=len(todo), file=sys.stderr, desc=f"shared-buffer crossval {sim}")
+    for g, b, pf, load in todo:
+        top, buffers = tops[g], SHARED_BUFFERS[b]
+        if sim == "booksim":
+            res = run_binary(binary, top, shared_config(load, pf, buffers))
+        else:
+            res = run_model(top, "min-single", load, speedup=1.0, routing_options={"paths": "booksim-anynet"},
+                            run_control="booksim", packet_flits=pf, buffers=buffers, blank_unstable=True)
+        row = dict(sim=sim, graph=g, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
+                   buffers=b, packet_flits=pf, load=load, **res)
+        _append(SHARED_CSV, SHARED_FIELDS, row)
+        bar.set_postfix(graph=g, P=pf, load=load, unstable=res["unstable"])
+        bar.update(1)
+    bar.close()
+
+
+def pin_shared(binary: str) -> None:
+    """BookSim2's results for pf3, 4-flit packets, buffers ``b32p2`` at every 0.05 step: ``PIN_SHARED_CSV``."""
+    top = pin_graphs()["pf3"]
+    rows = []
+    for load in tqdm(GRID, file=sys.stderr, desc="BookSim shared buffers (test data)"):
+        res = run_binary(binary, top, shared_config(load, 4, SHARED_BUFFERS["b32p2"]))
+        rows.append({"graph": "pf3", "routers": top.num_routers, "endpoints_per_router": top.endpoints_per_router,
+                     "buffers": "b32p2", "packet_flits": 4, "load": load, **res})
+    write_rows(PIN_SHARED_CSV, rows)
+
+
+def shared_decisions() -> list[dict]:
+    """Per graph, buffers and packet size: both simulators' decisions on the 0.05 grid and the latency deviation at
+    the loads both call stable (the agreement rule of :func:`decisions`), written to :data:`SHARED_DECISIONS`."""
+    curves: dict = {}
+    for r in _read(SHARED_CSV):
+        curves.setdefault((r["graph"], r["buffers"], int(r["packet_flits"])), {}).setdefault(
+            r["sim"], {})[float(r["load"])] = r
+    out = []
+    for (graph, buffers, pf), sims in sorted(curves.items()):
+        bs, us = sims.get("booksim", {}), sims.get("ours_rc", {})
+        both = sorted(set(bs) & set(us))
+        if not both:
+            continue
+        first = min((lo for lo in bs if bs[lo]["unstable"] != "0"), default=None)
+        diff = [lo for lo in both if (bs[lo]["unstable"] != "0") != (us[lo]["unstable"] != "0")]
+        near = [lo for lo in diff if first is not None and -0.05 - 1e-9 <= lo - first <= 1e-9]
+        dev = {lo: abs(float(us[lo]["latency"]) / float(bs[lo]["latency"]) - 1) for lo in both
+               if bs[lo]["unstable"] == "0" and us[lo]["unstable"] == "0" and us[lo]["latency"] not in ("", "nan")}
+        out.append({
+            "graph": graph, "routers": bs[both[0]]["routers"], "buffers": buffers,
+            **{k: v for k, v in SHARED_BUFFERS.get(buffers, {}).items() if k != "buffer_policy"},
+            "packet_flits": pf, "loads": len(both),
+            "booksim": "".join("U" if bs[lo]["unstable"] != "0" else "s" for lo in both),
+            "ours_rc": "".join("U" if us[lo]["unstable"] != "0" else "s" for lo in both),
+            "first_unstable_booksim": first,
+            "first_unstable_ours": min((lo for lo in us if us[lo]["unstable"] != "0"), default=None),
+            "disagree_at": " ".join(f"{lo:g}" for lo in diff),
+            "agree": len(diff) == 0 or (len(diff) == 1 and len(near) == 1),
+            "stable_loads_both": len(dev),
+            "max_latency_dev_pct": round(100 * max(dev.values()), 2) if dev else "",
+            "at_load": max(dev, key=dev.get) if dev else "",
+            "latency_within_10pct": bool(dev) and max(dev.values()) <= 0.10,
+        })
+    if out:
+        write_rows(SHARED_DECISIONS, out)
+        for row in out:
+            print(row)
+    return out
+
+
+def _read(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with path.open() as fh:
+        return list(csv.DictReader(fh))
+
+
+def _append(path: Path, fields: list[str], row: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    new = not path.exists()
+    with path.open("a", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields)
+        if new:
+            w.writeheader()
+        w.writerow(row)
 
 
 def pin(binary: str) -> None:
@@ -236,8 +369,10 @@ RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
 
 def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int | None = 4, vc_selection: str = "any",
               routing_options: dict | None = None, run_control: str = "fixed", rc_options: dict | None = None,
-              credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False) -> dict:
-    """Our BookSim model on a BookSim configuration (4-flit packets, 32 flits per VC, uniform traffic): fixed windows
+              credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False, packet_flits: int = 4,
+              buffers: dict | None = None) -> dict:
+    """Our BookSim model on a BookSim configuration (``packet_flits`` flits per packet, 4 by default; 32 flits per VC
+    unless ``buffers`` gives the BookSim keys of shared input buffers; uniform traffic): fixed windows
     (3,000 warm-up + 10,000 measured cycles) or, with ``run_control="booksim"``, BookSim's run control with
     ``rc_options`` (default :data:`RC_OPTIONS`).  A deadlock (possible with any VC at any hop) is ``unstable`` 2;
     ``blank_unstable`` leaves the averages of an unstable run blank, as BookSim prints none."""
@@ -247,11 +382,11 @@ def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int |
                else dict(warmup_cycles=0, measure_cycles=1, run_control="booksim",
                          run_control_options=RC_OPTIONS if rc_options is None else rc_options))
     router = {"internal_speedup": speedup, **({"credit_delay": credit_delay} if credit_delay is not None else {}),
-              "vc_selection": vc_selection}
+              "vc_selection": vc_selection, **(buffers or {})}
     t0 = time.perf_counter()
     try:
-        r = ours(topology, routing, "uniform", load, packet_flits=4, vcs=vcs, buffer_flits=32, seed=seed, **windows,
-                 routing_options=routing_options, router_options=router)
+        r = ours(topology, routing, "uniform", load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed,
+                 **windows, routing_options=routing_options, router_options=router)
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise
@@ -411,6 +546,11 @@ def main() -> None:
                     help="booksim: stop one step past the first unstable load (knee) or run every 0.05 step")
     ap.add_argument("--decisions", action="store_true", help="write and print the decision comparison")
     ap.add_argument("--pin", action="store_true", help="record BookSim's decisions on two tiny graphs (test data)")
+    ap.add_argument("--shared", action="store_true",
+                    help="with --sim booksim / ours_rc: the shared-input-buffer sweep (SHARED_CSV); alone with "
+                         "--decisions: its decision table")
+    ap.add_argument("--pin-shared", action="store_true",
+                    help="record BookSim's shared-buffer results on pf3 (test data)")
     ap.add_argument("--seed-check", nargs="+", metavar="GRAPH SPEEDUP LOAD",
                     help="both simulators' decisions over seeds 1-6, e.g. --seed-check df_4_2_2 2.0 0.6 0.65")
     ap.add_argument("--graphs", nargs="*", help="subset of graph names")
@@ -418,10 +558,19 @@ def main() -> None:
     ap.add_argument("--table", action="store_true", help="write and print the per-graph summary")
     args = ap.parse_args()
     binary = os.environ.get("BOOKSIM")
-    if (args.sim == "booksim" or args.pin or args.seed_check) and (not binary or not Path(binary).is_file()):
+    if (args.sim == "booksim" or args.pin or args.pin_shared or args.seed_check) and (
+            not binary or not Path(binary).is_file()):
         sys.exit("set $BOOKSIM to the BookSim2 binary (commit " + BOOKSIM_COMMIT + ")")
     if args.pin:
         pin(binary)
+    if args.pin_shared:
+        pin_shared(binary)
+    if args.shared:
+        if args.sim in ("booksim", "ours_rc"):
+            sweep_shared(args.sim, binary, args.graphs)
+        if args.decisions:
+            shared_decisions()
+        return
     if args.seed_check:
         graph, speedup, *loads = args.seed_check
         seed_check(binary, graph, float(speedup), [float(x) for x in loads])

@@ -25,7 +25,7 @@ from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
 from .checkpoint import fingerprint, restore, save, state_arrays
-from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, check_router_options
+from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, buffer_layout, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 from .run_control import DRAIN_CHECK_CYCLES, BookSimRunControl, check_run_control_options
 
@@ -343,6 +343,11 @@ def _run(
     net = writable(net)  # one kernel signature whatever the arrays' origin (a frozen topology's are read-only)
 
     # ------------------------------------------------------------ state
+    # input buffers: "private" keeps CAP flits per VC; "shared" gives a VC at most lay.vc_limit (its private flits
+    # and the whole pool) and a port lay.port in all, which size the rings below
+    lay = buffer_layout(opts, V, CAP)
+    VCAP = lay.vc_limit  # most flits one VC can hold (CAP under "private")
+    PORT = lay.port  # most flits one input port can hold (V x CAP under "private")
     NIV = ISL * V
     NOV = ISL * V
     NCH = ISL
@@ -353,8 +358,8 @@ def _run(
     def pow2(x):
         return 1 << max(int(x) - 1, 0).bit_length()
 
-    OQ = pow2(V * CAP)
-    BCAP = pow2(CAP)
+    OQ = pow2(PORT)
+    BCAP = pow2(VCAP)
     SH = max(P - 1, 0).bit_length()
     speed_ppm = round(opts["internal_speedup"] * 1_000_000)
     steps = -(-speed_ppm // 1_000_000)
@@ -362,7 +367,7 @@ def _run(
     maxR_ = int(radix.max())
     # router-wide crossbar FIFO: with delay 1 it holds at most one step's grants; with a longer delay it
     # can back up, bounded by the credits of all outputs
-    XQ = pow2(2 * maxR_ * steps + 4) if XD == 1 else pow2(maxR_ * V * CAP + 4)
+    XQ = pow2(2 * maxR_ * steps + 4) if XD == 1 else pow2(maxR_ * PORT + 4)
     PCN = pow2(opts["credit_delay"] + 4)
     i32 = np.int32
     ivr = _records(NIV, K.IV_WIDTH, i32)
@@ -406,10 +411,12 @@ def _run(
         a_ki=np.zeros(maxRV, np.int64),
         a_match=np.full(maxRV, -1, np.int64),
         a_om=np.full(maxRV, -1, np.int64),
+        ores=np.zeros(NOV if lay.shared else 1, i32),
+        oshr=np.zeros(NCH if lay.shared else 1, i32),
     )
     # live packets: each holds >= 1 flit in an input buffer, or in flight towards one (bounded by the
     # credits of its channel), or at its source: at most one packet per flit slot plus one per endpoint
-    pool = NIV * CAP + 2 * NE
+    pool = ISL * PORT + 2 * NE
     if pool << SH >= 2**31:
         raise ValueError(f"{topology.name}: network too large for 32-bit flit ids ({pool} packets x {P} flits)")
     QCAP = INITIAL_QUEUE
@@ -433,6 +440,8 @@ def _run(
         p_hops=np.zeros(pool, i32),
         free_stack=np.arange(pool - 1, -1, -1, dtype=np.int64),
         nfree=np.array([pool], np.int64),
+        res_n=np.zeros(NE * V if lay.shared else 1, i32),
+        shr_n=np.zeros(NE if lay.shared else 1, i32),
     )
     stats = K.Stats(
         ctr=np.zeros(K.N_CTR, np.int64),
@@ -460,6 +469,9 @@ def _run(
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
     cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
     cfg[K.C_ISL] = ISL
+    if lay.shared:
+        cfg[K.C_CAP] = VCAP
+        cfg[K.C_SHBUF], cfg[K.C_PB], cfg[K.C_SB] = 1, lay.private, lay.pool
     cfg[K.C_VALLOC] = ALLOCATORS.index(opts["vc_allocator"])
     cfg[K.C_SALLOC] = ALLOCATORS.index(opts["sw_allocator"])
     cfg[K.C_ITERS] = opts["alloc_iters"]
@@ -475,7 +487,10 @@ def _run(
         tabs=tabs,
         rnet=Network(indptr.astype(np.int32), indices.astype(np.int32), np.ones(A, np.int32),
                      ep.router.astype(np.int32)),
-        ports=PortState(np.zeros(A + NE, np.int32), np.zeros(A, np.int32), np.zeros(1, np.int32), V, CAP),
+        # the adaptive routings' "buffer size" (Galaxyfly's Th_min, UGAL-PF's rule): the VC buffer, or under
+        # shared buffers the port's (Galaxyfly Sec. 5: "the buffer of each port has 256 flits")
+        ports=PortState(np.zeros(A + NE, np.int32), np.zeros(A, np.int32), np.zeros(1, np.int32), V,
+                        PORT if lay.shared else CAP),
         pkr=K.PacketRoutes(src=nd.p_src, route_state=np.full(pool, -1, np.int32)),
         scratch=Scratch(np.zeros(1, np.int32), np.zeros(deg_max, np.int32), np.zeros(deg_max, np.int64), rs),
     )
@@ -567,7 +582,7 @@ def _run(
             f"the message program did not complete within {meas} cycles on {topology.name}: "
             f"{int(ctr[K.K_MSG_DONE])} of {mo.src.size} messages delivered; raise max_cycles{kept}"
         )
-    cons = _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool)
+    cons = _conservation(ctr, st, nd, P, VCAP, V, NCH, A, NE, pool, lay)
     wall = time.perf_counter() - t_start
     measured, delivered = int(ctr[K.K_MEAS]), int(ctr[K.K_MEAS_DONE])
     extra = {}
@@ -769,7 +784,7 @@ def _grow(nd, NE: int, qcap: int):
     return nd._replace(**grown)
 
 
-def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
+def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool, lay=None) -> dict:
     """Flit and credit accounting at the end of a run; ``RuntimeError`` on any imbalance.
 
     The flit counts it returns satisfy ``generated = injected + source_queued`` and
@@ -803,7 +818,14 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool) -> dict:
             f"{credits_back} credits returning"
         )
     if np.any(occ < 0) or np.any(occ > CAP) or np.any(nd.occ_n < 0) or np.any(nd.occ_n > CAP):
-        problems.append("a VC's credit count left [0, buffer_flits]")
+        problems.append(f"a VC's credit count left [0, {CAP}]")
+    if lay is not None and lay.shared:  # the pool count is the sum of the VCs' private overflow, within the pool
+        for name, o, res, shr in (("router", occ, st.ores, st.oshr), ("injection", nd.occ_n, nd.res_n, nd.shr_n)):
+            priv = (o.astype(np.int64) + res).reshape(-1, V)
+            want = np.maximum(priv - lay.private, 0).sum(axis=1)
+            if np.any(res < 0) or np.any(want != shr) or np.any(shr > lay.pool):
+                problems.append(f"{name} ports' shared-pool count is not the VCs' overflow past private_buf_size "
+                                f"within [0, {lay.pool}]")
     if problems:
         raise RuntimeError("conservation check failed: " + "; ".join(problems))
     return {

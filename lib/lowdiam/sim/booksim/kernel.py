@@ -65,8 +65,13 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     C_SALLOC,
     C_ITERS,
     C_ADAPTIVE,
+    C_SHBUF,
+    C_PB,
+    C_SB,
     N_CFG,
-) = range(33)
+) = range(36)
+# C_SHBUF: 1 for BookSim's "shared" buffer policy (C_PB private flits per VC, a pool of C_SB flits per input port;
+# see _sh_full and below), 0 for "private" (C_CAP flits per VC)
 # counters
 (
     K_NOW,
@@ -180,6 +185,10 @@ class Router(NamedTuple):
     a_ki: np.ndarray
     a_match: np.ndarray
     a_om: np.ndarray
+    # shared buffers only (C_SHBUF): the upstream view of the downstream input buffer (BookSim's BufferState with
+    # its SharedBufferPolicy), kept by the sending side of every channel
+    ores: np.ndarray  # (NCH * V) int32 per output VC: slots reserved for the packet being sent (_reserved_slots)
+    oshr: np.ndarray  # (NCH,) int32 per output port: pool flits in use downstream (_shared_buf_occupancy)
 
 
 class Nodes(NamedTuple):
@@ -204,6 +213,8 @@ class Nodes(NamedTuple):
     p_hops: np.ndarray
     free_stack: np.ndarray
     nfree: np.ndarray  # (1,)
+    res_n: np.ndarray  # (NE * V) shared buffers: the injection port's reserved slots per VC (as Router.ores)
+    shr_n: np.ndarray  # (NE,) shared buffers: the injection port's pool flits in use (as Router.oshr)
 
 
 class PacketRoutes(NamedTuple):
@@ -434,6 +445,46 @@ def islip(nreq, rin, rout, nin, nout, in_ptr, out_ptr, base, iters, g, gk, acc, 
         om[rout[k]] = -1
 
 
+# Shared input buffers (BookSim2's SharedBufferPolicy, src/buffer_state.cpp, one private buffer per VC): the sender
+# of a channel keeps, per downstream VC, its occupancy ``occ`` (flits sent, credits not yet back: the model's OV_OCC
+# / occ_n) and its reserved slots ``res``, and per port the pool occupancy ``shr``.  A VC's private-buffer count is
+# ``occ + res`` (BookSim's _private_buf_occupancy); its flits beyond ``pb`` are the pool's, so ``shr`` is the sum
+# over the port's VCs of max(occ + res - pb, 0).  A credit that empties a VC still held by a packet (its tail not
+# yet sent) keeps the slot reserved for that packet instead of freeing it (FreeSlotFor); the tail frees them.
+
+
+@njit(cache=True, inline="always")
+def _sh_full(occ, res, shr, pb, sb):
+    """BookSim's ``SharedBufferPolicy::IsFullFor``: no reserved slot, private slots used, pool full."""
+    return res == 0 and occ >= pb and shr >= sb
+
+
+@njit(cache=True, inline="always")
+def _sh_send(occ, ores, oshr, i, port, pb, tail):
+    """``SharedBufferPolicy::SendingFlit`` for VC record ``i`` of ``port``; ``occ`` is the occupancy after the flit
+    was counted.  A reserved slot takes the flit if there is one, else the private count grows and spills into the
+    pool past ``pb``; a tail frees the packet's remaining reserved slots."""
+    if ores[i] > 0:
+        ores[i] -= 1
+    elif occ > pb:
+        oshr[port] += 1
+    if tail:
+        while ores[i] > 0:
+            ores[i] -= 1
+            if occ + ores[i] >= pb:
+                oshr[port] -= 1
+
+
+@njit(cache=True, inline="always")
+def _sh_credit(occ, held, ores, oshr, i, port, pb):
+    """``SharedBufferPolicy::FreeSlotFor`` for VC record ``i`` of ``port``; ``occ`` is the occupancy after the
+    credit was counted, ``held`` whether a packet holds the VC (BookSim's ``!IsAvailableFor``)."""
+    if held and occ == 0:
+        ores[i] += 1
+    elif occ + ores[i] >= pb:
+        oshr[port] -= 1
+
+
 @njit(cache=True, inline="always")
 def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_mode, rs):
     """Local output port at router r for a packet to endpoint dst_ep."""
@@ -582,6 +633,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         a_ki,
         a_match,
         a_om,
+        ores,
+        oshr,
     ) = (
         st.buf,
         st.ivr,
@@ -616,6 +669,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         st.a_ki,
         st.a_match,
         st.a_om,
+        st.ores,
+        st.oshr,
     )
     (
         own_n,
@@ -637,6 +692,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         p_hops,
         free_stack,
         nfree,
+        res_n,
+        shr_n,
     ) = (
         nd.own_n,
         nd.occ_n,
@@ -657,6 +714,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         nd.p_hops,
         nd.free_stack,
         nd.nfree,
+        nd.res_n,
+        nd.shr_n,
     )
     (
         src_acc,
@@ -670,6 +729,9 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         stats.lat_hist,
     )
     ISL = cfg[C_ISL]
+    shbuf = cfg[C_SHBUF] != 0
+    PB = cfg[C_PB]
+    SB = cfg[C_SB]
     t = ctr[K_NOW]
     while True:
         if messages:
@@ -736,6 +798,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 if track:
                     inbound[n + e] -= 1
                 occ_n[e * V + v] -= 1
+                if shbuf:
+                    _sh_credit(occ_n[e * V + v], own_n[e * V + v] != 0, res_n, shr_n, e * V + v, e, PB)
             # generation into the unbounded source queue
             if next_gen[e] <= t:
                 next_gen[e] = t + _gap(logq[e], rs)
@@ -758,10 +822,13 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     lv = last_vc[e]
                     for i in range(1, V + 1):
                         v = (lv + i) % V
-                        if own_n[e * V + v] == 0 and occ_n[e * V + v] < CAP:
+                        if own_n[e * V + v] == 0 and (
+                                not _sh_full(occ_n[e * V + v], res_n[e * V + v], shr_n[e], PB, SB) if shbuf
+                                else occ_n[e * V + v] < CAP):
                             sel = v
                             break
-                elif own_n[e * V] == 0 and occ_n[e * V] < CAP:
+                elif own_n[e * V] == 0 and (not _sh_full(occ_n[e * V], res_n[e * V], shr_n[e], PB, SB) if shbuf
+                                            else occ_n[e * V] < CAP):
                     sel = 0
                 if sel >= 0:
                     if mm >= 0:  # a packet of a ready message: created now, measured from the message's release
@@ -800,7 +867,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     ctr[K_LIVE] += 1
             if cur_pkt[e] >= 0:
                 v = cur_v[e]
-                if occ_n[e * V + v] < CAP:
+                if (not _sh_full(occ_n[e * V + v], res_n[e * V + v], shr_n[e], PB, SB) if shbuf
+                        else occ_n[e * V + v] < CAP):
                     k = cur_k[e]
                     c = eslot[e]
                     ch[c * W + s2, 0] = (cur_pkt[e] << SH) + k
@@ -808,6 +876,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         inbound[ep_router[e]] += 1
                     ch[c * W + s2, 1] = v
                     occ_n[e * V + v] += 1
+                    if shbuf:
+                        _sh_send(occ_n[e * V + v], res_n, shr_n, e * V + v, e, PB, k == P - 1)
                     ctr[K_LAST_MOVE] = t
                     if k == P - 1:
                         own_n[e * V + v] = 0
@@ -916,7 +986,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     rcount[r] += 1
                 while prt[c, PT_PCN] > 0 and prt[c, PT_PCDUE] <= t:
                     h = prt[c, PT_PCH]
-                    ovr[c * V + pc[c * PCN + h, 0], OV_OCC] -= 1
+                    i = c * V + pc[c * PCN + h, 0]
+                    ovr[i, OV_OCC] -= 1
+                    if shbuf:
+                        _sh_credit(ovr[i, OV_OCC], ovr[i, OV_OWN] >= 0, ores, oshr, i, c, PB)
                     h = (h + 1) & PM
                     prt[c, PT_PCH] = h
                     prt[c, PT_PCN] -= 1
@@ -982,7 +1055,11 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                             ivr[iv, IV_LDU] = t + SD - 1
                             lbusy[r * 4 + 2] = t + SD - 1
                             ivr[iv, IV_LRES] = -1
-                            if ovr[ivr[iv, IV_OUTV], OV_OCC] >= CAP:
+                            ov = ivr[iv, IV_OUTV]
+                            if shbuf:
+                                if _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB):
+                                    continue
+                            elif ovr[ov, OV_OCC] >= CAP:
                                 continue  # no credit: no switch request
                             # one request per (input port, output port): the VC first after sw_off
                             o = ivr[iv, IV_ROUTE]
@@ -1103,12 +1180,16 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                             ivr[iv, IV_LDU] = -1
                         else:
                             ov = ivr[iv, IV_OUTV]
-                            if ivr[iv, IV_LRES] == 1 and (SD <= 1 or ovr[ov, OV_OCC] < CAP):
+                            if ivr[iv, IV_LRES] == 1 and (SD <= 1 or (
+                                    not _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB) if shbuf
+                                    else ovr[ov, OV_OCC] < CAP)):
                                 f = buf[iv * BCAP + ivr[iv, IV_BH]]
                                 ivr[iv, IV_BH] = (ivr[iv, IV_BH] + 1) & BM
                                 ivr[iv, IV_BN] -= 1
                                 ovr[ov, OV_OCC] += 1
                                 tail = (f & FM) == P - 1
+                                if shbuf:
+                                    _sh_send(ovr[ov, OV_OCC], ores, oshr, ov, ov // V, PB, tail)
                                 if tail:
                                     ovr[ov, OV_OWN] = -1
                                 oc = ov // V

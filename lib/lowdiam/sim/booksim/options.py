@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
@@ -46,9 +47,21 @@ ROUTER_DEFAULTS = {
     "output_speedup": 1,
     "vc_selection": "auto",  # "any" for the model's own routings (BookSim anynet), "hop" for shared ones
     "deadlock_cycles": 2000,
+    # input buffers (BookSim2's keys and defaults, src/booksim_config.cpp; see buffer_layout): "private" gives every
+    # VC buffer_flits flits (vc_buf_size); "shared" gives a port buf_size flits (-1: vcs x buffer_flits), of which
+    # private_buf_size per VC (-1: buf_size // vcs) and the rest a pool shared by the port's VCs
+    "buffer_policy": "private",
+    "buf_size": -1,
+    "private_buf_size": 1,
 }
 # keys accepted with one value only: the model implements BookSim's behaviour at that value
 _FIXED = {"wait_for_tail_credit": (0,), "input_speedup": (1,), "output_speedup": (1,)}
+#: BookSim2's buffer policies (``buffer_policy``, ``src/buffer_state.cpp: BufferPolicy::New``) the model implements
+BUFFER_POLICIES = ("private", "shared")
+_ALL_BOOKSIM_POLICIES = ("private", "shared", "limited", "dynamic", "shifting", "feedback", "simplefeedback")
+#: the input-buffer keys: left out of the checked options under the default ``"private"`` policy, so a run without
+#: shared buffers reports the same options as before these keys existed
+BUFFER_KEYS = ("buffer_policy", "buf_size", "private_buf_size")
 
 
 def check_router_options(router_options: dict | None) -> dict:
@@ -98,15 +111,103 @@ def check_router_options(router_options: dict | None) -> dict:
     for key, allowed in _FIXED.items():
         out[key] = check_int(name(key), out[key])
         check_choice(name(key), out[key], allowed)
+    _check_buffer_keys(out)
     return out
+
+
+def _check_buffer_keys(out: dict) -> None:
+    """Check the input-buffer keys of ``out`` in place (see :func:`buffer_layout`); drop them under "private"."""
+    name = "router_options[{!r}]".format
+    policy = out["buffer_policy"]
+    if policy in _ALL_BOOKSIM_POLICIES and policy not in BUFFER_POLICIES:
+        raise ValueError(f"router_options['buffer_policy'] = {policy!r} (a BookSim2 policy) is not modelled; "
+                         f"valid choices: {', '.join(BUFFER_POLICIES)}")
+    check_choice(name("buffer_policy"), policy, BUFFER_POLICIES)
+    out["buf_size"] = check_int(name("buf_size"), out["buf_size"], low=-1, high=1 << 20)
+    out["private_buf_size"] = check_int(name("private_buf_size"), out["private_buf_size"], low=-1, high=1 << 20)
+    if out["buf_size"] == 0:
+        raise ValueError("router_options['buf_size'] must be >= 1 flit, or -1 for vcs x buffer_flits; got 0")
+    if policy == "private" and (out["buf_size"] != -1 or out["private_buf_size"] != 1):
+        raise ValueError(
+            "router_options['buf_size'] and ['private_buf_size'] shape a shared input buffer and need "
+            "buffer_policy='shared'; with buffer_policy='private' every VC has buffer_flits flits (BookSim's "
+            "vc_buf_size)")
+    if policy == "private":
+        for key in BUFFER_KEYS:
+            del out[key]
+
+
+class BufferLayout(NamedTuple):
+    """An input port's buffer under BookSim2's ``private`` or ``shared`` policy.
+
+    ``port`` flits per input port, ``private`` of them reserved per VC, ``pool`` shared by the port's VCs;
+    ``vc_limit`` is the most one VC can hold (``private + pool``; BookSim's ``LimitFor``).
+    """
+
+    shared: bool
+    port: int
+    private: int
+    pool: int
+    vc_limit: int
+
+
+def buffer_layout(opts: dict, vcs: int, buffer_flits: int) -> BufferLayout:
+    """The input-buffer layout of checked router options for ``vcs`` VCs of ``buffer_flits`` flits.
+
+    ``buffer_policy="private"`` (the default): every VC has ``buffer_flits`` flits of its own
+    (BookSim2's ``PrivateBufferPolicy`` with ``vc_buf_size``).  ``"shared"``: an input port holds ``buf_size``
+    flits (-1: ``vcs x buffer_flits``); each VC owns ``private_buf_size`` of them (-1: ``buf_size // vcs``) and
+    the rest, ``buf_size - vcs x private_buf_size``, is a pool any VC of the port may fill (BookSim2's
+    ``SharedBufferPolicy`` with one private buffer per VC: ``private_bufs = -1``).
+
+    Parameters
+    ----------
+    opts : dict
+        Output of :func:`check_router_options`.
+    vcs, buffer_flits : int
+        VCs per port and BookSim's ``vc_buf_size``.
+
+    Returns
+    -------
+    BufferLayout
+
+    Raises
+    ------
+    ValueError
+        ``vcs x private_buf_size`` larger than ``buf_size`` (no room is left for the pool: BookSim asserts
+        ``_shared_buf_size >= 0``).
+
+    Examples
+    --------
+    >>> buffer_layout(check_router_options({}), 4, 32)
+    BufferLayout(shared=False, port=128, private=32, pool=0, vc_limit=32)
+    >>> o = check_router_options({"buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5})
+    >>> buffer_layout(o, 4, 32)
+    BufferLayout(shared=True, port=256, private=5, pool=236, vc_limit=241)
+    >>> buffer_layout(o, 64, 32)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: router_options: private_buf_size x vcs = 5 x 64 = 320 exceeds buf_size = 256 (the port buffer); ...
+    """
+    if opts.get("buffer_policy", "private") == "private":
+        return BufferLayout(False, vcs * buffer_flits, buffer_flits, 0, buffer_flits)
+    port = vcs * buffer_flits if opts["buf_size"] == -1 else opts["buf_size"]
+    private = port // vcs if opts["private_buf_size"] == -1 else opts["private_buf_size"]
+    if private * vcs > port:
+        raise ValueError(
+            f"router_options: private_buf_size x vcs = {private} x {vcs} = {private * vcs} exceeds buf_size = "
+            f"{port} (the port buffer); use private_buf_size <= {port // vcs} or buf_size >= {private * vcs}")
+    pool = port - private * vcs
+    return BufferLayout(True, port, private, pool, private + pool)
 
 
 # BookSim keys -> how they map (anything else is rejected by read_booksim_config)
 _ROUTER_KEYS = {
     "internal_speedup", "credit_delay", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_final_delay",
     "st_prepare_delay", "vc_allocator", "sw_allocator", "alloc_iters", "wait_for_tail_credit", "input_speedup",
-    "output_speedup",
+    "output_speedup", "buffer_policy", "buf_size", "private_buf_size",
 }
+_STRING_KEYS = ("vc_allocator", "sw_allocator", "buffer_policy")
 _REQUIRED_VALUE = {
     "topology": "anynet", "routing_function": "min", "priority": "none", "injection_process": "bernoulli",
     "sim_type": "latency", "sim_count": "1", "num_vnets": "1",
@@ -184,7 +285,7 @@ def read_booksim_config(path) -> dict:
     kw: dict = {"routing": "min-single", "routing_options": {"paths": "booksim-anynet"}}
     ropts: dict = {"vc_selection": "any"}
     for key in _ROUTER_KEYS & set(items):
-        ropts[key] = items[key] if key in ("vc_allocator", "sw_allocator") else (
+        ropts[key] = items[key] if key in _STRING_KEYS else (
             num(key, float) if key == "internal_speedup" else num(key, int))
     kw["router_options"] = check_router_options(ropts)
     if "traffic" in items:

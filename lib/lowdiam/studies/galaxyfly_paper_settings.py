@@ -1,0 +1,197 @@
+"""Galaxyfly Fig. 7/9 at the paper's own simulation settings: 1-flit packets, shared input buffers, BookSim's rule.
+
+Galaxyfly Sec. 5 (Lei et al., TPDS 2021) simulated with BookSim: "the packet size is 1 flit.  The buffer of each
+port has 256 flits.  The buffer management policy is that each VC has 5 private flits and other flits are shared by
+all VCs."  The recorded Fig. 7/9 searches of notebook 05 (``results/paper/05_simulation/05_galaxyfly_fig7_9.csv``)
+ran the same networks with 4-flit packets, 32-flit private VC buffers and fixed windows with the 95 % rule; the
+claims built on them list those three settings as differing from the paper's.  This module runs those searches
+again with the paper's settings (:data:`SIM`): 1-flit packets; BookSim2's ``buffer_policy = shared`` with
+``buf_size = 256`` and ``private_buf_size = 5`` (the BookSim model's shared input buffers,
+:func:`lowdiam.sim.booksim.options.buffer_layout`); BookSim2's own run control (``run_control="booksim"``).
+Everything else is the recorded searches': the BookSim model at internal speedup 2 with hop-indexed VCs, the same
+networks, routings and patterns (:func:`configs`), coarse step 0.1, resolution 0.01, seed 0.
+
+Under shared buffers NAG's threshold ``Th_min = 0.8 x buffer size`` reads the port buffer, 256 flits (the BookSim
+model passes ``buf_size`` as the routings' buffer size; the recorded searches read the 32-flit VC buffer).
+
+Every run is appended to :data:`LOG` as it finishes (``results/paper/05_simulation/05_galaxyfly_paper_settings.csv``),
+so the job stops and resumes anywhere::
+
+    python -m lowdiam.studies.galaxyfly_paper_settings --processes 2
+
+Nothing reads this log yet: no notebook and no claim.
+
+Examples
+--------
+>>> from lowdiam.studies import galaxyfly_paper_settings as GPS
+>>> len(GPS.configs()), GPS.configs()[0][0].label, GPS.configs()[0][1:]
+(42, 'GF(11,29,1,10)', ('min', 'uniform'))
+>>> GPS.SIM["packet_flits"], GPS.SIM["router_options"]["buf_size"], GPS.SIM["run_control"]
+(1, 256, 'booksim')
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from lowdiam import sweep as S
+
+__all__ = ["COARSE_STEP", "LOG", "NETWORKS", "PATTERNS", "ROUTINGS", "SIM", "TOL", "configs", "recorded", "run"]
+
+#: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
+NETWORKS = {r.label: r for r in (
+    S.Recipe("galaxyfly", {}, "GF(11,29,1,10)", (11, 29, 1, 10)),
+    S.Recipe("galaxyfly", {}, "GF(11,29,2,5)", (11, 29, 2, 5)),
+    S.Recipe("galaxyfly", {}, "GF(11,37,4,2)", (11, 37, 4, 2)),
+    S.Recipe("galaxyfly", {}, "GF(15,29,1,7)", (15, 29, 1, 7)),
+    S.Recipe("galaxyfly", {}, "GF(15,29,4,2)", (15, 29, 4, 2)),
+    S.Recipe("galaxyfly", {}, "GF(15,37,2,3)", (15, 37, 2, 3)),
+    S.Recipe("galaxyfly", {}, "GF(56,1,11,5)", (56, 1, 11, 5)),
+    S.Recipe("galaxyfly", {}, "GF(81,1,10,4)", (81, 1, 10, 4)),
+    S.Recipe("dragonfly", {}, "DF", (11, 5, 5)),
+    S.Recipe("slimfly", {"endpoints_per_router": 10}, "SF", (13,)),
+    S.Recipe("hyperx", {"endpoints_per_router": 6}, "FB", (8, 8, 8)),
+    S.Recipe("fat_tree", {}, "FT", (15, 3)),
+)}
+#: MIN (Fig. 7) and NAG (Fig. 9), as the recorded searches name them
+ROUTINGS = ("min", "nag")
+#: uniform random traffic and the Galaxyfly worst case (Sec. 5), as the recorded searches name them
+PATTERNS = ("uniform", "worst_case")
+#: the networks the recorded searches ran with MIN under uniform traffic only (no supernodes for NAG and the worst case)
+MIN_UNIFORM_ONLY = ("FB", "FT")
+#: the paper's Sec. 5 settings: 1-flit packets, 256-flit port buffers with 5 flits private per VC, BookSim's run
+#: control; the BookSim model at speedup 2 with hop-indexed VCs as the recorded searches (``buffer_flits`` does not
+#: shape a shared buffer whose ``buf_size`` is given; it stays the recorded searches' 32)
+SIM = {"packet_flits": 1, "buffer_flits": 32, "router": "booksim",
+       "router_options": {"internal_speedup": 2.0, "vc_selection": "hop", "buffer_policy": "shared", "buf_size": 256,
+                          "private_buf_size": 5},
+       "run_control": "booksim"}
+#: the recorded searches' coarse load step and resolution
+COARSE_STEP, TOL = 0.1, 0.01
+#: the result log (notebook, name) under results/paper/
+LOG = ("05_simulation", "05_galaxyfly_paper_settings")
+
+
+def configs(labels: Sequence[str] | None = None) -> list[tuple[S.Recipe, str, str]]:
+    """The searches to run: (recipe, routing, pattern), network by network in :data:`NETWORKS` order.
+
+    Parameters
+    ----------
+    labels : sequence of str, optional
+        A subset of :data:`NETWORKS` (default: all).
+
+    Returns
+    -------
+    list of tuple
+        MIN then NAG, uniform then the worst case, for every network but FB and FT (MIN under uniform traffic only):
+        the (network, routing, pattern) triples of the recorded Fig. 7/9 searches.
+
+    Raises
+    ------
+    ValueError
+        A label not in :data:`NETWORKS`.
+
+    Examples
+    --------
+    >>> [c[1:] for c in configs(["FT"])]
+    [('min', 'uniform')]
+    >>> len(configs(["SF"]))
+    4
+    """
+    labels = list(NETWORKS) if labels is None else list(labels)
+    bad = [lab for lab in labels if lab not in NETWORKS]
+    if bad:
+        raise ValueError(f"labels must be drawn from {tuple(NETWORKS)}; got {bad}")
+    out = []
+    for lab in labels:
+        for rt in ROUTINGS:
+            for tr in PATTERNS:
+                if lab in MIN_UNIFORM_ONLY and (rt, tr) != ("min", "uniform"):
+                    continue
+                out.append((NETWORKS[lab], rt, tr))
+    return out
+
+
+def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] | None = None, root=None,
+        progress: bool = True, cfgs: Sequence[tuple[S.Recipe, str, str]] | None = None) -> list:
+    """Run (or resume) the searches, every run appended to the result log as it finishes.
+
+    Parameters
+    ----------
+    processes : int, optional
+        Local worker processes (default: all cores).
+    scheduler : str or dask.distributed.Client, optional
+        A Dask cluster to run on instead of local processes.
+    labels : sequence of str, optional
+        The networks of :data:`NETWORKS` to search, in order (default: all).
+    root : path, optional
+        Folder holding ``paper/`` result logs (default: the project's ``results/``).
+    progress : bool
+        One labelled bar over the searches, on stderr.
+    cfgs : sequence of (recipe, routing, pattern), optional
+        Searches to run instead of :func:`configs` (a small stand-in network for tests); the settings stay :data:`SIM`.
+
+    Returns
+    -------
+    list of lowdiam.sweep.SaturationResult
+        One per search, in :func:`configs` order.
+
+    Examples
+    --------
+    >>> run(labels=["GF(1,1,1,1)"])
+    Traceback (most recent call last):
+        ...
+    ValueError: labels must be drawn from ('GF(11,29,1,10)', 'GF(11,29,2,5)', 'GF(11,37,4,2)', 'GF(15,29,1,7)', \
+'GF(15,29,4,2)', 'GF(15,37,2,3)', 'GF(56,1,11,5)', 'GF(81,1,10,4)', 'DF', 'SF', 'FB', 'FT'); got ['GF(1,1,1,1)']
+    """
+    todo = configs(labels) if cfgs is None else list(cfgs)
+    return S.saturation_searches(todo, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM,
+                                 record=S.result_log(*LOG, root=root), processes=processes, scheduler=scheduler,
+                                 progress=progress)
+
+
+def recorded(*, root=None, recipes: dict | None = None) -> dict:
+    """The recorded searches so far: ``(label, routing, pattern) -> (saturation load, search done)``.
+
+    Parameters
+    ----------
+    root : path, optional
+        Folder holding ``paper/`` result logs (default: the project's ``results/``).
+    recipes : dict, optional
+        label -> recipe of the networks to read (default: :data:`NETWORKS`).
+
+    Returns
+    -------
+    dict
+        Only the searches with at least one recorded run.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> recorded(root=tempfile.mkdtemp())
+    {}
+    """
+    from .simulation import recorded_saturation
+
+    recipes = NETWORKS if recipes is None else recipes
+    got = recorded_saturation(LOG[0], [LOG[1]], TOL, root=root, recipes=recipes)
+    return {k: v for k, v in got.items() if k[0] in recipes}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.galaxyfly_paper_settings",
+                                 description="Galaxyfly Fig. 7/9 saturation searches at the paper's settings (1-flit "
+                                             "packets, 256-flit shared port buffers with 5 private flits per VC, "
+                                             "BookSim's run control), recorded in results/paper/05_simulation/"
+                                             f"{LOG[1]}.csv")
+    ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
+    ap.add_argument("--labels", default=",".join(NETWORKS), help="comma-separated networks, in order (default: all)")
+    args = ap.parse_args(argv)
+    for x in run(processes=args.processes, labels=[s for s in args.labels.split(",") if s]):
+        print(f"{x.recipe.label:15s} {x.routing:4s} {x.traffic:10s} saturation load {x.saturation_load} "
+              f"({len(x.records)} runs)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""lowdiam.studies.galaxyfly_paper_settings: the recorded Galaxyfly Fig. 7/9 searches at the paper's Sec. 5 settings."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from lowdiam import sweep as S
+from lowdiam.paths import results_dir
+from lowdiam.studies import galaxyfly_paper_settings as GPS
+
+#: a small stand-in Galaxyfly (15 routers, 30 endpoints) for the paper's ~3,300-endpoint networks
+STAND_IN = S.Recipe("galaxyfly", {}, "GF(3,5,1,2)", (3, 5, 1, 2))
+
+
+def _rows(path):
+    with open(path, newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_the_searches_are_those_of_the_recorded_fig7_9_runs():
+    rows = _rows(results_dir() / "paper" / "05_simulation" / "05_galaxyfly_fig7_9.csv")
+    recorded = {(r["label"], r["routing"], r["traffic"], json.dumps(json.loads(r["recipe"]), sort_keys=True))
+                for r in rows}
+    ours = {(rc.label, rt, tr, json.dumps({"constructor": rc.constructor, "args": list(rc.args), "kwargs": rc.kwargs},
+                                          sort_keys=True)) for rc, rt, tr in GPS.configs()}
+    assert ours == recorded and len(GPS.configs()) == 42
+    # the settings differ from the recorded ones exactly by the paper's: packets, buffers, run control
+    old = {json.dumps(json.loads(r["sim"]), sort_keys=True) for r in rows}
+    assert len(old) == 1
+    old = json.loads(old.pop())
+    new = dict(GPS.SIM)
+    assert (new.pop("packet_flits"), old.pop("packet_flits")) == (1, 4)
+    assert new.pop("run_control") == "booksim" and (old.pop("warmup_cycles"), old.pop("measure_cycles")) == (3000, 5000)
+    ro = dict(new.pop("router_options"))
+    assert {k: ro.pop(k) for k in ("buffer_policy", "buf_size", "private_buf_size")} == {
+        "buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5}
+    assert ro == old.pop("router_options") and new == old
+
+
+def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path):
+    cfgs = [(STAND_IN, "min", "uniform"), (STAND_IN, "nag", "uniform")]
+    first = GPS.run(cfgs=cfgs, root=tmp_path, processes=1, progress=False)
+    assert [x.rule for x in first] == ["booksim", "booksim"]
+    assert all(0.0 < x.saturation_load < 1.0 for x in first)
+    log = tmp_path / "paper" / GPS.LOG[0] / f"{GPS.LOG[1]}.csv"
+    rows = _rows(log)
+    assert len(rows) == sum(len(x.records) for x in first)
+    assert all(json.loads(r["sim"]) == GPS.SIM for r in rows)
+    got = GPS.recorded(root=tmp_path, recipes={STAND_IN.label: STAND_IN})
+    assert got == {(STAND_IN.label, "min", "uniform"): (first[0].saturation_load, True),
+                   (STAND_IN.label, "nag", "uniform"): (first[1].saturation_load, True)}
+    # resumed: the recorded runs answer, nothing is run or recorded again
+    again = GPS.run(cfgs=cfgs, root=tmp_path, processes=1, progress=False)
+    assert [x.saturation_load for x in again] == [x.saturation_load for x in first]
+    assert len(_rows(log)) == len(rows)
+    # the paper's networks' searches read nothing of the stand-in's
+    assert GPS.recorded(root=tmp_path) == {}
