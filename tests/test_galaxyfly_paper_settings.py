@@ -18,13 +18,15 @@ def _rows(path):
         return list(csv.DictReader(fh))
 
 
-def test_the_searches_are_those_of_the_recorded_fig7_9_runs():
+def test_the_searches_are_those_of_the_recorded_fig7_9_and_gf_min_runs():
     rows = _rows(results_dir() / "paper" / "05_simulation" / "05_galaxyfly_fig7_9.csv")
+    gfmin = _rows(results_dir() / "paper" / "05_simulation" / "05_galaxyfly_gfmin.csv")
     recorded = {(r["label"], r["routing"], r["traffic"], json.dumps(json.loads(r["recipe"]), sort_keys=True))
-                for r in rows}
+                for r in rows + gfmin}
     ours = {(rc.label, rt, tr, json.dumps({"constructor": rc.constructor, "args": list(rc.args), "kwargs": rc.kwargs},
                                           sort_keys=True)) for rc, rt, tr in GPS.configs()}
-    assert ours == recorded and len(GPS.configs()) == 42
+    assert ours == recorded and len(GPS.configs()) == 54
+    assert [rt for _, rt, _ in GPS.configs()][:12] == ["gf-min"] * 12  # the counted routing first
     # the settings differ from the recorded ones exactly by the paper's: packets, buffers, run control
     old = {json.dumps(json.loads(r["sim"]), sort_keys=True) for r in rows}
     assert len(old) == 1
