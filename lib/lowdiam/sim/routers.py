@@ -64,7 +64,7 @@ merged dict.  ``flow_controls`` lists the ``flow_control`` values it models
 (the first is its default, used when ``flow_control=None``; others are refused);
 routings it does not support it refuses itself with a ``ValueError`` naming the
 ones it does, and ``simulate`` arguments it does not model with
-:func:`lowdiam.sim.driver.refuse_unmodelled` (the adapters' ``UNMODELLED``).
+:func:`lowdiam.sim.request.refuse_unmodelled` (the adapters' ``UNMODELLED``).
 
 Examples
 --------
