@@ -277,6 +277,10 @@ def test_every_pattern_runs(pattern):
         from lowdiam.topologies import dragonfly
 
         top = dragonfly(4, 2, 2)  # one global link per group pair: MIN saturates at 1/8
+    if pattern == "tornado":  # needs labels["coords"] (HyperX, torus)
+        from lowdiam.topologies import hyperx
+
+        top = hyperx(4, 4).with_endpoints(1)
     res = simulate(top, "min", pattern, 0.05 if pattern == "worst_case" else 0.2, **SHORT, seed=1)
     assert res.packets_delivered == res.packets_measured > 0
     assert not res.saturated
