@@ -39,7 +39,7 @@ class SimRequest:
     :func:`direct_request` and checks the values it reads itself.
 
     The field defaults are :func:`lowdiam.sim.simulate`'s (``None`` there is ``{}`` here for the option dicts,
-    and ``run_control=None``, the model's default, is ``"fixed"``; ``tests/test_one_unit_recipes.py`` keeps the
+    and ``run_control=None``, the model's default, is ``"fixed"``; ``tests/test_sim_request.py`` keeps the
     two in step); :func:`refuse_unmodelled` compares with them.
     """
 

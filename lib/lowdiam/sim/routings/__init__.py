@@ -142,7 +142,7 @@ __all__ = [
 # the kernels' dispatch chains (_hop_chain.py, _dispatch_chain.py) are generated from the routing modules' sources,
 # before any routing module is imported (the composite routings import the minimal routings' chain)
 _SOURCES = codegen.scan()
-codegen.write()
+_WRITTEN = codegen.write(sources=_SOURCES)
 
 
 def _discover() -> tuple:

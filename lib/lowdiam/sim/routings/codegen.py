@@ -24,10 +24,8 @@ files are ordinary source files, so numba caches the kernels as before and the k
 routings or a routing's source changes.  The files are rewritten only when their text changes (atomically, so
 parallel workers importing the package at once agree), are deterministic (routings sorted by module name, codes
 as literals), and are not kept in git.  ``lowdiam.sim.routings`` writes them on import, before it imports any
-routing, then checks that each imported ``ROUTING`` carries the flags read here.  By hand::
-
-    python -m lowdiam.sim.routings.codegen           # (re)write them
-    python -m lowdiam.sim.routings.codegen --check   # exit 1 if they are missing or stale
+routing, then checks that each imported ``ROUTING`` carries the flags read here.  By hand (where the package
+is installed read-only, say): ``python -m lowdiam.sim.routings`` writes them and names them.
 
 Examples
 --------
@@ -45,7 +43,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -169,9 +166,11 @@ def _header(what: str, routings: list[RoutingSource]) -> list[str]:
     return lines + [f"from . import {s.module} as _{s.module}" for s in routings]
 
 
-def render(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
-    """``{file name: text}`` of the generated dispatch modules for the routings of ``package_dir``."""
-    specs = sorted(scan(package_dir), key=lambda s: s.code)  # "min" (code 0), the common case, first
+def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None = None) -> dict[str, str]:
+    """``{file name: text}`` of the generated dispatch modules for the routings of ``package_dir`` (``sources``:
+    its :func:`scan`, when already read)."""
+    # by code: "min" (code 0), the common case, first
+    specs = sorted(scan(package_dir) if sources is None else sources, key=lambda s: s.code)
     minimal = [s for s in specs if s.minimal]
     hop = _header("Next hop of the minimal (hop-by-hop) routings towards any router, by routing code.", minimal)
     hop += ["", "", '@njit(cache=True, inline="always")', "def minimal_hop(code, c, t, h, tabs, net, rs):",
@@ -216,13 +215,13 @@ def stale(package_dir: Path = PACKAGE_DIR) -> list[str]:
     return out
 
 
-def write(package_dir: Path = PACKAGE_DIR) -> list[str]:
+def write(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None = None) -> list[str]:
     """Write the generated files whose text changed (atomic replace); returns their names.
 
     Raises ``RuntimeError`` naming the regenerating command when the package folder is not writable.
     """
     written = []
-    for name, text in render(package_dir).items():
+    for name, text in render(package_dir, sources).items():
         path = Path(package_dir) / name
         if path.is_file() and path.read_text(encoding="utf-8") == text:
             continue
@@ -233,26 +232,6 @@ def write(package_dir: Path = PACKAGE_DIR) -> list[str]:
             os.replace(tmp, path)
         except OSError as exc:
             raise RuntimeError(f"cannot write the generated routing dispatch {path} ({exc}); run "
-                               "'python -m lowdiam.sim.routings.codegen' where the package is writable") from exc
+                               "'python -m lowdiam.sim.routings' where the package is writable") from exc
         written.append(name)
     return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m lowdiam.sim.routings.codegen [--check]``."""
-    args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--check"]):
-        print("usage: python -m lowdiam.sim.routings.codegen [--check]", file=sys.stderr)
-        return 2
-    if args:
-        bad = stale()
-        for name in bad:
-            print(f"stale: {PACKAGE_DIR / name}", file=sys.stderr)
-        return 1 if bad else 0
-    for name in write():
-        print(f"wrote {PACKAGE_DIR / name}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
