@@ -424,7 +424,7 @@ def test_bad_parameters_raise_value_error():
     with pytest.raises(ValueError, match="valiant"):
         simulate(top, "minimal", "uniform", 0.1)
     with pytest.raises(ValueError, match="uniform"):
-        simulate(top, "min", "tornado", 0.1)
+        simulate(top, "min", "no-such-pattern", 0.1)
     with pytest.raises(ValueError, match="vcs >= 4"):
         simulate(top, "min", "uniform", 0.1, vcs=3)
     with pytest.raises(ValueError, match="vcs >= 8"):
