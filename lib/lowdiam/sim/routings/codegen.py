@@ -22,10 +22,10 @@ Why generated files and not hand-kept ones: adding a routing is then one new mod
 files are ordinary source files, so numba caches the kernels as before and the kernel cache's fingerprint
 (:mod:`lowdiam.sim.kernel_cache`, which follows the imports of the kernel sources) changes whenever the set of
 routings or a routing's source changes.  The files are rewritten only when their text changes (atomically, so
-parallel workers importing the package at once agree), are deterministic (routings sorted by module name, codes
-as literals), and are not kept in git.  ``lowdiam.sim.routings`` writes them on import, before it imports any
-routing, then checks that each imported ``ROUTING`` carries the flags read here.  By hand (where the package
-is installed read-only, say): ``python -m lowdiam.sim.routings`` writes them and names them.
+parallel workers importing the package at once agree), are deterministic (branches by routing code, imports by
+module name, codes as literals), and are not kept in git.  ``lowdiam.sim.routings`` writes them on import,
+before it imports any routing, then checks that each imported ``ROUTING`` carries the flags read here.  By hand
+(where the package is installed read-only, say): ``python -m lowdiam.sim.routings`` writes them and names them.
 
 Examples
 --------
