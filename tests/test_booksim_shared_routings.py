@@ -158,4 +158,7 @@ def test_a_routing_module_registers_itself():
                 declared.add(path.stem)
     assert declared == {m.__name__.rsplit(".", 1)[1] for m in R._MODULES}
     assert set(R.REGISTRY) <= set(R.ROUTINGS)
-    assert list(R.ROUTINGS)[:len(R._ORDER)] == list(R._ORDER)
+    codes = [R.ROUTINGS[name].code for name in R.ROUTINGS]
+    assert codes == sorted(codes) and list(R.ROUTINGS)[:4] == ["min", "min-single", "valiant", "ugal"]  # by code
+    assert R.ROUTINGS["df-ugal"].preset == {"inner": "df-min"}
+    assert R.ALIASES == {"df-ugal": ("ugal", {"inner": "df-min"})}  # declared by ugal.py

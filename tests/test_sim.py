@@ -277,6 +277,10 @@ def test_every_pattern_runs(pattern):
         from lowdiam.topologies import dragonfly
 
         top = dragonfly(4, 2, 2)  # one global link per group pair: MIN saturates at 1/8
+    if pattern == "tornado":  # needs labels["coords"] (HyperX, torus)
+        from lowdiam.topologies import hyperx
+
+        top = hyperx(4, 4).with_endpoints(1)
     res = simulate(top, "min", pattern, 0.05 if pattern == "worst_case" else 0.2, **SHORT, seed=1)
     assert res.packets_delivered == res.packets_measured > 0
     assert not res.saturated
@@ -420,7 +424,7 @@ def test_bad_parameters_raise_value_error():
     with pytest.raises(ValueError, match="valiant"):
         simulate(top, "minimal", "uniform", 0.1)
     with pytest.raises(ValueError, match="uniform"):
-        simulate(top, "min", "tornado", 0.1)
+        simulate(top, "min", "no-such-pattern", 0.1)
     with pytest.raises(ValueError, match="vcs >= 4"):
         simulate(top, "min", "uniform", 0.1, vcs=3)
     with pytest.raises(ValueError, match="vcs >= 8"):

@@ -153,7 +153,7 @@ def test_bad_input():
     with pytest.raises(ValueError, match="oblivious.*'min'.*'df-min'"):
         channel_load_bound(top, "ugal")
     with pytest.raises(ValueError, match="unknown traffic pattern"):
-        channel_load_bound(top, "min", "tornado")
+        channel_load_bound(top, "min", "no-such-pattern")
     with pytest.raises(ValueError, match="endpoints_per_router"):
         channel_load_bound(top, "min", endpoints_per_router=0)
     two = from_nx(nx.path_graph(2), "p2", 2)

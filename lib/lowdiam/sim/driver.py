@@ -1,13 +1,14 @@
-"""The public entry point :func:`simulate`: validate, pick the router model, run it.
+"""The public entry point :func:`simulate`: its keywords become one :class:`~lowdiam.sim.request.SimRequest`,
+which the chosen router model runs.
 
-Also :func:`refuse_unmodelled`, which the router models' adapters call to refuse a ``simulate`` argument their
-model does not have: it compares against :func:`simulate`'s defaults, so it lives beside them (this module imports
-:mod:`lowdiam.sim.routers`, never the other way round).
+:func:`refuse_unmodelled` lives in :mod:`lowdiam.sim.request` beside the request's defaults (re-exported here for
+old imports), so the router models' adapters never import this module: this module imports
+:mod:`lowdiam.sim.routers`, which loads the adapters, and nothing below it imports this module back.
 """
 
 from __future__ import annotations
 
-from .request import make_request
+from .request import make_request, refuse_unmodelled  # noqa: F401  (refuse_unmodelled: old home)
 from .results import SATURATION_TOLERANCE, SimResult
 from .routers import router_model
 
@@ -157,40 +158,11 @@ def simulate(
         ...
     ValueError: unknown ugal routing_options key 'sample'; valid keys: inner, samples, threshold
     """
+    arguments = dict(locals())  # the keywords above, as given: one SimRequest (request.make_request checks them)
     from lowdiam.topologies.base import as_topology
 
-    request = make_request(
-        as_topology(topology), routing, traffic, load, endpoints_per_router=endpoints_per_router,
-        packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles,
-        measure_cycles=measure_cycles, seed=seed,
-        drain=drain, max_drain_cycles=max_drain_cycles, link_latency=link_latency,
-        global_link_latency=global_link_latency, router_delay=router_delay, injection_latency=injection_latency,
-        ejection_latency=ejection_latency, flow_control=flow_control, arbitration=arbitration,
-        traffic_options=traffic_options, saturation_tolerance=saturation_tolerance, routing_options=routing_options,
-        router=router, router_options=router_options, min_vcs=min_vcs, polarized_weights=polarized_weights,
-        ksp_paths=ksp_paths, run_control=run_control, run_control_options=run_control_options,
-    )
+    request = make_request(as_topology(arguments.pop("topology")), **arguments)
     return router_model(request.router).run(request)
-
-
-def refuse_unmodelled(request, unmodelled: dict[str, str]) -> None:
-    """Raise ``ValueError`` if ``request`` sets a ``simulate`` argument the model does not have.
-
-    ``unmodelled`` maps argument name -> what the model does instead.  An argument left at
-    ``simulate``'s default passes (the model's own behaviour stands in for it); any other value is
-    refused with that explanation, never silently ignored.
-    """
-    import inspect
-
-    defaults = {k: p.default for k, p in inspect.signature(simulate).parameters.items()}
-    for name, why in unmodelled.items():
-        value = getattr(request, name)
-        if name == "global_link_latency" and value == request.link_latency:
-            continue  # the request fills it in from link_latency
-        if value != defaults[name]:
-            raise ValueError(
-                f"router {request.router!r} does not model {name} ({why}); leave it at its default {defaults[name]!r}"
-            )
 
 
 def saturation_load(topology, *, lo: float = 0.1, hi: float = 1.0, tol: float = 0.02, coarse_step: float = 0.1,

@@ -49,13 +49,13 @@ and returns a ``SimResult`` with every field filled honestly (``nan`` where
 the model has no such measurement; ``routing``, ``traffic`` and
 ``offered_load`` copied from the request; ``params`` holding at least the
 request's sizes, cycles, seed and the model's resolved options).  The adapter
-maps the request onto the model's own entry point, e.g.::
+refuses what the model does not model and hands the request to the model's
+driver, which reads the fields it needs (no parameter list repeated)::
 
     def run(req):
-        from lowdiam.sim.booksim import simulate_booksim
-        return simulate_booksim(req.topology, req.traffic, req.load, packet_flits=req.packet_flits,
-                                vcs=req.vcs, buffer_flits=req.buffer_flits, warmup_cycles=req.warmup_cycles,
-                                measure_cycles=req.measure_cycles, seed=req.seed, **req.router_options)
+        refuse_unmodelled(req, UNMODELLED)
+        from lowdiam.sim.booksim import run_booksim
+        return run_booksim(req)
 
 ``options`` lists the model's ``router_options`` with their defaults:
 unknown keys are refused before the model runs (``ValueError`` naming the
@@ -64,7 +64,7 @@ merged dict.  ``flow_controls`` lists the ``flow_control`` values it models
 (the first is its default, used when ``flow_control=None``; others are refused);
 routings it does not support it refuses itself with a ``ValueError`` naming the
 ones it does, and ``simulate`` arguments it does not model with
-:func:`lowdiam.sim.driver.refuse_unmodelled` (the adapters' ``UNMODELLED``).
+:func:`lowdiam.sim.request.refuse_unmodelled` (the adapters' ``UNMODELLED``).
 
 Examples
 --------

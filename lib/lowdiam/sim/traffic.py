@@ -42,6 +42,10 @@ Registered patterns (``PATTERNS``):
                  permutation tau with tau(r) adjacent to r (a random perfect
                  matching of the bipartite double cover); endpoint i of r sends
                  to endpoint i of tau(r).
+``tornado``      the tornado router permutation of a k-ary n-cube (Dally and
+                 Towles): coordinate x_i -> x_i + ceil(k_i / 2) - 1 (mod k_i)
+                 in every dimension, endpoint i of r to endpoint i of its
+                 image.  Needs ``labels["coords"]`` (HyperX, torus).
 ``hotspot``      Galaxyfly blend: 90 % uniform, 10 % to a fixed range of I/O
                  endpoints (default the last max(1, #endpoints // 64)
                  endpoints; option ``io_endpoints``, ``hot_fraction``).
@@ -227,9 +231,9 @@ GALAXYFLY_RULES = ("inter_cluster", "cluster_permutation")
 
 
 def _tornado(topology) -> np.ndarray:
-    """Tornado router permutation of a HyperX / flattened butterfly from its ``coords`` label."""
+    """Tornado router permutation of a HyperX / flattened butterfly or a torus from its ``coords`` label."""
     if "coords" not in topology.labels:
-        raise ValueError(f"tornado traffic needs labels['coords'] (a HyperX built by lowdiam.topologies.hyperx); "
+        raise ValueError(f"tornado traffic needs labels['coords'] (lowdiam.topologies.hyperx or torus); "
                          f"{topology.name} has labels {sorted(topology.labels)}")
     coords = np.asarray(topology.labels["coords"], dtype=np.int64)
     sides = coords.max(axis=0) + 1
@@ -288,6 +292,20 @@ def worst_case(topology, ep: Endpoints, D, rng, galaxyfly_rule: str = "inter_clu
     )
 
 
+def tornado(topology, ep: Endpoints, D, rng) -> TrafficSpec:
+    """Tornado: every router sends ceil(k_i / 2) - 1 steps ahead in every dimension i (``labels["coords"]``).
+
+    Examples
+    --------
+    >>> from lowdiam.topologies import hyperx
+    >>> top = hyperx(4, 3).with_endpoints(1)
+    >>> spec = tornado(top, Endpoints.of(top.endpoints), None, None)
+    >>> [top.labels["coords"][d].tolist() for d in spec.dst[:2]]  # from (0, 0) and (0, 1)
+    [[1, 1], [1, 2]]
+    """
+    return _table(ep.count, _router_map(ep, _tornado(topology)))
+
+
 def neighbor(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import maximum_bipartite_matching
@@ -340,6 +358,7 @@ PATTERNS: dict[str, Callable[..., TrafficSpec]] = {
     "worst_case": worst_case,
     "neighbor": neighbor,
     "hotspot": hotspot,
+    "tornado": tornado,
 }
 
 

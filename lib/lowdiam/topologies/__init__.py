@@ -9,61 +9,40 @@ kept in ``labels["node"]``), :func:`read` for edge-list / BookSim anynet /
 CAMINOS files, and :func:`as_topology`, the reader every analysis uses for its
 graph argument (a Topology, networkx graph, scipy sparse adjacency, CSR pair or
 ``(n, edges)``).
+
+A family is one module: it lists the names this package exports in a module-level ``EXPORTS`` tuple, which
+this package reads without importing the module (``_scan_exports``); nothing here names it.
 """
 
 from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
 
 from lowdiam._lazy import lazy_package
 
 from .base import Topology, as_topology, default_concentration
 
-# public name -> defining submodule
-_EXPORTS: dict[str, str] = {
-    # finite fields
-    "field": "fields",
-    "is_prime_power": "fields",
-    "prime_powers": "fields",
-    # PolarFly / ER_q
-    "erdos_renyi_polarity": "_polarfly",
-    "polarfly": "_polarfly",
-    # supernodes and the star product
-    "Supernode": "supernodes",
-    "inductive_quad": "supernodes",
-    "paley": "supernodes",
-    "bdf": "supernodes",
-    "complete": "supernodes",
-    "FactorGraph": "starproduct",
-    "star_product": "starproduct",
-    "has_property_R": "starproduct",
-    "has_property_R_star": "starproduct",
-    "has_property_R1": "starproduct",
-    "as_factor_graph": "starproduct",
-    "polarstar": "_polarstar",
-    "polarstar_best": "_polarstar",
-    "polarstar_configs": "_polarstar",
-    "PolarStarConfig": "_polarstar",
-    # Slim Fly / Bundlefly / SpectralFly
-    "mms_graph": "_slimfly",
-    "slimfly": "_slimfly",
-    "bundlefly": "_bundlefly",
-    "lps": "_lps",
-    "lps_diameter": "_lps",
-    # hierarchical and indirect
-    "dragonfly": "_dragonfly",
-    "dragonfly_canonical": "_dragonfly",
-    "sstmacro_circulant_links": "_dragonfly",
-    "hyperx": "_hyperx",
-    "megafly": "_megafly",
-    "fat_tree": "fattree",
-    "galaxy_graph": "_galaxyfly",
-    "galaxyfly": "_galaxyfly",
-    "galaxyfly_size": "_galaxyfly",
-    "jellyfish": "_jellyfish",
-    # incidence graph of PG(2, q) (Polarized routing paper, Table 4)
-    "levi_graph": "levi",
-    # files
-    "read": "io",
-}
+_EXPORTS_LINE = re.compile(r"^EXPORTS = (\([^)]*\))", re.M)
+
+
+def _scan_exports() -> dict[str, str]:
+    """``{public name: defining submodule}``: the ``EXPORTS = (...)`` tuple of every module of this package, read
+    from its source (a module is imported on first use only).  A name exported twice is an ``ImportError``."""
+    out: dict[str, str] = {}
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for found in _EXPORTS_LINE.finditer(path.read_text(encoding="utf-8")):
+            for name in ast.literal_eval(found.group(1)):
+                if out.setdefault(name, path.stem) != path.stem:
+                    raise ImportError(f"lowdiam.topologies: {name!r} is exported by {out[name]} and {path.stem}")
+    return out
+
+
+# public name -> defining submodule (a new family is one new module with its EXPORTS)
+_EXPORTS: dict[str, str] = _scan_exports()
 
 __all__ = ["Topology", "as_topology", "default_concentration", *_EXPORTS]  # noqa: PLE0604
 

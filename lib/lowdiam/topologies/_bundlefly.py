@@ -19,6 +19,8 @@ from .starproduct import star_product
 from .supernodes import paley
 
 __all__ = ["ORIENTATIONS", "bundlefly"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("bundlefly",)
 
 
 ORIENTATIONS = ("lowdiam", "authors")

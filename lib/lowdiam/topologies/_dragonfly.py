@@ -8,6 +8,8 @@ from ._design_keys import design_keywords
 from .base import Topology
 
 __all__ = ["ARRANGEMENTS", "dragonfly", "dragonfly_canonical", "sstmacro_circulant_links"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("dragonfly", "dragonfly_canonical", "sstmacro_circulant_links")
 
 ARRANGEMENTS = ("absolute", "relative", "circulant")
 

@@ -25,6 +25,8 @@ __all__ = [
     "galaxyfly_diameter_bound",
     "galaxyfly_size",
 ]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("galaxy_graph", "galaxyfly", "galaxyfly_size")
 
 _Q_RULE = "the Galaxy graph needs q = 1 or a prime power q = 4l + δ with δ in {-1, 0, 1} (Sec. 2.1)"
 

@@ -12,6 +12,8 @@ from ._design_keys import design_keywords
 from .base import Topology, check_size, default_concentration
 
 __all__ = ["hyperx"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("hyperx",)
 
 
 @design_keywords(aliases={"sides": "*"})

@@ -17,6 +17,8 @@ from lowdiam.validate import check_int
 from .base import Topology, check_size, default_concentration
 
 __all__ = ["jellyfish"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("jellyfish",)
 
 _MAX_ATTEMPTS = 100  # fresh pairings tried before giving up on a connected graph
 _MAX_REPAIR_ROUNDS = 1000  # swap-repair rounds per attempt

@@ -19,6 +19,8 @@ from .base import Topology, default_concentration
 from .fields import field
 
 __all__ = ["lps", "lps_diameter", "lps_generators", "lps_order"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("lps", "lps_diameter")
 
 
 def _odd_primes(lo: int, hi: int) -> list[int]:

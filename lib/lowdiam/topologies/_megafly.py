@@ -9,6 +9,8 @@ from lowdiam.validate import check_int
 from .base import Topology, check_size
 
 __all__ = ["megafly"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("megafly",)
 
 
 def megafly(rho: int, a: int, p: int | None = None) -> Topology:

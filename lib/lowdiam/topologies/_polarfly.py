@@ -14,6 +14,8 @@ from .base import Topology, default_concentration
 from .fields import field, require_prime_power
 
 __all__ = ["authors_numbering", "erdos_renyi_polarity", "point_index", "polarfly", "projective_points"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("erdos_renyi_polarity", "polarfly")
 
 _RULE = "ER_q is defined over the finite field GF(q), which exists only for prime powers"
 

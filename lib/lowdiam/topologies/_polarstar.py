@@ -31,6 +31,8 @@ __all__ = [
     "polarstar_configs",
     "supernode_for",
 ]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("polarstar", "polarstar_best", "polarstar_configs", "PolarStarConfig")
 
 SUPERNODES = ("iq", "paley", "bdf", "complete")
 

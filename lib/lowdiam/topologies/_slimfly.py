@@ -16,6 +16,8 @@ from .base import Topology, default_concentration
 from .fields import field, prime_powers, require_prime_power
 
 __all__ = ["mms_delta", "mms_generator_sets", "mms_graph", "mms_size", "slimfly"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("mms_graph", "slimfly")
 
 _RULE = "MMS(q) needs a prime power q = 4l + δ with δ in {-1, 0, 1}"
 

@@ -9,6 +9,8 @@ from lowdiam.validate import check_int
 from .base import Topology, check_size
 
 __all__ = ["fat_tree"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("fat_tree",)
 
 
 def fat_tree(k: int, n: int = 3) -> Topology:

@@ -27,6 +27,8 @@ import numbers
 import galois
 
 __all__ = ["field", "is_prime_power", "prime_powers", "require_prime_power"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("field", "is_prime_power", "prime_powers")
 
 
 @functools.lru_cache(maxsize=65536)

@@ -45,6 +45,8 @@ from lowdiam.validate import check_choice, check_int
 from .base import MAX_ROUTERS, Topology, check_size
 
 __all__ = ["FORMATS", "parse", "read"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("read",)
 
 FORMATS = ("edgelist", "anynet", "caminos")
 _INT = re.compile(r"[+]?\d+")

@@ -24,6 +24,8 @@ from .base import Topology, default_concentration
 from .fields import field, require_prime_power
 
 __all__ = ["levi_graph"]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("levi_graph",)
 
 _RULE = "PG(2, q) is defined over the finite field GF(q), which exists only for prime powers"
 

@@ -48,6 +48,9 @@ __all__ = [
     "has_property_R_star",
     "star_product",
 ]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("FactorGraph", "star_product", "has_property_R", "has_property_R_star", "has_property_R1",
+           "as_factor_graph")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -38,6 +38,8 @@ __all__ = [
     "inductive_quad",
     "paley",
 ]
+#: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
+EXPORTS = ("Supernode", "inductive_quad", "paley", "bdf", "complete")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

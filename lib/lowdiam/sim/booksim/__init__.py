@@ -2,9 +2,11 @@
 
 Entry point (the lead registers it as ``simulate(..., router="booksim", router_options={...})``)::
 
-    run_booksim(topology, routing, traffic, load, *, endpoints_per_router=None, packet_flits=4, vcs=4,
+    run_booksim(request) -> SimResult   # a lowdiam.sim.request.SimRequest, as simulate(..., router="booksim")
+    run_booksim(topology, routing, traffic, load, *, endpoints_per_router=None, packet_flits=4, vcs=None,
                 buffer_flits=32, warmup_cycles, measure_cycles, seed=0, traffic_options=None,
-                routing_options=None, router_options=None) -> SimResult
+                routing_options=None, router_options=None, run_control="fixed",
+                run_control_options=None) -> SimResult
 
 Routing: ``"min-single"`` with ``routing_options={"paths": "booksim-anynet"}`` (default; BookSim's anynet
 Dijkstra table, :mod:`lowdiam.sim.booksim.paths`) or ``{"paths": "random"}`` (seeded random shortest path

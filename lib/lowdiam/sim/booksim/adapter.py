@@ -1,4 +1,4 @@
-"""``simulate(..., router="booksim")``: maps a :class:`~lowdiam.sim.request.SimRequest` onto :func:`run_booksim`.
+"""``simulate(..., router="booksim")``: hands a :class:`~lowdiam.sim.request.SimRequest` to :func:`run_booksim`.
 
 BookSim's router has its own pipeline (``router_options``: ``routing_delay``, ``vc_alloc_delay``, ...),
 one-cycle channels and no drain mode choice, and it routes with single-path minimal routing (BookSim's
@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from ..driver import refuse_unmodelled
+from ..request import refuse_unmodelled
 from .driver import run_booksim
 
 __all__ = ["run", "UNMODELLED"]
@@ -53,11 +53,4 @@ def run(req):
     refuse_unmodelled(req, UNMODELLED)
     if req.run_control == "booksim":
         refuse_unmodelled(req, UNUSED_BY_BOOKSIM_CONTROL)
-    return run_booksim(
-        req.topology, req.routing, req.traffic, req.load,
-        packet_flits=req.packet_flits, vcs=req.vcs, buffer_flits=req.buffer_flits,
-        warmup_cycles=req.warmup_cycles, measure_cycles=req.measure_cycles, seed=req.seed,
-        traffic_options=req.traffic_options, routing_options=req.routing_options,
-        router_options=req.router_options, run_control=req.run_control,
-        run_control_options=req.run_control_options,
-    )
+    return run_booksim(req)

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from lowdiam.sim.kernel_cache import writable
+from lowdiam.sim.request import SimRequest, direct_request
 from lowdiam.sim.results import (
     SATURATION_TOLERANCE,
     SimResult,
@@ -58,31 +59,19 @@ def _distances(topology) -> np.ndarray:
     return np.ascontiguousarray(distance_matrix(topology), dtype=np.uint8)
 
 
-def run_booksim(
-    topology,
-    routing: str,
-    traffic: str,
-    load: float,
-    *,
-    endpoints_per_router: int | None = None,
-    packet_flits: int = 4,
-    vcs: int | None = None,
-    buffer_flits: int = 32,
-    warmup_cycles: int,
-    measure_cycles: int,
-    seed: int = 0,
-    traffic_options: dict | None = None,
-    routing_options: dict | None = None,
-    router_options: dict | None = None,
-    run_control: str = "fixed",
-    run_control_options: dict | None = None,
-) -> SimResult:
+def run_booksim(request=None, routing: str | None = None, traffic: str | None = None, load: float | None = None,
+                **arguments) -> SimResult:
     """Simulate ``topology`` with the flit-level BookSim2 ``iq_router`` model (see :mod:`lowdiam.sim.booksim`).
+
+    ``run_booksim(request)`` runs a :class:`~lowdiam.sim.request.SimRequest` (what
+    ``simulate(..., router="booksim")`` hands the model; its fields below); ``run_booksim(topology, routing,
+    traffic, load, **keywords)`` takes the parameters below directly (``warmup_cycles`` and ``measure_cycles``
+    required, the others defaulting as listed).
 
     Parameters
     ----------
-    topology : Topology
-        Router graph (sorted neighbour lists) with its endpoints.
+    request : SimRequest or Topology
+        The run, or the router graph (sorted neighbour lists) with its endpoints.
     routing : str
         The model's own routings (cross-validated against BookSim2): ``"min-single"``, one shortest path per
         router pair from a next-hop table chosen by ``routing_options["paths"]`` (``"booksim-anynet"``, the
@@ -152,11 +141,23 @@ def run_booksim(
     >>> r.saturated, 15 < r.latency_mean < 30
     (False, True)
     """
-    return _run(topology, routing, traffic, load, endpoints_per_router=endpoints_per_router,
-                packet_flits=packet_flits, vcs=vcs, buffer_flits=buffer_flits, warmup_cycles=warmup_cycles,
-                measure_cycles=measure_cycles, seed=seed, traffic_options=traffic_options,
-                routing_options=routing_options, router_options=router_options, run_control=run_control,
-                run_control_options=run_control_options)[0]
+    return run_request(direct_request("run_booksim", request, routing, traffic, load, arguments,
+                                      required=("warmup_cycles", "measure_cycles"), accepted=DIRECT_ARGUMENTS))[0]
+
+
+#: keywords of a direct :func:`run_booksim` call (besides topology, routing, traffic, load): SimRequest fields
+DIRECT_ARGUMENTS = ("endpoints_per_router", "packet_flits", "vcs", "buffer_flits", "warmup_cycles", "measure_cycles",
+                    "seed", "traffic_options", "routing_options", "router_options", "run_control",
+                    "run_control_options")
+
+
+def run_request(req: SimRequest, **extra):
+    """:func:`_run` on the fields of ``req`` the model reads (``extra``: ``_run``'s program keywords)."""
+    return _run(req.topology, req.routing, req.traffic, req.load, packet_flits=req.packet_flits, vcs=req.vcs,
+                buffer_flits=req.buffer_flits, warmup_cycles=req.warmup_cycles, measure_cycles=req.measure_cycles,
+                seed=req.seed, traffic_options=req.traffic_options, routing_options=req.routing_options,
+                router_options=req.router_options, run_control=req.run_control,
+                run_control_options=req.run_control_options, **extra)
 
 
 PROGRAM_CHUNK_CYCLES = 1 << 16  # cycles a message program runs between progress reports

@@ -15,15 +15,15 @@ OWN_ROUTINGS = ("min-single", "min")
 
 
 def _shared_routings() -> tuple[str, ...]:
-    """Every public routing of :mod:`lowdiam.sim.routings` the model does not implement itself and whose heads
-    decide once per hop (``Routing.redecide`` false): the model runs them through the routings' dispatch at its
-    routing stage.  A routing whose heads re-decide every cycle they wait (``"polarized"``, a CAMINOS notion) is
-    not among them.  Derived from the registry, so a new routing needs no edit here."""
+    """Every public routing of :mod:`lowdiam.sim.routings` the model does not implement itself and whose
+    ``Routing.routers`` flag names ``"booksim"`` (every routing whose heads decide once per hop; not
+    ``"polarized"``, whose heads re-decide every cycle they wait, a CAMINOS notion): the model runs them through
+    the routings' dispatch at its routing stage.  Derived from the registry, so a new routing needs no edit here."""
     from lowdiam.sim.routings import REGISTRY
     from lowdiam.sim.routings import ROUTINGS as PUBLIC
 
     return tuple(name for name, spec in PUBLIC.items()
-                 if name not in OWN_ROUTINGS and not REGISTRY[spec.routing].redecide)
+                 if name not in OWN_ROUTINGS and "booksim" in REGISTRY[spec.routing].routers)
 
 
 #: shared routings of :mod:`lowdiam.sim.routings` the model runs through their dispatch at the routing stage

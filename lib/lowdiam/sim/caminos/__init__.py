@@ -11,6 +11,8 @@ against runs of CAMINOS itself (``benchmarks/crossval_caminos.py``,
 
 Entry point
 -----------
+``run_caminos(request) -> SimResult`` (a :class:`~lowdiam.sim.request.SimRequest`,
+as ``simulate(..., router="caminos")`` hands it over) or
 ``run_caminos(topology, routing, traffic, load, *, endpoints_per_router=None,
 packet_flits=16, vcs=None, warmup_cycles, measure_cycles, seed=0,
 traffic_options=None, routing_options=None, router_options=None) -> SimResult``

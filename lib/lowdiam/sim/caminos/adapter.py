@@ -1,4 +1,4 @@
-"""``simulate(..., router="caminos")``: maps a :class:`~lowdiam.sim.request.SimRequest` onto :func:`run_caminos`.
+"""``simulate(..., router="caminos")``: hands a :class:`~lowdiam.sim.request.SimRequest` to :func:`run_caminos`.
 
 The CAMINOS model has its own buffers (``router_options``: input / output buffer packets, server queue),
 no drain phase and CAMINOS's fixed one-cycle links, and it routes with its own routings
@@ -21,7 +21,7 @@ ValueError: router 'caminos' does not model link_latency (CAMINOS's fixed one-cy
 
 from __future__ import annotations
 
-from ..driver import refuse_unmodelled
+from ..request import refuse_unmodelled
 from .driver import run_caminos
 
 __all__ = ["run", "UNMODELLED"]
@@ -45,9 +45,4 @@ UNMODELLED = {
 def run(req):
     """Run ``req`` (a validated ``SimRequest`` with ``router="caminos"``) on the CAMINOS model."""
     refuse_unmodelled(req, UNMODELLED)
-    return run_caminos(
-        req.topology, req.routing, req.traffic, req.load,
-        packet_flits=req.packet_flits, vcs=req.vcs, warmup_cycles=req.warmup_cycles,
-        measure_cycles=req.measure_cycles, seed=req.seed, traffic_options=req.traffic_options,
-        routing_options=req.routing_options, router_options=req.router_options,
-    )
+    return run_caminos(req)

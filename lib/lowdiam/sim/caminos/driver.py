@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from lowdiam.sim.kernel_cache import writable
-from lowdiam.sim.request import check_buffer_slots
+from lowdiam.sim.request import check_buffer_slots, direct_request
 from lowdiam.sim.results import (
     SATURATION_TOLERANCE,
     SimResult,
@@ -174,26 +174,20 @@ class Model:
         return K.run(self.cfg, self.net, self.inb, self.outb, self.sw, self.pk, self.srv, self.st, self.rs)
 
 
-def build_model(
-    topology,
-    routing: str,
-    traffic: str,
-    load: float,
-    *,
-    endpoints_per_router: int | None = None,
-    packet_flits: int = 16,
-    vcs: int | None = None,
-    warmup_cycles: int,
-    measure_cycles: int,
-    seed: int = 0,
-    traffic_options: dict | None = None,
-    routing_options: dict | None = None,
-    router_options: dict | None = None,
-) -> Model:
+#: keywords of a direct :func:`run_caminos` / :func:`build_model` call (besides topology, routing, traffic, load)
+DIRECT_ARGUMENTS = ("endpoints_per_router", "packet_flits", "vcs", "warmup_cycles", "measure_cycles", "seed",
+                    "traffic_options", "routing_options", "router_options")
+#: a direct call's defaults where they differ from SimRequest's (simulate's): CAMINOS's 16-phit messages
+DIRECT_DEFAULTS = {"packet_flits": 16}
+
+
+def build_model(request=None, routing: str | None = None, traffic: str | None = None, load: float | None = None,
+                **arguments) -> Model:
     """Validate the arguments of :func:`run_caminos` and build the initial state (nothing simulated yet).
 
-    Parameters are those of :func:`run_caminos`.  The returned :class:`Model` can be advanced piecewise
-    with :meth:`Model.run` and checked with :func:`conservation` at any point.
+    Parameters are those of :func:`run_caminos` (a :class:`~lowdiam.sim.request.SimRequest`, or the topology,
+    routing, traffic, load and keywords).  The returned :class:`Model` can be advanced piecewise with
+    :meth:`Model.run` and checked with :func:`conservation` at any point.
 
     Examples
     --------
@@ -202,7 +196,13 @@ def build_model(
     >>> m.run(60), conservation(m)["generated_messages"] > 0
     (0, True)
     """
-    routing = check_choice("routing", routing, ROUTINGS)
+    req = direct_request("build_model", request, routing, traffic, load, arguments, defaults=DIRECT_DEFAULTS,
+                         required=("warmup_cycles", "measure_cycles"), accepted=DIRECT_ARGUMENTS)
+    topology, traffic, packet_flits, vcs, seed = req.topology, req.traffic, req.packet_flits, req.vcs, req.seed
+    warmup_cycles, measure_cycles, traffic_options = req.warmup_cycles, req.measure_cycles, req.traffic_options
+    routing_options, router_options = req.routing_options, req.router_options
+    routing = check_choice("routing", req.routing, ROUTINGS)
+    load = req.load
     if not isinstance(traffic, str):
         raise TypeError(f"traffic must be a pattern name (str), got {type(traffic).__name__} {traffic!r}")
     load = check_float("load", load, low=0.0, high=1.0, low_open=True)
@@ -212,8 +212,6 @@ def build_model(
     seed = check_int("seed", seed, low=0)
     weights = _routing_options(routing, routing_options, P)
     ropts = _router_options(router_options)
-    if endpoints_per_router is not None:
-        topology = topology.with_endpoints(check_int("endpoints_per_router", endpoints_per_router, low=1))
     n = topology.num_routers
     ep = Endpoints.of(topology.endpoints)
     NE = ep.count
@@ -336,28 +334,19 @@ def build_model(
     )
 
 
-def run_caminos(
-    topology,
-    routing: str,
-    traffic: str,
-    load: float,
-    *,
-    endpoints_per_router: int | None = None,
-    packet_flits: int = 16,
-    vcs: int | None = None,
-    warmup_cycles: int,
-    measure_cycles: int,
-    seed: int = 0,
-    traffic_options: dict | None = None,
-    routing_options: dict | None = None,
-    router_options: dict | None = None,
-) -> SimResult:
+def run_caminos(request=None, routing: str | None = None, traffic: str | None = None, load: float | None = None,
+                **arguments) -> SimResult:
     """Simulate ``topology`` with the CAMINOS router model (see :mod:`lowdiam.sim.caminos` for the model).
+
+    ``run_caminos(request)`` runs a :class:`~lowdiam.sim.request.SimRequest` (what
+    ``simulate(..., router="caminos")`` hands the model; its fields below); ``run_caminos(topology, routing,
+    traffic, load, **keywords)`` takes the parameters below directly (``warmup_cycles`` and ``measure_cycles``
+    required, the others defaulting as listed).
 
     Parameters
     ----------
-    topology : Topology
-        A connected lowdiam topology.
+    request : SimRequest or Topology
+        The run, or a connected lowdiam topology.
     routing : {"min-adaptive", "valiant", "polarized", "omni"}
         CAMINOS ``Shortest``, ``Valiant{Shortest, Shortest}``, ``Polarized{include_labels: true}`` and (HyperX
         only) ``OmniDimensionalDeroute{include_labels: true}``, with the Polarized paper's VC policy chain.
@@ -407,11 +396,9 @@ def run_caminos(
     (False, 0)
     """
     t_start = time.perf_counter()
-    m = build_model(
-        topology, routing, traffic, load, endpoints_per_router=endpoints_per_router, packet_flits=packet_flits,
-        vcs=vcs, warmup_cycles=warmup_cycles, measure_cycles=measure_cycles, seed=seed,
-        traffic_options=traffic_options, routing_options=routing_options, router_options=router_options,
-    )
+    m = build_model(direct_request("run_caminos", request, routing, traffic, load, arguments,
+                                   defaults=DIRECT_DEFAULTS, required=("warmup_cycles", "measure_cycles"),
+                                   accepted=DIRECT_ARGUMENTS))
     status = m.run()
     ctr = m.st.ctr
     if status < 0:

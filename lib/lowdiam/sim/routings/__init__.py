@@ -30,8 +30,10 @@ name                what                                                   optio
                     then via the least-loaded neighbour
 ==================  =====================================================  ==================
 
-``inner`` is any minimal routing (``min``, ``min-single``, ``source-min``,
-``polarstar-min``, ``df-min``, ``gf-min``).  Each module's docstring states the algorithm,
+``inner`` is any minimal (hop-by-hop) routing: every routing flagged
+``minimal=True`` (``min``, ``min-single``, ``source-min``, ``polarstar-min``, ``df-min``,
+``gf-min``, ...).  The table lists the routings of the papers; ``ROUTINGS`` holds every
+registered one.  Each module's docstring states the algorithm,
 its paper, its options and what its per-packet ``route_state`` holds.
 
 VC classes are hop-indexed (a packet that has crossed ``h`` links sits in a VC
@@ -41,34 +43,46 @@ of class ``h - 1``), so every routing needs as many VCs as its longest route
 
 How to add a routing
 --------------------
-1. Write ``lowdiam/sim/routings/<name>.py`` (copy the closest existing one):
+Write one module, ``lowdiam/sim/routings/<name>.py`` (copy the closest existing
+one; ``min_random_first.py`` is a short minimal one, ``valiant.py`` a short
+composite one), plus its tests.  Nothing else is edited:
 
-   * ``CODE``: an unused small integer;
-   * kernel functions (``@njit(cache=True, inline="always")``) over the
-     :class:`~lowdiam.sim.routings.base.RouteTables` record ``tabs``, the
-     network ``net``, the packet's ``route_state`` word and the generator
-     ``rs``: a minimal routing writes ``hop(c, t, tabs, net, rs)`` (arc out of
-     ``c`` towards router ``t``, < 0 when none); any other writes
-     ``next_hop(...)`` returning an arc, ``EJECT``, ``WAIT``, ``NO_ROUTE`` or
-     ``VC_OVERFLOW`` and, if it decides anything at the source,
-     ``setup(p, s_r, d_r, tabs, route_state, rs)``;
-   * ``ROUTING = Routing(name=..., code=CODE, description=..., build=...,
-     route_length=..., defaults={...}, check=..., minimal=..., oblivious=...)``:
-     ``build(ctx, options)`` returns the ``RouteTables`` fields it reads (a new
-     kind of table is a new field in ``base.RouteTables`` plus its
-     placeholder) and raises ``ValueError`` where the routing does not apply;
-     ``route_length`` is its longest route (the VC need); ``defaults`` lists
-     its options (unknown keys are refused for you), ``check`` validates their values.
-2. Registration is automatic: every module of this package that defines a ``ROUTING`` is registered under its
-   name (``_discover``), made public (after the names of ``_ORDER``, alphabetically) and, unless its heads
-   re-decide every cycle they wait, run by the BookSim model too (``lowdiam.sim.booksim.options``).
-3. Dispatch it: one line in :func:`.minimal.minimal_hop` for a minimal routing;
-   otherwise one branch in :func:`.dispatch.next_hop` and, if it has a set-up,
-   one in :func:`.dispatch.setup_packet`.
-4. Test it: ``tests/test_sim.py`` and ``tests/test_sim_wormhole.py`` already run
-   every name in ``ROUTINGS`` on several topology families (add it to their
-   ``STRUCTURED`` table if it applies to some families only); add its
-   invariants or a published value, and a case to ``tests/test_sim_golden.py``.
+* ``CODE``: an unused small integer;
+* kernel functions (``@njit(cache=True, inline="always")``) over the
+  :class:`~lowdiam.sim.routings.base.RouteTables` record ``tabs``, the network
+  ``net``, the packet's ``route_state`` word and the generator ``rs``: a
+  minimal routing writes ``hop(c, t, tabs, net, rs)`` or, if it depends on
+  how far the packet has come, ``hop(c, t, h, tabs, net, rs)`` (arc out of
+  ``c`` towards router ``t``, < 0 when none; ``h``: links crossed so far); any
+  other writes ``next_hop(...)`` returning an arc, ``EJECT``, ``WAIT``,
+  ``NO_ROUTE`` or ``VC_OVERFLOW`` and, if it decides anything at the source,
+  ``setup(p, s_r, d_r, tabs, route_state, rs)``.  A function takes the
+  arguments it needs by name (:data:`.codegen.NEXT_HOP_ARGUMENTS`: ``p``,
+  ``c``, ``dst_r``, ``src_r``, ``vc_next``, ``need``, ``tabs``, ``net``,
+  ``route_state``, ``ports``, ``rs``, ...);
+* ``ROUTING = Routing(name=..., code=CODE, description=..., build=...,
+  route_length=..., defaults={...}, check=..., minimal=..., setup=...,
+  oblivious=..., routers=..., aliases=...)``: ``build(ctx, options)`` returns
+  the ``RouteTables`` fields it reads (a new kind of table is a new field in
+  ``base.RouteTables`` plus its placeholder) and raises ``ValueError`` where
+  the routing does not apply; ``route_length`` is its longest route (the VC
+  need); ``defaults`` lists its options (unknown keys are refused for you),
+  ``check`` validates their values; the flags (:class:`~.base.Routing`) say
+  which kernel functions it has and which router models run it.
+
+On import this package reads every module that assigns ``ROUTING`` (statically:
+:mod:`.codegen`), writes the kernels' dispatch from the flags
+(:func:`.minimal.minimal_hop`, :func:`.dispatch.setup_packet`,
+:func:`.dispatch.next_hop`), then registers the routings in ``REGISTRY`` and
+their public names (and ``aliases``) in ``ROUTINGS``, by code; the BookSim
+model runs every routing whose ``routers`` name it
+(``lowdiam.sim.booksim.options.SHARED_ROUTINGS``), and a minimal one can be
+the ``inner`` routing of Valiant, UGAL, NAG, NAR and NAL.  ``tests/test_sim.py``
+and ``tests/test_sim_wormhole.py`` already run every name in ``ROUTINGS`` on
+several topology families (add it to their ``STRUCTURED`` table if it applies
+to some families only); add its invariants or a published value, and a case
+to ``tests/test_sim_golden.py``.  ``tests/test_one_unit_recipes.py`` shows the
+recipe on ``min-random-first``.
 
 Examples
 --------
@@ -86,7 +100,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import pkgutil
 import warnings
 from typing import Any
 
@@ -94,6 +107,7 @@ import numpy as np
 
 from lowdiam.validate import check_options
 
+from . import codegen
 from .base import (
     EJECT,
     NO_ROUTE,
@@ -125,30 +139,44 @@ __all__ = [
     "resolve_routing",
 ]
 
-# public names, in the order the notebooks list them; routings registered later follow alphabetically
-_ORDER = ("min", "min-single", "valiant", "ugal", "polarized", "polarstar-min", "df-min", "df-ugal", "gf-min",
-          "source-min", "ksp", "nag", "nar", "nal", "omni")
+# the kernels' dispatch chains (_hop_chain.py, _dispatch_chain.py) are generated from the routing modules' sources,
+# before any routing module is imported (the composite routings import the minimal routings' chain)
+_SOURCES = codegen.scan()
+_WRITTEN = codegen.write(sources=_SOURCES)
 
 
 def _discover() -> tuple:
-    """Every module of this package that defines a :class:`Routing` ``ROUTING``, in ``_ORDER`` (then by name)."""
+    """The module of every routing :mod:`.codegen` found, by routing code, each checked against its source.
+
+    A ``ROUTING`` whose dispatch flags differ from what the source reading saw (a flag computed at run time)
+    would get the wrong dispatch: that is a ``RuntimeError`` naming the module.
+    """
     found = []
-    for info in pkgutil.iter_modules(__path__):
-        mod = importlib.import_module(f"{__name__}.{info.name}")
-        if isinstance(getattr(mod, "ROUTING", None), Routing):
-            found.append(mod)
-    rank = {name: i for i, name in enumerate(_ORDER)}
-    return tuple(sorted(found, key=lambda m: (rank.get(m.ROUTING.name, len(rank)), m.ROUTING.name)))
+    for src in _SOURCES:
+        mod = importlib.import_module(f"{__name__}.{src.module}")
+        r = getattr(mod, "ROUTING", None)
+        if not isinstance(r, Routing):
+            raise RuntimeError(f"routings/{src.module}.py: ROUTING is not a Routing")
+        seen = (r.name, r.code, *(getattr(r, f) for f in codegen.STATIC_FLAGS))
+        read = (src.name, src.code, *(getattr(src, f) for f in codegen.STATIC_FLAGS))
+        if seen != read:
+            raise RuntimeError(f"routings/{src.module}.py: ROUTING has (name, code, {', '.join(codegen.STATIC_FLAGS)})"
+                               f" = {seen} but its source reads {read}; give them as literals")
+        found.append(mod)
+    return tuple(sorted(found, key=lambda m: m.ROUTING.code))
 
 
 _MODULES = _discover()
 
+#: every routing, by name, in the order of their codes
 REGISTRY: dict[str, Routing] = {m.ROUTING.name: m.ROUTING for m in _MODULES}
-_codes = [r.code for r in REGISTRY.values()]
-assert len(set(_codes)) == len(_codes), f"duplicate routing codes {sorted(_codes)}"
 
-# names that are a registered routing with preset options (kept for old callers)
-ALIASES: dict[str, tuple[str, dict]] = {"df-ugal": ("ugal", {"inner": "df-min"})}
+#: names that are a registered routing with preset options (``Routing.aliases``): name -> (routing, preset)
+ALIASES: dict[str, tuple[str, dict]] = {
+    alias: (r.name, dict(preset)) for r in REGISTRY.values() for alias, (_, preset) in r.aliases.items()
+}
+_clash = sorted(set(ALIASES) & set(REGISTRY))
+assert not _clash and len(ALIASES) == sum(len(r.aliases) for r in REGISTRY.values()), f"alias clash {_clash}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,17 +190,17 @@ class RoutingSpec:
     preset: dict = dataclasses.field(default_factory=dict)
 
 
-def _spec(name: str) -> RoutingSpec:
-    base, preset = ALIASES.get(name, (name, {}))
-    r = REGISTRY[base]
-    desc = r.description if not preset else "UGAL-L over Dragonfly hierarchical routes"
-    return RoutingSpec(name, r.code, desc, base, dict(preset))
+def _specs() -> dict[str, RoutingSpec]:
+    out = {}
+    for r in REGISTRY.values():
+        out[r.name] = RoutingSpec(r.name, r.code, r.description, r.name)
+        for alias, (description, preset) in r.aliases.items():
+            out[alias] = RoutingSpec(alias, r.code, description, r.name, dict(preset))
+    return out
 
 
-# public names: _ORDER's, then every other registered routing and alias by name
-ROUTINGS: dict[str, RoutingSpec] = {
-    name: _spec(name) for name in _ORDER + tuple(sorted((set(REGISTRY) | set(ALIASES)) - set(_ORDER)))
-}
+#: public names: every registered routing by code, each followed by its aliases
+ROUTINGS: dict[str, RoutingSpec] = _specs()
 
 # old routing-specific simulate() keywords -> (routing, option key)
 DEPRECATED_KEYWORDS = {"polarized_weights": ("polarized", "weights"), "ksp_paths": ("ksp", "paths")}

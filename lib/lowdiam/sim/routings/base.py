@@ -105,20 +105,43 @@ class BuildContext:
     cache: Callable[[str, Callable[[], Any]], Any]  # cache(key, build): per-topology memo
 
 
+#: router models that run the shared routings (``Routing.routers``): the ideal router and the BookSim model
+ROUTER_MODELS = ("ideal", "booksim")
+
+
 @dataclasses.dataclass(frozen=True)
 class Routing:
-    """One routing algorithm: its name, code, options and Python-side hooks.
+    """One routing algorithm: its name, code, options, Python-side hooks and the flags its dispatch is made from.
 
     ``build(ctx, options) -> dict`` returns the :class:`RouteTables` fields the
     routing reads (and raises ``ValueError`` where it does not apply);
     ``route_length(ctx, options, fields) -> int`` is its longest route (the VC
     requirement: hop-indexed VC classes); ``defaults`` are its options;
-    ``minimal`` marks routings that may serve as the ``inner`` routing of
-    Valiant / UGAL / NAG (they route hop by hop along shortest routes and
-    provide a next hop towards any router); ``oblivious`` marks routings whose
-    choice ignores network state; ``channel_load`` names the flow-spreading
-    model of :func:`lowdiam.sim.channel_load_bound` (``None``: no bound);
-    ``redecide`` re-runs the routing every cycle a head waits (Polarized).
+    ``oblivious`` marks routings whose choice ignores network state;
+    ``channel_load`` names the flow-spreading model of
+    :func:`lowdiam.sim.channel_load_bound` (``None``: no bound).
+
+    Flags that shape the kernels' dispatch (:mod:`lowdiam.sim.routings.codegen`
+    reads ``minimal`` and ``setup`` from the module's source, so give them as
+    literals):
+
+    ``minimal``
+        Hop by hop along shortest routes: the module defines
+        ``hop(c, t, [h,] tabs, net, rs)`` (an arc out of ``c`` towards any
+        router ``t``; ``h``, if it takes it, is the number of links the packet
+        has crossed), and the routing may be the ``inner`` routing of Valiant,
+        UGAL, NAG, NAR, NAL.  Otherwise the module defines ``next_hop(...)``.
+    ``setup``
+        The module defines ``setup(p, s_r, d_r, tabs, route_state, rs)``, run
+        once per packet at its source router.
+    ``redecide``
+        The route of a waiting head is re-decided every cycle (Polarized).
+    ``routers``
+        The router models that run it (``ROUTER_MODELS``; the BookSim model
+        runs a routing whose heads decide once per hop, not Polarized).
+    ``aliases``
+        Public names that run this routing with preset options:
+        ``{"df-ugal": ("description", {"inner": "df-min"})}``.
     """
 
     name: str
@@ -132,6 +155,15 @@ class Routing:
     oblivious: bool = False
     channel_load: str | None = None
     redecide: bool = False
+    setup: bool = False
+    routers: tuple[str, ...] = ROUTER_MODELS
+    aliases: dict[str, tuple[str, dict]] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        bad = [r for r in self.routers if r not in ROUTER_MODELS] if isinstance(self.routers, tuple) else None
+        if bad is None or bad:
+            raise ValueError(f"routing {self.name!r}: routers must be a tuple of {list(ROUTER_MODELS)}, got "
+                             f"{self.routers!r}")
 
 
 def endpoint_routers(topology) -> np.ndarray:

@@ -123,7 +123,8 @@ def _build(ctx, options):
 
 
 ROUTING = Routing(
-    name="ksp", code=CODE, description="k-shortest-paths source routing, a random path of the pool per packet",
+    name="ksp", code=CODE, setup=True,
+    description="k-shortest-paths source routing, a random path of the pool per packet",
     build=_build, route_length=lambda ctx, options, fields: int(ctx.D.max()) + 1, defaults={"paths": KSP_PATHS},
     check=_check, oblivious=True,
 )

@@ -1,28 +1,14 @@
-"""Dispatch of the minimal routings' next hop towards any router (used directly and as ``inner``).
+"""The minimal routings' next hop towards any router, used directly and as the ``inner`` routing.
 
-One ``if`` chain by routing code; a new minimal routing adds one line here
-(and one in :mod:`.dispatch` is not needed: minimal routings share its default branch).
+:func:`minimal_hop` ``(code, c, t, h, tabs, net, rs)`` is generated from the
+registry (:mod:`.codegen`, file ``_hop_chain.py``): one branch per routing
+flagged ``minimal=True``, passing the hop index ``h`` (links the packet has
+crossed so far) to the hops that take it.  A new minimal routing needs no edit
+here.
 """
 
 from __future__ import annotations
 
-from numba import njit
+from ._hop_chain import minimal_hop
 
-from . import df_min, gf_min, min_single, polarstar_min, source_min
-from . import min as min_routing
-
-
-@njit(cache=True, inline="always")
-def minimal_hop(code, c, t, tabs, net, rs):
-    """Arc out of ``c`` towards router ``t != c`` by the minimal routing ``code`` (< 0 if none)."""
-    if code == min_single.CODE:
-        return min_single.hop(c, t, tabs, net, rs)
-    if code == source_min.CODE:
-        return source_min.hop(c, t, tabs, net, rs)
-    if code == polarstar_min.CODE:
-        return polarstar_min.hop(c, t, tabs, net, rs)
-    if code == df_min.CODE:
-        return df_min.hop(c, t, tabs, net, rs)
-    if code == gf_min.CODE:
-        return gf_min.hop(c, t, tabs, net, rs)
-    return min_routing.hop(c, t, tabs, net, rs)
+__all__ = ["minimal_hop"]

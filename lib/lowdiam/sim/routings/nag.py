@@ -61,13 +61,14 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     route_state[p] = DIRECT
     if c == dst_r:
         return EJECT
-    out = minimal_hop(tabs.inner, c, dst_r, tabs, net, rs)
+    out = minimal_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
     if misroute_wanted(out, ports):
         grp = tabs.misroute_group
         for _try in range(NAG_TRIES):  # a random router of another supernode within the hop bound
             m = random_other_group_router(tabs.n, grp, grp[c], grp[dst_r], rs)
             if within_bound(m, c, dst_r, NAG_MAX_HOPS, tabs, ports):
-                out = threshold_choice(p, c, dst_r, m, out, NAG_MAX_HOPS, tabs, net, route_state, ports, rs)
+                out = threshold_choice(p, c, dst_r, vc_next, m, out, NAG_MAX_HOPS, tabs, net, route_state, ports,
+                                       rs)
                 break
     return checked(out, vc_next, tabs.hop_classes)
 
@@ -86,6 +87,7 @@ def _route_length(ctx, options, fields) -> int:
 
 
 ROUTING = Routing(
-    name="nag", code=CODE, description="Galaxyfly NAG: threshold-adaptive misrouting via another supernode",
+    name="nag", code=CODE, setup=True,
+    description="Galaxyfly NAG: threshold-adaptive misrouting via another supernode",
     build=_build, route_length=_route_length, defaults={"inner": "min"},
 )

@@ -62,10 +62,10 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     route_state[p] = DIRECT
     if c == dst_r:
         return EJECT
-    out = minimal_hop(tabs.inner, c, dst_r, tabs, net, rs)
+    out = minimal_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
     if misroute_wanted(out, ports):
         m = nal_intermediate(c, dst_r, tabs, rs)
-        out = threshold_choice(p, c, dst_r, m, out, NAL_MAX_HOPS, tabs, net, route_state, ports, rs)
+        out = threshold_choice(p, c, dst_r, vc_next, m, out, NAL_MAX_HOPS, tabs, net, route_state, ports, rs)
     return checked(out, vc_next, tabs.hop_classes)
 
 
@@ -86,7 +86,7 @@ def _route_length(ctx, options, fields) -> int:
 
 
 ROUTING = Routing(
-    name="nal", code=CODE,
+    name="nal", code=CODE, setup=True,
     description="Galaxyfly NAL: threshold misrouting by one local hop in the source supernode",
     build=_build, route_length=_route_length, defaults={"inner": "min"},
 )

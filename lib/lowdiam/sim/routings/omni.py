@@ -124,7 +124,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
 
 
 ROUTING = Routing(
-    name="omni", code=CODE,
+    name="omni", code=CODE, setup=True,
     description="Omni-dimensional weighted adaptive routing (HyperX): any unaligned dimension, limited deroutes",
     build=_build, route_length=_route_length, defaults={"deroutes": None}, check=_check,
 )

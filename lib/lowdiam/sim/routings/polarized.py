@@ -210,4 +210,5 @@ def _route_length(ctx, options, fields) -> int:
 ROUTING = Routing(
     name="polarized", code=CODE, description="Polarized routing (Algorithm 1, HOTI 2021)",
     build=_build, route_length=_route_length, defaults={"weights": None}, check=_check, redecide=True,
+    routers=("ideal",),
 )

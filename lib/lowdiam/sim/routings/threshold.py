@@ -35,17 +35,17 @@ def within_bound(m, c, dst_r, bound, tabs, ports):
 
 
 @njit(cache=True, inline="always")
-def threshold_choice(p, c, dst_r, m, out, bound, tabs, net, route_state, ports, rs):
+def threshold_choice(p, c, dst_r, h, m, out, bound, tabs, net, route_state, ports, rs):
     """The source decision: the arc towards ``m`` if ``Q_nonmin < Th_nonmin x Q_min``, else ``out``.
 
     Called when :func:`misroute_wanted`; ``m < 0`` or a detour longer than
     ``bound`` or the VC count keeps the minimal arc ``out``.  On a misroute
-    ``route_state[p]`` becomes ``m`` (the packet's Valiant intermediate).
+    ``route_state[p]`` becomes ``m`` (the packet's Valiant intermediate).  ``h``: links crossed so far.
     """
     if m < 0 or not within_bound(m, c, dst_r, bound, tabs, ports):
         return out
     q_min = port_occupancy(out, ports)
-    a = minimal_hop(tabs.inner, c, m, tabs, net, rs)
+    a = minimal_hop(tabs.inner, c, m, h, tabs, net, rs)
     if a >= 0 and port_occupancy(a, ports) < TH_NONMIN * q_min:
         route_state[p] = m
         return a

@@ -73,13 +73,13 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
         return EJECT
     inner = tabs.inner
     dist = tabs.dist
-    out = minimal_hop(inner, c, dst_r, tabs, net, rs)
+    out = minimal_hop(inner, c, dst_r, vc_next, tabs, net, rs)
     best = port_occupancy(out, ports) * np.int64(dist[dst_r, c])
     for _k in range(tabs.ugal_samples):
         m = pick_intermediate(tabs, c, dst_r, rs)
         if m < 0:
             break
-        a = minimal_hop(inner, c, m, tabs, net, rs)
+        a = minimal_hop(inner, c, m, vc_next, tabs, net, rs)
         cost = port_occupancy(a, ports) * (np.int64(dist[m, c]) + np.int64(dist[m, dst_r])) + tabs.ugal_threshold
         if cost < best:
             best = cost
@@ -99,8 +99,9 @@ def _build(ctx, options):
 
 
 ROUTING = Routing(
-    name="ugal", code=CODE,
+    name="ugal", code=CODE, setup=True,
     description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route)",
     build=_build, route_length=two_phase_route_length,
     defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD}, check=_check,
+    aliases={"df-ugal": ("UGAL-L over Dragonfly hierarchical routes", {"inner": "df-min"})},
 )

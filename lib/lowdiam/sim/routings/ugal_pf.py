@@ -251,7 +251,7 @@ def _route_length(ctx, options, fields) -> int:
 
 
 ROUTING = Routing(
-    name="ugal-pf", code=CODE,
+    name="ugal-pf", code=CODE, setup=True,
     description="PolarStar authors' UGAL (ugall4_pf): minimal unless its port holds >= 2/3 of a VC buffer, "
                 "then via the least-loaded neighbour",
     build=_build, route_length=_route_length,

@@ -31,7 +31,7 @@ def phased_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs):
     tgt = phase_target(p, c, dst_r, route_state)
     if c == tgt:
         return EJECT
-    return checked(minimal_hop(tabs.inner, c, tgt, tabs, net, rs), vc_next, tabs.hop_classes)
+    return checked(minimal_hop(tabs.inner, c, tgt, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
@@ -47,7 +47,7 @@ def two_phase_route_length(ctx, options, fields) -> int:
 
 
 ROUTING = Routing(
-    name="valiant", code=CODE, description="random intermediate router, minimal both phases",
+    name="valiant", code=CODE, setup=True, description="random intermediate router, minimal both phases",
     build=lambda ctx, options: build_inner(ctx, options, "valiant"), route_length=two_phase_route_length,
     defaults={"inner": "min"}, oblivious=True, channel_load="valiant",
 )

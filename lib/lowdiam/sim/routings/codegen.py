@@ -1,0 +1,237 @@
+"""The kernels' routing dispatch, generated from the routing modules' ``ROUTING`` flags.
+
+numba cannot cache a kernel that calls a routing through a first-class function, so the kernels reach a
+routing through ``if`` chains on its code.  Those chains are not written by hand: this module reads every
+module of :mod:`lowdiam.sim.routings` that assigns ``ROUTING = Routing(...)`` (statically, with :mod:`ast`,
+before any of them is imported) and writes two small modules next to them:
+
+``_hop_chain.py``
+    ``minimal_hop(code, c, t, h, tabs, net, rs)``: the hop of every routing flagged ``minimal=True`` (hop by
+    hop; usable as the ``inner`` routing of Valiant, UGAL, NAG, NAR, NAL).  It imports the minimal routings only,
+    so the composite routings can import it (through :mod:`.minimal`) without an import cycle.
+``_dispatch_chain.py``
+    ``setup_packet(p, s_r, d_r, tabs, route_state, rs)`` (a branch per routing flagged ``setup=True``) and
+    ``next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch)`` (a branch per routing that is not
+    minimal; the minimal ones share the last branch, :func:`minimal_hop` with the hop index ``vc_next``).
+
+A routing function declares what it reads by its parameter names, and the generated call passes exactly those
+(:data:`HOP_ARGUMENTS`, :data:`SETUP_ARGUMENTS`, :data:`NEXT_HOP_ARGUMENTS`): ``hop(c, t, tabs, net, rs)``
+ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crossed so far).
+
+Why generated files and not hand-kept ones: adding a routing is then one new module (its tests aside), and the
+files are ordinary source files, so numba caches the kernels as before and the kernel cache's fingerprint
+(:mod:`lowdiam.sim.kernel_cache`, which follows the imports of the kernel sources) changes whenever the set of
+routings or a routing's source changes.  The files are rewritten only when their text changes (atomically, so
+parallel workers importing the package at once agree), are deterministic (branches by routing code, imports by
+module name, codes as literals), and are not kept in git.  ``lowdiam.sim.routings`` writes them on import,
+before it imports any routing, then checks that each imported ``ROUTING`` carries the flags read here.  By hand
+(where the package is installed read-only, say): ``python -m lowdiam.sim.routings`` writes them and names them.
+
+Examples
+--------
+>>> specs = {s.module: s for s in scan()}
+>>> specs["valiant"].code, specs["valiant"].minimal, specs["valiant"].setup
+(2, False, True)
+>>> specs["min"].hop_args, specs["min"].minimal
+(('c', 't', 'tabs', 'net', 'rs'), True)
+>>> "    if code == 2:  # valiant" in render()["_dispatch_chain.py"]
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import os
+import tempfile
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+GENERATED = ("_hop_chain.py", "_dispatch_chain.py")
+
+#: what a minimal routing's ``hop`` may take, and what the generated chain passes for it
+HOP_ARGUMENTS = {"c": "c", "t": "t", "h": "h", "tabs": "tabs", "net": "net", "rs": "rs"}
+#: what a routing's per-packet ``setup`` may take
+SETUP_ARGUMENTS = {"p": "p", "s_r": "s_r", "d_r": "d_r", "tabs": "tabs", "route_state": "route_state", "rs": "rs"}
+#: what a non-minimal routing's ``next_hop`` may take (``src_r``: the packet's source router)
+NEXT_HOP_ARGUMENTS = {
+    "p": "p", "c": "c", "dst_r": "dst_r", "vc_next": "vc_next", "need": "need", "tabs": "tabs", "net": "net",
+    "pk": "pk", "ports": "ports", "scratch": "scratch", "rs": "rs", "route_state": "pk.route_state",
+    "src_r": "net.ep_router[pk.src[p]]",
+}
+#: ``Routing`` keywords read from the source (they shape the dispatch, so they must be literals there)
+STATIC_FLAGS = ("minimal", "setup")
+
+
+@dataclasses.dataclass(frozen=True)
+class RoutingSource:
+    """What the dispatch needs of one routing module, read from its source."""
+
+    module: str
+    name: str
+    code: int
+    minimal: bool
+    setup: bool
+    hop_args: tuple[str, ...] | None  # parameters of ``hop``, None if the module has none
+    setup_args: tuple[str, ...] | None
+    next_hop_args: tuple[str, ...] | None
+
+
+def _literal(node: ast.AST, module: str, what: str, consts: dict):
+    if isinstance(node, ast.Name) and node.id in consts:
+        return consts[node.id]
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise ValueError(f"routings/{module}.py: Routing({what}=...) must be a literal or a module-level constant "
+                         "(the kernels' dispatch is generated from the source)") from None
+
+
+def _read(path: Path) -> RoutingSource | None:
+    """The :class:`RoutingSource` of ``path``, or None if it assigns no ``ROUTING = Routing(...)``."""
+    module = path.stem
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    consts: dict = {}
+    funcs: dict[str, tuple[str, ...]] = {}
+    call = None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            funcs[node.name] = tuple(a.arg for a in node.args.posonlyargs + node.args.args)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            target = node.targets[0].id
+            if target == "ROUTING":
+                v = node.value
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "Routing":
+                    call = v
+            else:
+                try:
+                    consts[target] = ast.literal_eval(node.value)
+                except ValueError:
+                    pass
+    if call is None:
+        return None
+    kw = {k.arg: k.value for k in call.keywords if k.arg}
+    for key in ("name", "code"):
+        if key not in kw:
+            raise ValueError(f"routings/{module}.py: Routing(...) needs the keyword {key}=")
+    flags = {f: bool(_literal(kw[f], module, f, consts)) if f in kw else False for f in STATIC_FLAGS}
+    spec = RoutingSource(module, _literal(kw["name"], module, "name", consts), int(_literal(kw["code"], module, "code",
+                         consts)), flags["minimal"], flags["setup"], funcs.get("hop"), funcs.get("setup"),
+                         funcs.get("next_hop"))
+    _check_source(spec)
+    return spec
+
+
+def _check_source(s: RoutingSource) -> None:
+    where = f"routings/{s.module}.py (routing {s.name!r})"
+    needs = [("hop", s.hop_args, HOP_ARGUMENTS, "minimal=True")] if s.minimal else \
+        [("next_hop", s.next_hop_args, NEXT_HOP_ARGUMENTS, "minimal=False")]
+    if s.setup:
+        needs.append(("setup", s.setup_args, SETUP_ARGUMENTS, "setup=True"))
+    for func, args, allowed, flag in needs:
+        if args is None:
+            raise ValueError(f"{where} is flagged {flag} and must define {func}(...) at module level")
+        unknown = [a for a in args if a not in allowed]
+        if unknown:
+            raise ValueError(f"{where}: {func}() parameters {unknown} are not known to the dispatch; a {func} may "
+                             f"take any of {list(allowed)}")
+
+
+def scan(package_dir: Path = PACKAGE_DIR) -> list[RoutingSource]:
+    """Every routing module of ``package_dir`` (a ``ROUTING = Routing(...)`` at module level), by module name.
+
+    Raises ``ValueError`` naming the module when a flag is not a literal, a flagged function is missing or takes
+    a parameter the dispatch does not know, or two routings share a name or a code.
+    """
+    found = [s for p in sorted(Path(package_dir).glob("*.py")) if not p.name.startswith("_")
+             for s in [_read(p)] if s is not None]
+    for attr in ("name", "code"):
+        seen: dict = {}
+        for s in found:
+            other = seen.setdefault(getattr(s, attr), s.module)
+            if other != s.module:
+                raise ValueError(f"routings/{other}.py and routings/{s.module}.py share the routing {attr} "
+                                 f"{getattr(s, attr)!r}; each routing needs its own")
+    return found
+
+
+def _call(func: str, s: RoutingSource, args: tuple[str, ...], mapping: dict[str, str]) -> str:
+    return f"_{s.module}.{func}({', '.join(mapping[a] for a in args)})"
+
+
+def _header(what: str, routings: list[RoutingSource]) -> list[str]:
+    lines = [f'"""{what}', "",
+             "Generated by :mod:`lowdiam.sim.routings.codegen` from the routing modules' ``ROUTING`` flags; do not",
+             'edit (not kept in git)."""', "", "from __future__ import annotations", "", "from numba import njit", ""]
+    return lines + [f"from . import {s.module} as _{s.module}" for s in routings]
+
+
+def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None = None) -> dict[str, str]:
+    """``{file name: text}`` of the generated dispatch modules for the routings of ``package_dir`` (``sources``:
+    its :func:`scan`, when already read)."""
+    # by code: "min" (code 0), the common case, first
+    specs = sorted(scan(package_dir) if sources is None else sources, key=lambda s: s.code)
+    minimal = [s for s in specs if s.minimal]
+    hop = _header("Next hop of the minimal (hop-by-hop) routings towards any router, by routing code.", minimal)
+    hop += ["", "", '@njit(cache=True, inline="always")', "def minimal_hop(code, c, t, h, tabs, net, rs):",
+            '    """Arc out of ``c`` towards router ``t != c`` by the minimal routing ``code`` (< 0 if none).',
+            "", '    ``h``: links the packet has crossed so far (its hop index)."""']
+    for s in minimal:
+        hop += [f"    if code == {s.code}:  # {s.name}", f"        return {_call('hop', s, s.hop_args, HOP_ARGUMENTS)}"]
+    hop += ["    return -1", ""]
+
+    setup = [s for s in specs if s.setup]
+    other = [s for s in specs if not s.minimal]
+    used = sorted({s.module: s for s in setup + other}.values(), key=lambda s: s.module)  # imports by name
+    disp = _header("Per-packet set-up and next hop of every routing, by routing code (the kernels' dispatch).", used)
+    disp += ["from .base import EJECT, checked", "from .minimal import minimal_hop", "", "",
+             '@njit(cache=True, inline="always")', "def setup_packet(p, s_r, d_r, tabs, route_state, rs):",
+             '    """Routing state of a packet entering the network at router ``s_r`` for router ``d_r``."""',
+             "    route_state[p] = -1", "    code = tabs.code"]
+    for i, s in enumerate(setup):
+        disp += [f"    {'if' if i == 0 else 'elif'} code == {s.code}:  # {s.name}",
+                 f"        {_call('setup', s, s.setup_args, SETUP_ARGUMENTS)}"]
+    disp += ["", "", '@njit(cache=True, inline="always")',
+             "def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):",
+             '    """Output arc for packet ``p`` whose head is at router ``c`` (``EJECT`` at its router).', "",
+             "    Or ``WAIT`` (an adaptive routing found no port that can take ``need`` flits now), ``NO_ROUTE``,",
+             "    ``VC_OVERFLOW``.  ``vc_next``: links crossed so far (the hop class of the next VC).", '    """',
+             "    code = tabs.code", "    rs = scratch.rs"]
+    for s in other:
+        disp += [f"    if code == {s.code}:  # {s.name}",
+                 f"        return {_call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS)}"]
+    disp += ["    # minimal routings", "    if c == dst_r:", "        return EJECT",
+             "    return checked(minimal_hop(code, c, dst_r, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)", ""]
+    return {"_hop_chain.py": "\n".join(hop), "_dispatch_chain.py": "\n".join(disp)}
+
+
+def stale(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """Names of the generated files that are missing or differ from :func:`render`."""
+    out = []
+    for name, text in render(package_dir).items():
+        path = Path(package_dir) / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            out.append(name)
+    return out
+
+
+def write(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None = None) -> list[str]:
+    """Write the generated files whose text changed (atomic replace); returns their names.
+
+    Raises ``RuntimeError`` naming the regenerating command when the package folder is not writable.
+    """
+    written = []
+    for name, text in render(package_dir, sources).items():
+        path = Path(package_dir) / name
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=package_dir)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise RuntimeError(f"cannot write the generated routing dispatch {path} ({exc}); run "
+                               "'python -m lowdiam.sim.routings' where the package is writable") from exc
+        written.append(name)
+    return written
