@@ -37,7 +37,8 @@ from collections.abc import Sequence
 
 from lowdiam import sweep as S
 
-__all__ = ["COARSE_STEP", "LOG", "NETWORKS", "PATTERNS", "ROUTINGS", "SIM", "TOL", "configs", "has_gf_min", "recorded", "run"]
+__all__ = ["COARSE_STEP", "LOG", "NETWORKS", "PATTERNS", "ROUTINGS", "SIM", "TOL", "configs", "has_gf_min", "recorded",
+           "run"]
 
 #: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
 NETWORKS = {r.label: r for r in (
