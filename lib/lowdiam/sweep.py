@@ -760,6 +760,9 @@ class _GallopPlan:
         self.tol, self.hi, self.lo = tol, hi, round(tol, LOAD_DIGITS)  # lo: the lowest load a descent runs
         start = a if a > 0 else (u if u is not None else hi)
         self.first = round(min(max(start, self.lo), hi), LOAD_DIGITS)
+        # the climb's first step reaches the hint's unstable load as loads are written (LOAD_DIGITS); a hint whose
+        # unstable load rounds onto the first load gives no step, so the climb starts from tol
+        u = None if u is None else round(u, LOAD_DIGITS)
         self.up_step = (u - self.first) if u is not None and u > self.first else tol
         self.coarse = ()  # no coarse phase (SaturationPlanner.max_steps)
         self.max_steps = 2 * (math.ceil(math.log2(max(hi, tol) / tol)) + 2)
