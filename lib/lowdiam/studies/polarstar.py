@@ -449,26 +449,31 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     return out
 
 
+def _cell(c: SatClaim, got: dict[str, Any] | None, keys: list, table: dict) -> tuple[Any, str]:
+    """(value, status) of one column of a side-by-side table: the judged value (floats to 5 digits) and its status,
+    or ``None`` and how many of the searches ``keys`` are done in ``table``."""
+    from ..claims import derive_status
+
+    if got is None:
+        done = sum(bool(table.get(k, (0, False))[1]) for k in keys)
+        return None, f"pending ({done} of {len(keys)} searches done)"
+    v = got["our_value"]
+    return (v if not isinstance(v, float) else round(v, 5)), derive_status(c.paper_value, v, c.tolerance,
+                                                                           got["explanation"])
+
+
 def rule_sensitivity(fixed: dict, booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER_TOL,
                      bounds: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim under the fixed-window rule and under BookSim2's rule, side by side, from the recorded
     paper-scale searches ``fixed`` and ``booksim`` ({(label, routing, traffic): (saturation load, done)}).  A rule
     whose searches are not all done shows how many are."""
-    from ..claims import derive_status
 
     rows = []
     for c in section_claims():
         row = {"claim": c.claim_id, "paper": c.paper_value}
         for rule, table in (("fixed", fixed), ("booksim", booksim)):
             got = judge(c, table, recs, res, rule=rule, scale="paper", bounds=bounds)
-            if got is None:
-                keys = [routed_key(recs, k) for k in c.keys]
-                done = sum(bool(table.get(k, (0, False))[1]) for k in keys)
-                row[f"{rule}_value"], row[f"{rule}_status"] = None, f"pending ({done} of {len(keys)} searches done)"
-            else:
-                v = got["our_value"]
-                row[f"{rule}_value"] = v if not isinstance(v, float) else round(v, 5)
-                row[f"{rule}_status"] = derive_status(c.paper_value, v, c.tolerance, got["explanation"])
+            row[f"{rule}_value"], row[f"{rule}_status"] = _cell(c, got, [routed_key(recs, k) for k in c.keys], table)
         row["changed"] = (None if row["booksim_value"] is None or row["fixed_value"] is None
                           else row["fixed_status"] != row["booksim_status"])
         rows.append(row)
@@ -547,7 +552,6 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER
         pending), and ``record``: the keyword arguments of :func:`lowdiam.claims.record` of the authors'-code row
         (``None`` while pending).
     """
-    from ..claims import derive_status
 
     rows = []
     for c in section_claims():
@@ -560,15 +564,9 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER
             keys = [authors_key(recs, k) if col == "authors" else routed_key(recs, k) for k in c.keys]
             row[f"{col}_routing"] = ", ".join(sorted({k[1] for k in keys}))
             got = _judge_keys(claim, keys, booksim, res, rule="booksim", scale="paper", bounds=bounds)
-            if got is None:
-                done = sum(bool(booksim.get(k, (0, False))[1]) for k in keys)
-                row[f"{col}_value"], row[f"{col}_status"] = None, f"pending ({done} of {len(keys)} searches done)"
-            else:
-                v = got["our_value"]
-                row[f"{col}_value"] = v if not isinstance(v, float) else round(v, 5)
-                row[f"{col}_status"] = derive_status(c.paper_value, v, c.tolerance, got["explanation"])
-                if col == "authors":
-                    got_a = got
+            row[f"{col}_value"], row[f"{col}_status"] = _cell(c, got, keys, booksim)
+            if col == "authors":
+                got_a = got
         row["changed"] = (None if row["text_value"] is None or row["authors_value"] is None
                           else row["text_status"] != row["authors_status"])
         row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"])
