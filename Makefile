@@ -73,7 +73,7 @@ evaluate: $(STAMP)
 
 scorecard: $(STAMP)
 	$(BIN)/python -m lowdiam.claims
-	$(BIN)/python -m lowdiam.recorded_status
+	$(BIN)/python -m lowdiam.results index
 	$(BIN)/python tools/gallery.py
 
 # Notebook 00 is not run by nbval: tests/test_clean_rerun.py reruns it (papermill, strip, scorecard) in a fresh

@@ -34,7 +34,7 @@ def test_notebook_00_rerun_in_a_fresh_clone_leaves_git_clean(tmp_path):
     _run([py, "-m", "papermill", "--log-level", "WARNING", "-k", "python3", NOTEBOOK, NOTEBOOK],
          clone / "notebooks", env)
     _run([py, "tools/strip_notebook.py", f"notebooks/{NOTEBOOK}"], clone, env)
-    for step in (["-m", "lowdiam.claims"], ["-m", "lowdiam.recorded_status"], ["tools/gallery.py"]):  # make scorecard
+    for step in (["-m", "lowdiam.claims"], ["-m", "lowdiam.results", "index"], ["tools/gallery.py"]):  # make scorecard
         _run([py, *step], clone, env)
     status = _run(["git", "status", "--porcelain", "--untracked-files=all"], clone, env)
     diff = _run(["git", "diff", "--stat"], clone, env)

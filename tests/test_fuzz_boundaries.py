@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from lowdiam import claims
 from lowdiam import topologies as T
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 
 FUZZ = settings(max_examples=40, deadline=None, database=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))

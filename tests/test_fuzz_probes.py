@@ -309,7 +309,7 @@ PROBES: list[tuple[str, str]] = [
 SETUP3 = SETUP + r"""
 import json, re, warnings
 from lowdiam import claims
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 from lowdiam.sim.traffic import Endpoints, make_traffic
 from lowdiam.sim.routings import resolve_routing
 from lowdiam.sim.motifs import compile_motif

@@ -13,7 +13,7 @@ import pytest
 from conftest import committed_claims
 
 from lowdiam import claims
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 from lowdiam.studies import motifs_claims as MC
 from lowdiam.studies import motifs_figures as MF
 from lowdiam.studies import motifs_study as MS
@@ -169,9 +169,11 @@ def test_recorded_spectralfly_reads_runs_bounds_and_unfinished_runs(tmp_path, mo
     _log(tmp_path, "07_spectralfly_link_bounds", MS.KEY_SPEC, [
         {**run, "link_bound": 400, "serialization_bound": 300}])
     sf = {**run, "key": "SF", "network": "HX(2x3)", "routing": "ugal"}
-    _log(tmp_path, "unfinished_runs", MS.KEY_SPEC + ("seed", "cycle_reached"), [
+    from lowdiam.studies.unfinished import record_unfinished
+
+    record_unfinished([  # partial rows of the results store
         {**sf, "seed": 0, "cycle_reached": 10}, {**sf, "seed": 0, "cycle_reached": 30},
-        {**sf, "seed": 1, "cycle_reached": 99}, {**run, "seed": 0, "cycle_reached": 20}])  # DF's run has finished
+        {**sf, "seed": 1, "cycle_reached": 99}, {**run, "seed": 0, "cycle_reached": 20}], root=tmp_path)  # DF's run has finished
     rec = MS.recorded_spectralfly(0, tmp_path)
     assert rec["recorded"] == {("DF", "halo3d", "MIN"): 500}
     assert rec["recorded_rows"][("DF", "halo3d", "MIN")]["hops_mean"] == 2.5

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lowdiam.paper_progress import PaperProgress, progress_file, read_progress
-from lowdiam.recorded import ResultLog
-from lowdiam.recorded_status import render_status
+from lowdiam.results import ResultLog
+from lowdiam.results.index import render_status
 
 
 def test_counts_complete_partial_and_not_started_and_ignores_unplanned_records():

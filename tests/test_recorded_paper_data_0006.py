@@ -14,7 +14,7 @@ from lowdiam import topologies as T
 from lowdiam.cost import tables as TB
 from lowdiam.labels import constructor
 from lowdiam.paths import results_dir
-from lowdiam.recorded import PROVENANCE, ResultLog
+from lowdiam.results import STORE_COLUMNS, ResultLog
 from lowdiam.studies import zoo
 
 ROOT = results_dir()
@@ -32,7 +32,7 @@ T2 = _rows("06_cost_layout", "spectralfly_table2",
 
 
 def _result(row, item_columns):
-    return {k: v for k, v in row.items() if k not in item_columns and k not in PROVENANCE}
+    return {k: v for k, v in row.items() if k not in item_columns and k not in STORE_COLUMNS}
 
 
 @pytest.mark.skipif(not BEST, reason="no recorded best-PolarStar rows yet")

@@ -1,7 +1,7 @@
 """The committed paper-scale records of notebooks 01 and 02 (results/paper/01_scalability/, 02_edst/) still agree
 with the code that produced them.
 
-The paper profiles run for a long time, so their raw results are committed data (``lowdiam.recorded``); this test
+The paper profiles run for a long time, so their raw results are committed data (``lowdiam.results``); this test
 recomputes the cheapest recorded items from their recorded keys: the EDST constructions, depth analysis and exact
 packings are deterministic, so every value must agree exactly (timings excepted).  A test is skipped while its file
 has no rows.
@@ -16,7 +16,7 @@ import pytest
 from lowdiam import edst as E
 from lowdiam import topologies as T
 from lowdiam.paths import results_dir
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 from lowdiam.studies.edst import build
 
 NB01, NB02 = results_dir() / "paper" / "01_scalability", results_dir() / "paper" / "02_edst"

@@ -1,7 +1,7 @@
 """The committed paper-scale records of notebooks 03 and 04 (results/paper/03_bisection/, 04_fault_tolerance/)
 still agree with the code that produced them.
 
-The paper profiles run for a long time, so their raw results are committed data (``lowdiam.recorded``); this test
+The paper profiles run for a long time, so their raw results are committed data (``lowdiam.results``); this test
 rebuilds the cheapest recorded networks from their recorded constructor calls and recomputes their rows: failure
 sequences, BFS and METIS are seeded, so the numbers must agree exactly.  Tests are skipped while a file has no rows.
 """
@@ -17,7 +17,7 @@ from lowdiam import faults as F
 from lowdiam import topologies as T
 from lowdiam.metrics import bisection
 from lowdiam.paths import results_dir
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 
 NB03, NB04 = results_dir() / "paper" / "03_bisection", results_dir() / "paper" / "04_fault_tolerance"
 

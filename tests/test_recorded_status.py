@@ -1,11 +1,11 @@
-"""The index of recorded paper-scale data (lowdiam.recorded_status)."""
+"""The index of recorded paper-scale data (lowdiam.results.index)."""
 
 from __future__ import annotations
 
 import pytest
 
-from lowdiam.recorded import ResultLog
-from lowdiam.recorded_status import render_status, status, write_status
+from lowdiam.results import ResultLog
+from lowdiam.results.index import render_status, status, write_status
 from lowdiam.timing import SectionTimer
 
 
@@ -22,7 +22,7 @@ def test_status_counts_rows_commits_and_sums_section_times(tmp_path):
         pass
     (e,) = status(tmp_path)
     assert e["notebook"] == "03_bisection"
-    assert e["files"] == [{"name": "metis", "rows": 3, "commits": 1, "row_seconds": None}]
+    assert e["files"] == [{"name": "metis", "rows": 3, "partial": 0, "commits": 1, "row_seconds": None}]
     assert [s["section"] for s in e["sections"]] == ["1. Fig. 12"]
     assert e["sections"][0]["runs"] == 2
     text = render_status(tmp_path)
@@ -65,7 +65,7 @@ def test_status_of_an_empty_results_folder(tmp_path):
 
 
 def test_command_line_rejects_options_instead_of_taking_them_for_a_folder(tmp_path, monkeypatch, capsys):
-    from lowdiam.recorded_status import _main
+    from lowdiam.results.index import _main
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as e:

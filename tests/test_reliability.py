@@ -432,7 +432,7 @@ def test_caminos_packets_delivered_are_of_the_measured_ones():
 
 # ------------------------------------------------------------------ data loss
 def test_a_torn_last_line_does_not_block_resumes_and_every_complete_row_is_kept(tmp_path):
-    from lowdiam.recorded import ResultLog
+    from lowdiam.results import ResultLog
 
     log = ResultLog("nb", "x", key=("i",), root=tmp_path)
     log.run([{"i": i} for i in range(3)], lambda it: {"v": it["i"] / 2}, progress=False)
@@ -497,7 +497,7 @@ def test_round_three_exception_types():
 
 
 def test_section_times_survive_a_torn_last_line(tmp_path):
-    from lowdiam.recorded_status import status
+    from lowdiam.results.index import status
     from lowdiam.timing import SectionTimer
 
     timer = SectionTimer("nb", profile="paper", record=True, root=tmp_path)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from lowdiam import sweep as S
-from lowdiam.recorded import ResultLog
+from lowdiam.results import ResultLog
 
 SIM = {"warmup_cycles": 50, "measure_cycles": 100, "router": "ideal"}
 

@@ -16,7 +16,7 @@ file's bytes (:func:`file_digest`, remembered per path, size and modification ti
   - :func:`source_stamp`: the digest as bytes, numba's source stamp of a cached kernel.
 
 * **provenance** -- which checkout computed a committed row: :func:`commit`, the git commit (``+dirty`` when
-  ``lib/`` has local changes), written beside every row of ``results/`` (:mod:`lowdiam.recorded`) and every
+  ``lib/`` has local changes), written beside every row of ``results/`` (:mod:`lowdiam.results`) and every
   section timing (:mod:`lowdiam.timing`).
 
 Examples

@@ -511,11 +511,11 @@ def _rows_by_key(log, items: Sequence[dict]) -> list[dict] | None:
 
 def recorded_disconnection_ratio(log, item: dict, topology: Any, trials: int = 100, seed: int = 0, *,
                                  read_only: bool = False) -> np.ndarray | None:
-    """:func:`disconnection_ratio` through a :class:`lowdiam.recorded.ResultLog`: one row per network.
+    """:func:`disconnection_ratio` through a :class:`lowdiam.results.ResultLog`: one row per network.
 
     Parameters
     ----------
-    log : lowdiam.recorded.ResultLog
+    log : lowdiam.results.ResultLog
         Its key must include ``"trials"`` and ``"seed"`` and the columns of ``item`` that name the network.
     item : dict
         The network's key columns (e.g. ``{"network": "SF(17)", "constructor": "slimfly(17)"}``).
@@ -534,7 +534,7 @@ def recorded_disconnection_ratio(log, item: dict, topology: Any, trials: int = 1
     Examples
     --------
     >>> import tempfile
-    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.results import ResultLog
     >>> from lowdiam.topologies import slimfly
     >>> log = ResultLog("04_demo", "disc", key=("network", "trials", "seed"), root=tempfile.mkdtemp())
     >>> r = recorded_disconnection_ratio(log, {"network": "SF(5)"}, slimfly(5), trials=4, seed=1)
@@ -564,7 +564,7 @@ def recorded_metrics_under_failures(log, item: dict, topology: Any, ratios: Any,
 
     Parameters
     ----------
-    log : lowdiam.recorded.ResultLog
+    log : lowdiam.results.ResultLog
         Its key must include ``item``'s columns and ``ratio``, ``trials``, ``seed``, ``options``.
     item : dict
         The network's key columns.
@@ -583,7 +583,7 @@ def recorded_metrics_under_failures(log, item: dict, topology: Any, ratios: Any,
     Examples
     --------
     >>> import tempfile
-    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.results import ResultLog
     >>> from lowdiam.topologies import slimfly
     >>> log = ResultLog("04_demo", "fig5", key=("network", "ratio", "trials", "seed", "options"),
     ...                 root=tempfile.mkdtemp())

@@ -1,12 +1,12 @@
 """How far a long paper profile has come: its planned computations against the recorded ones.
 
 Notebooks 05 and 07 run for tens of core-hours at the papers' scale, so their paper profiles are recorded
-piece by piece over many sessions (:mod:`lowdiam.recorded`).  Their quick profiles already read the recorded
+piece by piece over many sessions (:mod:`lowdiam.results`).  Their quick profiles already read the recorded
 data to take paper-scale claims from it; :class:`PaperProgress` lets them also say, section by section, how
 many of the paper profile's planned computations (saturation searches, latency curves, motif runs) are
 recorded complete, recorded in part, or not started.  The notebook writes the table to
 ``figures/<notebook>_paper_progress.csv``; ``make scorecard`` copies every such table into the index of recorded
-data, ``results/paper/README.md`` (:mod:`lowdiam.recorded_status`), so the state of the paper profiles is read
+data, ``results/paper/README.md`` (:mod:`lowdiam.results.index`), so the state of the paper profiles is read
 from data, never typed.
 
 Examples

@@ -1,6 +1,6 @@
 """One function over many inputs, on local worker processes or a Dask cluster, each result handed back as it finishes.
 
-The executor behind :func:`lowdiam.sweep.run_sweep` (simulations) and :meth:`lowdiam.recorded.ResultLog.run`
+The executor behind :func:`lowdiam.sweep.run_sweep` (simulations) and :meth:`lowdiam.results.ResultLog.run`
 (any recorded computation, e.g. notebook 07's motif runs), so that a long paper profile uses both local cores or a
 cluster the same way.  Results come back in completion order through a ``done(i, result)`` callback, so a caller
 can record each one at once and an interrupted run keeps what finished.

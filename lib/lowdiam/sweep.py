@@ -359,7 +359,7 @@ RECORD_KEY = ("run",)
 
 
 def result_log(notebook: str, name: str, *, root: str | Path | None = None):
-    """A :class:`lowdiam.recorded.ResultLog` for :func:`run_sweep`'s ``record=``: one row per run.
+    """A :class:`lowdiam.results.ResultLog` for :func:`run_sweep`'s ``record=``: one row per run.
 
     Rows hold the run's parameter hash (``run``), its spec (label, constructor, recipe kwargs, routing,
     traffic, load, seed, simulation settings) and its whole result; a sweep given this log reuses every run
@@ -377,13 +377,13 @@ def result_log(notebook: str, name: str, *, root: str | Path | None = None):
     >>> again["recorded"], again["accepted_load"] == first["accepted_load"], len(log.rows())
     (True, True, 1)
     """
-    from .recorded import ResultLog
+    from .results import ResultLog
 
     return ResultLog(notebook, name, key=RECORD_KEY, root=root)
 
 
 def _check_record(record):
-    from .recorded import ResultLog
+    from .results import ResultLog
 
     if record is not None and (not isinstance(record, ResultLog) or record.key != RECORD_KEY):
         raise ValueError(
@@ -477,7 +477,7 @@ class _Known:
     it -- ``record``, then the ``reuse`` logs, then the cache -- and where a computed one goes (cache, record)."""
 
     def __init__(self, record, reuse) -> None:
-        from .recorded import PROVENANCE
+        from .results import PROVENANCE
 
         self.record, self._provenance = record, PROVENANCE
         self.in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}

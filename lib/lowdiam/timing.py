@@ -5,7 +5,7 @@ notebook wraps each of its sections in :meth:`SectionTimer.section` and prints
 :meth:`SectionTimer.report` at the end.  With ``record=True`` (the paper
 profile) each finished section is also appended to the committed file
 ``results/<profile>/<notebook>/section_times.csv`` through a
-:class:`lowdiam.recorded.ResultLog`-style append, so the times of a run that
+:class:`lowdiam.results.ResultLog`-style append, so the times of a run that
 spans several sessions survive with it.  A resumed run records the time it
 spent, which is small for sections whose results were already recorded: the
 file keeps one row per (section, run start), so both the first and the resumed
@@ -124,7 +124,7 @@ class SectionTimer:
         return "\n".join(lines)
 
     def _append(self, name: str, seconds: float) -> None:
-        from .recorded import cut_torn_tail
+        from .results import cut_torn_tail
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
         cut_torn_tail(self.path)  # a row cut by a kill is dropped, so this one starts on a line of its own

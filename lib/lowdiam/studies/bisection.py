@@ -5,7 +5,7 @@ METIS upper and Fiedler lower bounds), the SpectralFly Sec. III-IV bounds, Galax
 beta) and Table 4 (shortest-path multiplicity).  :class:`Study` holds the notebook's parameters and computes each
 section: one METIS computation per *graph* (its constructor call, :func:`spec_key`), cached on disk in the quick
 profile and recorded row by row in ``results/paper/03_bisection/*.csv`` by the paper profile
-(:class:`lowdiam.recorded.ResultLog`), which the quick profile reads back once complete.  The figures are drawn by
+(:class:`lowdiam.results.ResultLog`), which the quick profile reads back once complete.  The figures are drawn by
 :mod:`lowdiam.studies.bisection_figures`.
 
 The IQ supernode's bijection f(v) = v XOR 1 pairs the supernode vertices {2i, 2i+1}; a union of pairs is
@@ -500,7 +500,7 @@ class Study:
     range_scale, range_note
         The claim scale and description of an average over this run's radix range.
     logs : dict
-        The paper profile's result logs (:class:`lowdiam.recorded.ResultLog`): ``metis`` (one row per graph),
+        The paper profile's result logs (:class:`lowdiam.results.ResultLog`): ``metis`` (one row per graph),
         ``lps_diameter3``, ``lps_fiedler``, ``edge_connectivity``.
 
     Examples
@@ -515,7 +515,7 @@ class Study:
     def __init__(self, profile: str = "quick", *, radix_min: int = 8, radix_max: int | None = None,
                  trials: int | None = None, seed: int = 0, lps_fig4_max_routers: int | None = None,
                  galaxyfly_max_routers: int | None = None, root=None) -> None:
-        from ..recorded import ResultLog
+        from ..results import ResultLog
 
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r}: one of {list(PROFILES)}")

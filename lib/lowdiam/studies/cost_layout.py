@@ -37,7 +37,7 @@ from ..cost import models as M
 from ..cost import tables as TB
 from ..labels import constructor
 from ..paths import figures_dir
-from ..recorded import ResultLog
+from ..results import ResultLog
 
 __all__ = ["CELLS", "DFG", "GF_NETS", "GF_T6", "PAIRS", "PAPER_CABINETS", "PLACEMENT", "PZ_T4", "RECORDED", "S53",
            "SEC7_RADIXES", "SF_NETS", "SF_TABLE2", "SKYWALK", "T2_COLS", "T5_PRINTED", "T6COLS", "TOL", "WHAT",
@@ -301,7 +301,7 @@ class Study:
     paper_run : dict
         The settings of the paper-profile rows (``seed``, ``bisection_trials``, ``max_passes``,
         ``electrical_max_m``): the ones the quick profile reads back.
-    log_t2 : lowdiam.recorded.ResultLog
+    log_t2 : lowdiam.results.ResultLog
         ``results/paper/06_cost_layout/spectralfly_table2.csv``, one row per network and settings.
 
     Examples

@@ -4,7 +4,7 @@ computation and claims.
 :class:`Study` holds the notebook's parameters and computes each section (Table IV rows, tree depths, the generic
 exact packing, Property V-D.1 on 2D HyperX) and records its claims; every result is cached on disk in the quick
 profile and recorded row by row in ``results/paper/02_edst/*.csv`` by the paper profile
-(:class:`lowdiam.recorded.ResultLog`), which the quick profile reads back once complete.  The figures are drawn by
+(:class:`lowdiam.results.ResultLog`), which the quick profile reads back once complete.  The figures are drawn by
 :mod:`lowdiam.studies.edst_figures`.
 
 Examples
@@ -370,7 +370,7 @@ class Study:
     Property V-D.1 section and the claims.
 
     Paper-profile results are committed data (``results/paper/02_edst/<name>.csv``,
-    :class:`lowdiam.recorded.ResultLog`): the paper profile appends each network's result as it finishes and skips
+    :class:`lowdiam.results.ResultLog`): the paper profile appends each network's result as it finishes and skips
     what is recorded, so a stopped run resumes; the quick profile reads them and, once every Table IV row and
     product-facts row is recorded, takes the Table IV-scale claims from them (scale ``paper``) and uses the paper
     profile's settings (:data:`PAPER_RUN`).
@@ -407,7 +407,7 @@ class Study:
     # ------------------------------------------------------------------------------------ recorded values
 
     def _log(self, name: str, params) -> tuple:
-        from ..recorded import ResultLog
+        from ..results import ResultLog
 
         if name not in self._logs:
             log = ResultLog(NOTEBOOK, name, key=tuple(params))

@@ -5,7 +5,7 @@ path length), SpectralFly Fig. 5 (diameter, mean distance and METIS bisection vs
 ~600 and ~5K classes) and Galaxyfly Fig. 5 (average path length and diameter vs link failure ratio).
 :class:`Study` holds the notebook's parameters and computes each section (:mod:`lowdiam.faults`): the quick profile
 caches its runs on disk, the paper profile records its rows in ``results/paper/04_fault_tolerance/*.csv``
-(:class:`lowdiam.recorded.ResultLog`), which the quick profile reads back and takes its claims from where complete.
+(:class:`lowdiam.results.ResultLog`), which the quick profile reads back and takes its claims from where complete.
 The figures are drawn by :mod:`lowdiam.studies.fault_tolerance_figures`.
 
 Examples
@@ -211,7 +211,7 @@ class Study:
     paper_run : dict
         The settings of the recorded rows: :data:`PAPER_RUN` in the quick profile, this run's in the paper profile.
     logs : dict
-        The paper profile's result logs (:class:`lowdiam.recorded.ResultLog`), by name (:data:`LOGS`).
+        The paper profile's result logs (:class:`lowdiam.results.ResultLog`), by name (:data:`LOGS`).
 
     Examples
     --------
@@ -227,7 +227,7 @@ class Study:
                  sf_max_trials: int | None = None, sf_step: float = 0.1, bisection_runs: int | None = None,
                  gf_trials: int | None = None, gf_step: float | None = None, progress: bool = False,
                  root=None) -> None:
-        from ..recorded import ResultLog
+        from ..results import ResultLog
 
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r}")

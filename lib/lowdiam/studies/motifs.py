@@ -249,7 +249,7 @@ def item_link_bound(item: dict, *, ranks: int | None, seed: int = 0) -> dict:
 
 def logged_item_result(items: dict, key: tuple, logged: dict, *, ranks: int | None, seed: int = 0,
                        progress: bool = False, bound: bool = False) -> dict:
-    """The result columns a :class:`lowdiam.recorded.ResultLog` row needs for the item it names.
+    """The result columns a :class:`lowdiam.results.ResultLog` row needs for the item it names.
 
     ``items`` maps the values of the log's ``key`` columns to the item (as :func:`item_row` takes it);
     ``logged`` is the log row (its key columns).  Returns :func:`item_row`'s columns other than the key

@@ -38,7 +38,7 @@ from typing import Any
 from .. import sweep as S
 from ..labels import label
 from ..paper_progress import PaperProgress
-from ..recorded import ResultLog
+from ..results import ResultLog
 from ..sim import ember_motif_args
 from . import motifs as M
 from .simulation import min_routing, ugal_routing
@@ -731,7 +731,7 @@ def recorded_fig11(root: str | Path | None = None) -> dict:
     192 ranks (not the paper's, so left out):
 
     >>> import tempfile
-    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.results import ResultLog
     >>> root = tempfile.mkdtemp()
     >>> log = ResultLog(NOTEBOOK, "07_polarstar_fig11", key=KEY, root=root)
     >>> run = dict(key="DF", case="allreduce", network="DF(12,6,6)", motif="allreduce", algorithm="tree", trees=0,
@@ -778,7 +778,7 @@ def recorded_spectralfly(seed: int = 0, root: str | Path | None = None) -> dict:
         ``recorded`` and ``recorded_rows`` (``{(key, case, routing class): completion cycles / row}`` of the
         finished runs), ``recorded_link`` and ``recorded_endpoint`` (``{(key, case): cycles}``, the busiest-link
         and busiest-endpoint bounds), ``unfinished`` (``{(key, case, routing class): row}``: the latest progress
-        of each run of this ``seed`` not finished yet, recorded by ``python tools/checkpoints.py --record``,
+        of each run of this ``seed`` not finished yet, recorded as partial rows by ``python -m lowdiam.results checkpoints --record``,
         :func:`lowdiam.studies.unfinished.latest_progress`) and ``reached`` (the cycle each reached): the fields of
         :class:`SpectralFlyRuns` read from the records.
 
@@ -839,7 +839,7 @@ def recorded_edst(root: str | Path | None = None) -> list[dict]:
     >>> from dataclasses import replace
     >>> from unittest import mock
     >>> from lowdiam.studies import motifs_study
-    >>> from lowdiam.recorded import ResultLog
+    >>> from lowdiam.results import ResultLog
     >>> root = tempfile.mkdtemp()
     >>> log = ResultLog(NOTEBOOK, "07_edst_allreduce", key=KEY, root=root)
     >>> run = dict(key="HX", case="edst-2", network="HX(3x3)", motif="allreduce", algorithm="edst", trees=2,

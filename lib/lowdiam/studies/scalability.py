@@ -26,7 +26,7 @@ from .. import theory as th
 from .. import topologies as T
 from ..cache import cached
 from ..metrics.distances import distance_stats
-from ..recorded import ResultLog
+from ..results import ResultLog
 
 __all__ = ["EXACT", "FIG1_FAMILIES", "FIG1_LABEL", "GEOMEAN_PAPER", "NotRecorded", "R_TOTAL", "Study",
            "iq_order_approx", "log_efficiency_jitter"]
@@ -138,7 +138,7 @@ class Study:
         Legend label per Fig. 1 series (:data:`FIG1_LABEL`; the LPS one says when the diameters are recorded).
     lps_recorded : bool
         Whether the LPS series came from the recorded paper-profile diameters (set by :meth:`fig1_lps`).
-    lps_log, built_log : lowdiam.recorded.ResultLog
+    lps_log, built_log : lowdiam.results.ResultLog
         ``results/paper/01_scalability/lps_diameter.csv`` (key p, q) and ``polarstar_built.csv`` (key radix).
     lps_rec : dict
         ``{(p, q): diameter}`` recorded so far.
@@ -171,7 +171,7 @@ class Study:
         self.radixes = range(radix_min, radix_max + 1)
         self.label = dict(FIG1_LABEL)
         self.lps_recorded = False
-        # Paper-profile results are committed data (results/paper/01_scalability/<name>.csv, lowdiam.recorded): the
+        # Paper-profile results are committed data (results/paper/01_scalability/<name>.csv, lowdiam.results): the
         # paper profile appends each LPS diameter and each built PolarStar as it finishes and skips what is recorded,
         # so a stopped run resumes; the quick profile reads the recorded LPS diameters and, once they cover the paper's
         # radix range, takes the SpectralFly claims at that range from them (scale "paper").

@@ -6,7 +6,7 @@ finishes before its busiest endpoint has moved its flits (the serialization boun
 before its busiest link has (:func:`lowdiam.studies.motifs.link_bound_row`).  Such lower bounds often settle an
 ordering claim ("Dragonfly is the fastest", "SpectralFly beats Slim Fly") before every run it compares is over.
 This module records the bounds the checkpoints give (:func:`record_unfinished`, into a committed
-:class:`lowdiam.recorded.ResultLog`, so they survive the machine the checkpoints are on) and decides, for a claim,
+:class:`lowdiam.results.ResultLog`, so they survive the machine the checkpoints are on) and decides, for a claim,
 only what every possible completion of the unfinished runs agrees on (:func:`decide_fastest`,
 :func:`decide_faster`); anything else stays undecided (``None``).
 
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..recorded import ResultLog
+from ..results import ResultLog
 from .motifs import checkpoint_files, checkpoint_progress
 
 __all__ = ["UNFINISHED_LOG", "SETTINGS", "unfinished_runs", "unfinished_row", "record_unfinished", "latest_progress",
@@ -87,21 +87,23 @@ def unfinished_row(progress: Mapping) -> dict | None | bool:
 
 
 def _log(root=None) -> ResultLog:
-    return ResultLog("07_motifs", UNFINISHED_LOG, key=SETTINGS + ("cycle_reached",), root=root)
+    return ResultLog("07_motifs", UNFINISHED_LOG, key=SETTINGS, root=root)
 
 
 def record_unfinished(rows: Iterable[Mapping], *, root=None) -> list[dict]:
-    """Append the rows of :func:`unfinished_runs` not yet in notebook 07's log of unfinished runs.
+    """Append the rows of :func:`unfinished_runs` not yet in notebook 07's log of unfinished runs, as partial rows
+    of the results store (:mod:`lowdiam.results`: ``status`` partial, the run's ``cycle_reached``).
 
     The log (``<results>/paper/07_motifs/unfinished_runs.csv``) is append-only: a run recorded again at a later
     cycle gets a second row, and :func:`latest_progress` takes the latest.  ``root`` is the results folder
     (default :func:`lowdiam.paths.results_dir`).  Returns the rows appended.
     """
     log = _log(root)
-    done = log.done()
-    new = [dict(r) for r in rows if log.item_key(r) not in done]
+    seen = {(log.item_key(r), r["cycle_reached"]) for r in log.rows("partial")}
+    new = [dict(r) for r in rows if (log.item_key(r), r["cycle_reached"]) not in seen]
     for r in new:
-        log.append(r)
+        log.append({k: v for k, v in r.items() if k != "cycle_reached"}, status="partial",
+                   cycle_reached=r["cycle_reached"])
     return new
 
 
@@ -110,7 +112,7 @@ def latest_progress(*, root=None) -> dict[tuple, dict]:
     :data:`SETTINGS` values, in that order; the row: :func:`unfinished_runs`' columns).  A run that has since
     finished keeps its rows here; its finished row is the result."""
     out: dict[tuple, dict] = {}
-    for r in _log(root).rows():
+    for r in _log(root).rows("partial"):
         k = tuple(r[c] for c in SETTINGS)
         if k not in out or r["cycle_reached"] > out[k]["cycle_reached"]:
             out[k] = r

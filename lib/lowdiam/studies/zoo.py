@@ -28,7 +28,7 @@ from ..claims import kebab
 from ..labels import constructor, label
 from ..metrics.distances import distance_stats
 from ..plotting import save_table
-from ..recorded import ResultLog
+from ..results import ResultLog
 from ..topologies.starproduct import as_factor_graph
 from ..validate import check_int
 
@@ -169,7 +169,7 @@ class Study:
         self.quick = profile == "quick"
         self.radix_max = extra_radix_max or {"quick": 20, "paper": 48}[profile]
         self.q_max = {"quick": 27, "paper": 64}[profile]  # PolarStar Thm 1 checked for prime powers q <= q_max
-        # Paper-profile results are committed data (results/paper/00_topologies/<name>.csv, lowdiam.recorded): the
+        # Paper-profile results are committed data (results/paper/00_topologies/<name>.csv, lowdiam.results): the
         # paper profile appends one row per radix / per q as it finishes and skips what is recorded, so a stopped run
         # resumes; the quick profile reads them and takes the claims of those sections from them once they cover the
         # paper profile's range.

@@ -106,7 +106,7 @@ def best_orders(best: dict, profile: str, *, directory: str | Path | None = None
     -------
     lowdiam.plotting.SavedFigure
         ``00_polarstar_best_orders.png`` and ``.pdf``; also writes ``00_polarstar_best_orders.csv`` (columns
-        ``source``, ``radix`` and the rows' other columns but ``code_commit`` and ``lowdiam_version``).
+        ``source``, ``radix`` and the rows' other columns but the results store's own, :data:`lowdiam.results.STORE_COLUMNS`).
 
     Examples
     --------
@@ -140,7 +140,7 @@ def best_orders(best: dict, profile: str, *, directory: str | Path | None = None
     ax.legend(fontsize=8)
     ax.set_title("Largest PolarStar per radix")
     saved = save_figure(fig, "00_polarstar_best_orders", directory)
-    drop = ("radix", "code_commit", "lowdiam_version")
+    drop = ("radix", *STORE_COLUMNS)
     sources = ((RECORDED, rec_best), (f"this run ({profile})", own_best))
     save_table([dict(source=src, radix=k, **{c: v for c, v in rows_[k].items() if c not in drop})
                 for src, rows_ in sources for k in sorted(rows_)],

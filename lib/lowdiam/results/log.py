@@ -1,17 +1,38 @@
-"""Paper-scale results as committed data: append-only, resumable CSV logs.
+"""The committed place of the results store: append-only, resumable CSV logs of rows of one schema.
 
 A paper profile can run for hours, longer than one session on one machine, and
-the on-disk cache (``.cache/``) stays behind on that machine.  So every
-paper-scale computation writes its raw results, row by row as each finishes, to
-a CSV file that is committed with the repository::
+the local place of the store (the disk cache, ``.cache/``) stays behind on that
+machine.  So every paper-scale computation writes its rows, one by one as each
+finishes, to a CSV file that is committed with the repository::
 
     results/paper/<notebook>/<name>.csv
 
-A :class:`ResultLog` knows which of its items are already done (by the values
-of its *key* columns), so rerunning the same loop skips them and a run stopped
+A :class:`ResultLog` knows which of its items are done (by the values of its
+*key* columns: the run specification -- settings and seed, or a sweep run's
+parameter hash), so rerunning the same loop skips them and a run stopped
 anywhere resumes where it stopped, on any machine that has the committed file.
-Every row carries its provenance: the code commit it was computed with and the
-library version, next to the settings and seed the caller puts in the key.
+
+**The row schema.**  A row is the caller's key and result columns followed by
+the store's own columns (:data:`STORE_COLUMNS`), written by the log, never by
+the caller:
+
+``status``
+    ``"done"`` (a finished computation: its result is final) or ``"partial"``
+    (a checkpoint: how far an unfinished computation came; a key may have
+    several partial rows, one per save, and keeps them after it is done).
+``cycle_reached``
+    For a partial row, the simulated cycle it was saved at (the run completes
+    after it); ``null`` for a done row.
+``seconds``
+    Wall-clock seconds of one core the row took to compute, as measured by
+    :meth:`ResultLog.run` or given by the caller; ``null`` when it was not
+    measured.
+``code_commit``, ``lowdiam_version``
+    The code it was computed with (:func:`lowdiam.code_identity.commit`).
+
+Logs written before this schema (without ``status``) are read as logs of done
+rows; :mod:`lowdiam.results.migrate` rewrites them losslessly.  Appending to
+such a log is a ``ValueError`` that names the migration.
 
 Cells are written as text for strings and as JSON for everything else, so
 numbers, booleans, ``None`` and small lists come back with their types; a
@@ -29,18 +50,25 @@ text that is not UTF-8, is a ``ValueError`` naming the file and the line.
 Examples
 --------
 >>> import tempfile
->>> from lowdiam.recorded import ResultLog
+>>> from lowdiam.results import ResultLog
 >>> log = ResultLog("05_simulation", "rrg_saturation", key=("graph", "routing", "seed"),
 ...                 root=tempfile.mkdtemp())
 >>> items = [{"graph": "RRG(720,17)", "routing": r, "seed": 1} for r in ("min", "valiant")]
 >>> rows = log.run(items, lambda item: {"saturation": 0.5 if item["routing"] == "min" else 0.25},
 ...                progress=False)
->>> [(row["routing"], row["saturation"]) for row in log.rows()]
-[('min', 0.5), ('valiant', 0.25)]
+>>> [(row["routing"], row["saturation"], row["status"]) for row in log.rows()]
+[('min', 0.5, 'done'), ('valiant', 0.25, 'done')]
 >>> calls = []
 >>> _ = log.run(items, lambda item: calls.append(item) or {"saturation": 0.0}, progress=False)
 >>> calls  # both items were already recorded: nothing recomputed
 []
+
+A checkpoint is a partial row of the same key; the item stays to do until a done row arrives:
+
+>>> item = {"graph": "RRG(720,17)", "routing": "ugal", "seed": 1}
+>>> log.append({**item, "saturation": None}, status="partial", cycle_reached=20_000)
+>>> log.item_key(item) in log.done(), log.partial()[log.item_key(item)]["cycle_reached"]
+(False, 20000)
 """
 
 from __future__ import annotations
@@ -56,15 +84,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .code_identity import commit
-from .paths import results_dir
-from .validate import check_bool, check_int
+from .. import __version__
+from ..code_identity import commit
+from ..paths import results_dir
+from ..validate import check_bool, check_int
 
-__all__ = ["ResultLog", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE"]
+__all__ = ["ResultLog", "own_seconds", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE", "STORE_COLUMNS",
+           "STATUSES"]
 
-#: Columns every row gets from the log itself, after the caller's columns.
+#: The code a row was computed with: the last columns of every row.
 PROVENANCE = ("code_commit", "lowdiam_version")
+#: Columns every row gets from the log itself, after the caller's columns (see the module docstring).
+STORE_COLUMNS = ("status", "cycle_reached", "seconds") + PROVENANCE
+#: The values of ``status``.
+STATUSES = ("done", "partial")
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -169,8 +202,19 @@ def cut_torn_tail(path: str | Path) -> None:
             os.fsync(fh.fileno())
 
 
+def own_seconds(row: Mapping[str, Any]) -> float | None:
+    """The compute time a row reports itself: its ``wall_seconds`` column, or the ``wall_seconds`` of its
+    ``result`` (a simulation run's, :func:`lowdiam.sweep.run_sweep`); ``None`` when it reports none."""
+    value = row.get("wall_seconds")
+    if value is None and isinstance(row.get("result"), Mapping):
+        value = row["result"].get("wall_seconds")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf"):
+        return float(value)
+    return None
+
+
 class ResultLog:
-    """An append-only CSV of one notebook section's paper-scale results.
+    """An append-only CSV of one notebook section's results: the committed place of the store.
 
     Parameters
     ----------
@@ -179,8 +223,8 @@ class ResultLog:
     name : str
         File stem of the log (letters, digits, ``_ . -``).
     key : sequence of str
-        Columns that identify one item (its settings and seed); an item whose key values are already in the
-        file is done and is not recomputed.
+        Columns that identify one item (its run specification: settings and seed); an item with a done row
+        is done and is not recomputed.
     root : path, optional
         Results folder; default :func:`lowdiam.paths.results_dir` (``<repo>/results`` or
         ``$LOWDIAM_RESULTS``).
@@ -188,11 +232,12 @@ class ResultLog:
     Raises
     ------
     ValueError
-        If a name is not a plain file name, ``key`` is empty or names a provenance column, or the existing
-        file's header lacks a key column.
+        If a name is not a plain file name, ``key`` is empty or names a column the log writes itself
+        (:data:`STORE_COLUMNS`), or the existing file's header lacks a key column.
     """
 
     def __init__(self, notebook: str, name: str, *, key: Sequence[str], root: str | Path | None = None) -> None:
+        self.notebook, self.name, self.key = notebook, name, key
         for what, value in (("notebook", notebook), ("name", name)):
             if not isinstance(value, str) or not _SAFE_NAME.match(value):
                 raise ValueError(f"{what} must be a plain file name (letters, digits, _ . -), got {value!r}")
@@ -200,15 +245,19 @@ class ResultLog:
         if not key or not all(isinstance(k, str) and k for k in key):
             raise ValueError(f"key must be a non-empty sequence of column names, got {key!r}")
         for k in key:
-            if k in PROVENANCE:
-                raise ValueError(f"key column {k!r} is written by the log itself; choose another name")
-        self.key = key
+            if k in STORE_COLUMNS:
+                raise ValueError(f"key column {k!r} is written by the log itself (its columns: "
+                                 f"{list(STORE_COLUMNS)}); choose another name")
+        self.notebook, self.name, self.key = notebook, name, key
         self.path = Path(root if root is not None else results_dir()) / "paper" / notebook / f"{name}.csv"
         header = self._header()
         if header is not None:
             missing = [k for k in key if k not in header]
             if missing:
                 raise ValueError(f"{self.path} has no column(s) {missing}; its columns are {header}")
+
+    def __repr__(self) -> str:
+        return f"ResultLog({self.notebook!r}, {self.name!r}, key={self.key!r})"
 
     # ----------------------------------------------------------------- reading
     def _parse(self) -> tuple[list[str] | None, list[list[str]], int, bytes]:
@@ -217,10 +266,30 @@ class ResultLog:
     def _header(self) -> list[str] | None:
         return self._parse()[0]
 
-    def rows(self) -> list[dict[str, Any]]:
-        """Every complete recorded row, in the order written, with typed values (a torn last line is skipped)."""
+    def legacy(self) -> bool:
+        """Whether the file predates the store's row schema (no ``status`` column): read as done rows,
+        appended to only after :mod:`lowdiam.results.migrate`."""
+        header = self._header()
+        return header is not None and "status" not in header
+
+    def rows(self, status: str | None = "done") -> list[dict[str, Any]]:
+        """The complete recorded rows, in the order written, with typed values (a torn last line is skipped).
+
+        Parameters
+        ----------
+        status : {"done", "partial", None}
+            Which rows: the done ones (default), the partial ones (checkpoints), or all (``None``).  Rows of a
+            log written before the schema are done rows.
+        """
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status must be one of {list(STATUSES)} or None (all rows), got {status!r}")
         header, rows, _, _ = self._parse()
-        return [{k: _decode(v) for k, v in zip(header, r)} for r in rows]
+        if header is None:
+            return []
+        out = [{k: _decode(v) for k, v in zip(header, r)} for r in rows]
+        if status is None:
+            return out
+        return [r for r in out if r.get("status", "done") == status]
 
     def item_key(self, item: Mapping[str, Any]) -> tuple[str, ...]:
         """The identity of ``item``: its key columns, encoded as they are stored."""
@@ -229,25 +298,73 @@ class ResultLog:
             raise ValueError(f"item {dict(item)!r} lacks key column(s) {missing} of {self.path.name}")
         return tuple(_encode(k, item[k]) for k in self.key)
 
-    def done(self) -> set[tuple[str, ...]]:
-        """Keys of the items already recorded."""
+    def _keys(self, status: str) -> list[tuple[tuple[str, ...], list[str], list[str]]]:
         header, rows, _, _ = self._parse()
         if header is None:
-            return set()
+            return []
         at = [header.index(k) for k in self.key]
-        return {tuple(r[i] for i in at) for r in rows}
+        st = header.index("status") if "status" in header else None
+        return [(tuple(r[i] for i in at), header, r) for r in rows
+                if (r[st] if st is not None else "done") == status]
+
+    def done(self) -> set[tuple[str, ...]]:
+        """Keys of the items with a done row."""
+        return {k for k, _, _ in self._keys("done")}
+
+    def partial(self) -> dict[tuple[str, ...], dict[str, Any]]:
+        """``{key: its latest partial row}`` (the one of the highest ``cycle_reached``) of the items without a
+        done row: the checkpoints of unfinished computations."""
+        done = self.done()
+        out: dict[tuple[str, ...], dict[str, Any]] = {}
+        for k, header, r in self._keys("partial"):
+            if k in done:
+                continue
+            row = {c: _decode(v) for c, v in zip(header, r)}
+            if k not in out or (row.get("cycle_reached") or 0) >= (out[k].get("cycle_reached") or 0):
+                out[k] = row
+        return out
 
     # ----------------------------------------------------------------- writing
-    def append(self, row: Mapping[str, Any], *, provenance: Mapping[str, str] | None = None) -> None:
-        """Write one row now (flushed), adding the provenance columns.
+    def append(self, row: Mapping[str, Any], *, status: str = "done", cycle_reached: int | None = None,
+               seconds: float | None = None, provenance: Mapping[str, str] | None = None) -> None:
+        """Write one row now (flushed), adding the store's columns.
 
-        The first row fixes the columns; a later row must have exactly the same ones.  ``provenance`` gives
-        the ``code_commit`` and ``lowdiam_version`` of a row copied from another log (so it keeps naming the
-        code it was computed with); by default they are this checkout's.
+        Parameters
+        ----------
+        row : mapping
+            The key and result columns.  The first row fixes the columns; a later row must have exactly the
+            same ones.
+        status : {"done", "partial"}
+            ``"partial"`` records a checkpoint of an unfinished computation (``cycle_reached`` required).
+        cycle_reached : int, optional
+            The simulated cycle a partial row was saved at; ``None`` for a done row.
+        seconds : float, optional
+            Wall-clock seconds of one core the row took; by default the time the row itself reports
+            (:func:`own_seconds`, the rule :mod:`lowdiam.results.migrate` applies to old rows), else ``None``
+            (not measured).
+        provenance : mapping, optional
+            The ``code_commit`` and ``lowdiam_version`` of a row copied from another log (so it keeps naming
+            the code it was computed with); by default they are this checkout's.
         """
-        for p in PROVENANCE:
+        for p in STORE_COLUMNS:
             if p in row:
-                raise ValueError(f"column {p!r} is written by the log itself")
+                raise ValueError(f"column {p!r} is written by the log itself; pass it as a keyword of append()"
+                                 if p in ("status", "cycle_reached", "seconds") else
+                                 f"column {p!r} is written by the log itself")
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {list(STATUSES)}, got {status!r}")
+        if status == "partial":
+            cycle_reached = check_int("cycle_reached", cycle_reached, low=0)
+        elif cycle_reached is not None:
+            raise ValueError(f"cycle_reached is for partial rows (checkpoints); a done row has none, got "
+                             f"{cycle_reached!r}")
+        if seconds is None:
+            seconds = own_seconds(row)
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0 \
+                    or seconds == float("inf"):
+                raise ValueError(f"seconds must be a finite number >= 0 or None, got {seconds!r}")
+            seconds = float(seconds)
         if provenance is not None:
             if not isinstance(provenance, Mapping) or set(provenance) != set(PROVENANCE) or not all(
                     isinstance(v, str) and v for v in provenance.values()):
@@ -255,6 +372,9 @@ class ResultLog:
                                  f"got {provenance!r}")
         self.item_key(row)
         cells = {k: _encode(k, v) for k, v in row.items()}
+        cells["status"] = status
+        cells["cycle_reached"] = _encode("cycle_reached", cycle_reached)
+        cells["seconds"] = _encode("seconds", seconds)
         cells["code_commit"] = code_commit() if provenance is None else provenance["code_commit"]
         cells["lowdiam_version"] = __version__ if provenance is None else provenance["lowdiam_version"]
         cut_torn_tail(self.path)
@@ -264,6 +384,9 @@ class ResultLog:
             header = list(cells)
             with self.path.open("w", newline="") as fh:
                 csv.writer(fh, lineterminator="\n").writerow(header)
+        elif "status" not in header:
+            raise ValueError(f"{self.path} predates the results store's row schema (no 'status' column); "
+                             "migrate it first: python -m lowdiam.results migrate")
         elif set(header) != set(cells):
             extra, missing = sorted(set(cells) - set(header)), sorted(set(header) - set(cells))
             raise ValueError(f"row columns differ from {self.path.name}'s: extra {extra}, missing {missing}")
@@ -281,7 +404,7 @@ class ResultLog:
         processes: int = 1,
         scheduler: Any = None,
     ) -> list[dict[str, Any]]:
-        """Compute every item not yet recorded, appending each result as it finishes.
+        """Compute every item without a done row, appending each result as it finishes, with its ``seconds``.
 
         Parameters
         ----------
@@ -304,9 +427,9 @@ class ResultLog:
         Returns
         -------
         list of dict
-            All rows of the log after the run (earlier ones included).
+            All done rows of the log after the run (earlier ones included).
         """
-        from .parallel import inside_spawned_import, run_each
+        from ..parallel import inside_spawned_import, run_each
 
         check_bool("progress", progress)
         processes = check_int("processes", processes, low=1)
@@ -323,19 +446,35 @@ class ResultLog:
             bar = tqdm(total=len(items), initial=len(items) - len(todo), desc=desc or self.path.stem,
                        file=sys.stderr)
 
-        def record(i: int, result: Mapping[str, Any]) -> None:
+        def record(i: int, timed: tuple[Mapping[str, Any], float]) -> None:
+            result, seconds = timed
             result = dict(result)
             clash = sorted(set(result) & set(todo[i]))
             if clash:
                 raise ValueError(f"compute() returned column(s) {clash} that the item already sets")
-            self.append({**todo[i], **result})
+            self.append({**todo[i], **result}, seconds=seconds)
             if bar is not None:
                 bar.update(1)
 
         try:
-            run_each(compute, todo, record, processes=processes, scheduler=scheduler,
+            run_each(_Timed(compute), todo, record, processes=processes, scheduler=scheduler,
                      describe=lambda it: f"while computing {self.path.name} item {self.item_key(it)}")
         finally:
             if bar is not None:
                 bar.close()
         return self.rows()
+
+
+class _Timed:
+    """``compute`` returning ``(result, wall seconds)``; picklable when ``compute`` is (workers time their own
+    work)."""
+
+    def __init__(self, compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> None:
+        self.compute = compute
+
+    def __call__(self, item: Mapping[str, Any]) -> tuple[Mapping[str, Any], float]:
+        import time
+
+        t0 = time.perf_counter()
+        result = self.compute(item)
+        return result, time.perf_counter() - t0

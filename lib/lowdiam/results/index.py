@@ -1,7 +1,7 @@
 """What paper-scale data is recorded, and what it cost: the index ``results/paper/README.md``.
 
 Each notebook's paper profile appends its rows to ``results/paper/<notebook>/*.csv``
-(:mod:`lowdiam.recorded`) and its per-section wall times to ``section_times.csv``
+(:mod:`lowdiam.results`) and its per-section wall times to ``section_times.csv``
 (:mod:`lowdiam.timing`).  This module summarises both for a reader who wants to
 know, without opening the files, which notebooks have paper-scale data, how many
 rows, from which commits, and how long the recorded runs took.
@@ -11,13 +11,13 @@ and a later run that resumed it both count, and a resumed run re-reads the rows
 already recorded, so the sum is what the recorded data cost to compute (on the
 machine named by ``cpus``; shared machines make it an upper bound).
 
-Run ``python -m lowdiam.recorded_status`` (``make scorecard`` does) to rewrite
+Run ``python -m lowdiam.results index`` (``make scorecard`` does) to rewrite
 ``results/paper/README.md``.
 
 Examples
 --------
 >>> import tempfile
->>> from lowdiam.recorded import ResultLog
+>>> from lowdiam.results import ResultLog
 >>> root = tempfile.mkdtemp()
 >>> log = ResultLog("04_fault_tolerance", "demo", key=("graph",), root=root)
 >>> log.append({"graph": "SF(5)", "diameter": 2})
@@ -31,18 +31,19 @@ import json
 import sys
 from pathlib import Path
 
-from .paper_progress import progress_table, read_progress
-from .paths import results_dir
+from ..paper_progress import progress_table, read_progress
+from ..paths import results_dir
+from .store import TIMES_FILE
 
 __all__ = ["status", "render_status", "write_status"]
 
-_TIMES = "section_times.csv"
+_TIMES = TIMES_FILE
 
 
 def _read(path: Path) -> list[dict[str, str]]:
     """The complete rows of a log (a last line torn by a kill is not one: see
-    :func:`lowdiam.recorded.read_complete_rows`)."""
-    from .recorded import read_complete_rows
+    :func:`lowdiam.results.read_complete_rows`)."""
+    from .log import read_complete_rows
 
     header, rows, _, _ = read_complete_rows(path)
     return [dict(zip(header, r)) for r in rows] if header else []
@@ -59,7 +60,8 @@ def status(root: str | Path | None = None) -> list[dict]:
     Returns
     -------
     list of dict
-        ``notebook``; ``files``: per data file its ``name``, ``rows``, ``commits`` (distinct
+        ``notebook``; ``files``: per data file its ``name``, ``rows``, ``partial`` (rows that are checkpoints of
+        unfinished computations, :mod:`lowdiam.results.log`), ``commits`` (distinct
         ``code_commit`` values) and ``row_seconds`` (summed per-row compute time, ``None`` if untimed; a
         simulation run an earlier file of the notebook already holds -- the same ``run`` hash, copied by
         :func:`lowdiam.sweep.run_sweep`'s ``reuse`` -- is not counted again);
@@ -80,6 +82,7 @@ def status(root: str | Path | None = None) -> list[dict]:
             fresh = [r for r in rows if not r.get("run") or r["run"] not in counted]
             counted |= {r["run"] for r in rows if r.get("run")}
             files.append({"name": f.stem, "rows": len(rows),
+                          "partial": sum(r.get("status") == "partial" for r in rows),
                           "commits": len({r.get("code_commit", "") for r in rows} - {""}),
                           "row_seconds": _row_seconds(fresh)})
         sections: dict[str, dict] = {}
@@ -100,13 +103,18 @@ def status(root: str | Path | None = None) -> list[dict]:
 
 
 def _row_seconds(rows: list[dict[str, str]]) -> float | None:
-    """Summed per-row compute time of a data file: a ``wall_seconds`` column, or the ``wall_seconds`` of a
-    simulation row's ``result`` JSON; ``None`` when its rows carry no time."""
+    """Summed per-row compute time of a data file: the store's ``seconds`` column (:mod:`lowdiam.results.log`);
+    in a log of the old schema, a ``wall_seconds`` column or the ``wall_seconds`` of a simulation row's
+    ``result`` JSON; ``None`` when its rows carry no time."""
     total, found = 0.0, False
     for r in rows:
-        value = r.get("wall_seconds")
-        if value in (None, "") and r.get("result", "").startswith("{"):
-            value = json.loads(r["result"]).get("wall_seconds")
+        if "status" in r:
+            value = r.get("seconds")
+            value = None if value in (None, "", "null") else value
+        else:
+            value = r.get("wall_seconds")
+            if value in (None, "") and r.get("result", "").startswith("{"):
+                value = json.loads(r["result"]).get("wall_seconds")
         if value not in (None, ""):
             total += float(value)
             found = True
@@ -123,7 +131,7 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
     """Markdown index of the recorded paper-scale data (see :func:`status`), with the progress tables the
     notebooks wrote to ``figures`` (default the figures folder; :mod:`lowdiam.paper_progress`)."""
     lines = ["# Paper-scale results (recorded data)", "",
-             "Written by `python -m lowdiam.recorded_status` (`make scorecard`) from the files below; do not edit.",
+             "Written by `python -m lowdiam.results index` (`make scorecard`) from the files below; do not edit.",
              "Each notebook's paper profile appends one row per finished computation (settings, seed, result, code",
              "commit) and resumes from these files; its quick profile reads them and records the paper-scale claims",
              "from them. Times are wall-clock seconds summed over every recorded paper run of a section (stopped and",
@@ -137,7 +145,8 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
     lines += ["| notebook | data files (rows) | rows | commits | recorded runs | recorded time | row compute time |",
               "|---|---|---:|---:|---:|---:|---:|"]
     for e in entries:
-        files = ", ".join(f"`{f['name']}` ({f['rows']})" for f in e["files"]) or "—"
+        files = ", ".join(f"`{f['name']}` ({f['rows']}" + (f", {f['partial']} partial)" if f["partial"] else ")")
+                          for f in e["files"]) or "—"
         total = sum(s["seconds"] for s in e["sections"])
         commits = max((f["commits"] for f in e["files"]), default=0)
         timed = [f["row_seconds"] for f in e["files"] if f["row_seconds"] is not None]
@@ -185,8 +194,9 @@ def _main(argv: list[str] | None = None) -> int:
     # argparse, so that an option such as --help is answered (or a typo rejected) and never taken for a folder
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m lowdiam.recorded_status",
-                                 description="Rewrite <root>/paper/README.md, the index of recorded paper-scale data")
+    ap = argparse.ArgumentParser(prog="python -m lowdiam.results.index",
+                                 description="Rewrite <root>/paper/README.md, the index of recorded paper-scale data "
+                                             "(the same as python -m lowdiam.results [--root ROOT] index)")
     ap.add_argument("root", nargs="?", default=None, help="results folder (default: lowdiam.paths.results_dir())")
     args = ap.parse_args(argv)
     print("wrote", write_status(args.root))
