@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
+
 from lowdiam import sweep as S
 from lowdiam.paths import results_dir
 from lowdiam.studies import galaxyfly_paper_settings as GPS
@@ -58,3 +60,17 @@ def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path):
     assert len(_rows(log)) == len(rows)
     # the paper's networks' searches read nothing of the stand-in's
     assert GPS.recorded(root=tmp_path) == {}
+
+
+def test_the_command_line_passes_labels_with_commas_whole(monkeypatch):
+    """The default runs every network; a label such as GF(11,29,2,5) is one label (a job once died here)."""
+    from lowdiam.studies import galaxyfly_paper_settings as GPS
+
+    seen = []
+    monkeypatch.setattr(GPS, "run", lambda **kw: seen.append(kw) or [])
+    GPS.main([])
+    GPS.main(["--labels", "GF(11,29,2,5),SF", "--processes", "1"])
+    assert seen[0]["labels"] is None and GPS.configs(seen[0]["labels"]) == GPS.configs()
+    assert seen[1] == {"processes": 1, "labels": ["GF(11,29,2,5)", "SF"]}
+    with pytest.raises(ValueError, match="unbalanced"):
+        GPS.main(["--labels", "GF(11,29"])

@@ -148,6 +148,44 @@ def test_gf_at_and_note_word_the_settings():
     assert GF.gid("GF(81,1,10,4)") == "gf81-1-10-4"
 
 
+def _gf_section(paper_settings, paper_gf, runs=None):
+    sec = object.__new__(GF.GalaxyflySection)  # the source choice only: no searches
+    sec.paper_settings, sec.paper_gf, sec.gf_runs = paper_settings, paper_gf, runs or {}
+    sec.sim, sec.study = {"warmup_cycles": 200, "measure_cycles": 400}, SimpleNamespace(tol=0.05)
+    return sec
+
+
+def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete():
+    a, b = ("GF(15,29,1,7)", "uniform"), ("SF", "uniform")
+    earlier = {("GF(15,29,1,7)", "min", "uniform"): (0.6, True), ("SF", "min", "uniform"): (0.5, True)}
+    both = {("GF(15,29,1,7)", "min", "uniform"): (0.41, True), ("SF", "min", "uniform"): (0.39, True)}
+    vals, note, res, at = _gf_section(both, earlier).gf_compare(a, b)
+    assert vals == [0.41, 0.39] and res == GF.GPS.TOL
+    assert at == {"scale": "paper", "routing": GF.GF_ROUTING_NAME["min"], "figure": "05_galaxyfly_paper_settings"}
+    assert "1-flit packets" in note and "the same searches gave GF(15,29,1,7) 0.6, SF 0.5" in note
+    # one search still running at the paper's settings: the earlier recorded searches, at paper-network scale
+    running = {**both, ("SF", "min", "uniform"): (0.3, False)}
+    vals, note, res, at = _gf_section(running, earlier).gf_compare(a, b)
+    assert vals == [0.6, 0.5] and at["scale"] == "paper-network" and at["figure"] == "05_galaxyfly_fig7_9_paper"
+    # neither complete, nor searched here
+    assert _gf_section(running, {}).gf_compare(a, b) == ([None, None], None, None, None)
+    # complete at the paper's settings, the earlier searches not: no earlier values in the note
+    vals, note, _, at = _gf_section(both, {}).gf_compare(a, b)
+    assert at["scale"] == "paper" and "same searches gave" not in note
+
+
+def test_paper_settings_rows_follow_the_jobs_plan():
+    got = {("FT", "min", "uniform"): (0.7, True), ("SF", "nag", "worst_case"): (0.2, False)}
+    rows = _gf_section(got, {("FT", "min", "uniform"): (0.75, True)}).paper_settings_rows()
+    assert len(rows) == len(GF.GPS.configs())
+    ft = next(r for r in rows if r["label"] == "FT")
+    assert (ft["saturation_load"], ft["search_done"], ft["earlier_saturation_load"], ft["earlier_search_done"]) == \
+        (0.7, True, 0.75, True)
+    sf = next(r for r in rows if (r["label"], r["routing"], r["traffic"]) == ("SF", "nag", "worst_case"))
+    assert (sf["saturation_load"], sf["search_done"], sf["earlier_saturation_load"]) == (0.2, False, None)
+    assert sum(r["saturation_load"] is None for r in rows) == len(rows) - 2
+
+
 def test_pk_row_compares_at_the_lowest_load_both_ran():
     one = ([{"load": 0.1, "latency_mean": 9.0}, {"load": 0.3, "latency_mean": 11.0}], 0.4)
     four = ([{"load": 0.3, "latency_mean": 14.0}, {"load": 0.5, "latency_mean": 20.0}], 0.6)

@@ -64,6 +64,9 @@ FIGURES = {
     "05_galaxyfly_fig7_9": ("Galaxyfly Fig. 7/9", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_galaxyfly_fig7": ("Galaxyfly Fig. 7 (the Table 5 Galaxyflies by diameter, MIN)", "05_simulation",
                           "Galaxyfly Fig. 7/9"),
+    "05_galaxyfly_paper_settings": ("Galaxyfly Fig. 7/9 at paper scale and the paper's settings (1-flit packets, "
+                                    "256-flit shared port buffers, BookSim's run control; recorded searches, running "
+                                    "ones hatched)", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_galaxyfly_fig7_9_paper": ("Galaxyfly Fig. 7/9 at paper scale (recorded searches: MIN, NAG, the paper's MIN "
                                   "gf-min)", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_galaxyfly_packet_size": ("Galaxyfly Fig. 10c/d (1-flit against 4-flit packets)", "05_simulation",
@@ -145,6 +148,7 @@ SCALE: dict[str, str | tuple[tuple[str, str], ...]] = {
     "05_galaxyfly_fig7": "paper-network",
     "05_galaxyfly_fig7_9": "paper-network",
     "05_galaxyfly_fig7_9_paper": "paper-network",
+    "05_galaxyfly_paper_settings": "paper",
     "05_galaxyfly_packet_size": "paper-network",
     "05_galaxyfly_packet_size_paper": "paper-network",
     "05_galaxyfly_zero_load": "paper-network",

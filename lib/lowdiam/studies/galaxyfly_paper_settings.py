@@ -19,7 +19,11 @@ so the job stops and resumes anywhere::
 
     python -m lowdiam.studies.galaxyfly_paper_settings --processes 2
 
-Nothing reads this log yet: no notebook and no claim.
+Notebook 05 draws every search recorded so far (:func:`lowdiam.studies.sim_figures.galaxyfly_paper_settings`,
+``figures/05_galaxyfly_paper_settings.png``), and each Galaxyfly Fig. 7/9 claim takes these values, at scale
+``paper``, once every search it compares is complete here
+(:meth:`lowdiam.studies.sim_galaxyfly.GalaxyflySection.gf_compare`); until then it keeps the earlier recorded
+settings, at scale ``paper-network``.
 
 Examples
 --------
@@ -194,6 +198,35 @@ def recorded(*, root=None, recipes: dict | None = None) -> dict:
     return {k: v for k, v in got.items() if k[0] in recipes}
 
 
+def split_labels(text: str) -> list[str]:
+    """Network labels from a comma-separated list, splitting only at commas outside parentheses (a label such as
+    ``GF(11,29,2,5)`` holds commas of its own).
+
+    Examples
+    --------
+    >>> split_labels("GF(11,29,2,5),SF, FT")
+    ['GF(11,29,2,5)', 'SF', 'FT']
+    >>> split_labels("GF(11,29")
+    Traceback (most recent call last):
+        ...
+    ValueError: unbalanced parentheses in the labels 'GF(11,29'
+    """
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            break
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if depth != 0:
+        raise ValueError(f"unbalanced parentheses in the labels {text!r}")
+    out.append(cur.strip())
+    return [lab for lab in out if lab]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.galaxyfly_paper_settings",
                                  description="Galaxyfly Fig. 7/9 saturation searches at the paper's settings (1-flit "
@@ -201,9 +234,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                                              "BookSim's run control), recorded in results/paper/05_simulation/"
                                              f"{LOG[1]}.csv")
     ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
-    ap.add_argument("--labels", default=",".join(NETWORKS), help="comma-separated networks, in order (default: all)")
+    ap.add_argument("--labels", default=None,
+                    help="comma-separated networks, in order, e.g. 'GF(11,29,2,5),SF' (default: all)")
     args = ap.parse_args(argv)
-    for x in run(processes=args.processes, labels=[s for s in args.labels.split(",") if s]):
+    for x in run(processes=args.processes, labels=None if args.labels is None else split_labels(args.labels)):
         print(f"{x.recipe.label:15s} {x.routing:4s} {x.traffic:10s} saturation load {x.saturation_load} "
               f"({len(x.records)} runs)", flush=True)
 

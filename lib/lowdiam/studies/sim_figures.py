@@ -18,7 +18,7 @@ import numpy as np
 
 from ..plotting import status_bars
 from . import polarstar as PS
-from .sim_galaxyfly import GF_SERIES, GROUPED, PK_NETS, WORST, GalaxyflySection
+from .sim_galaxyfly import EARLIER_SETTINGS_TEXT, GF_SERIES, GROUPED, PK_NETS, WORST, GalaxyflySection
 from .sim_new_polarized import NEW_LABELS, NEW_PATTERNS, NewPolarizedSection, new_routings
 from .sim_polarized import PolarizedSection
 from .sim_polarstar import KNEE_FACTOR, UGAL_BIAS, PolarStarSection, min_routing, ugal_routing
@@ -356,6 +356,52 @@ def galaxyfly_paper(sec: GalaxyflySection):
                ylabel="saturation load (flits/terminal/cycle)")
     fig.suptitle("Galaxyfly Fig. 7/9 at the paper's scale: recorded searches (3000+5000-cycle windows, resolution "
                  f"{PAPER_TOL}; BookSim model, speedup {router_speedup})")
+    fig.tight_layout()
+    return fig
+
+
+def galaxyfly_paper_settings(sec: GalaxyflySection):
+    """Galaxyfly Fig. 7/9 at the paper's own settings (1-flit packets, 256-flit shared port buffers with 5 flits
+    private per VC, BookSim's run control): every search of :mod:`lowdiam.studies.galaxyfly_paper_settings` recorded
+    so far under the paper's MIN, NAG and router-level MIN, a running search as a hatched lower bound, and the
+    earlier recorded settings' saturation load of the same search as a black tick (``05_galaxyfly_paper_settings``;
+    after :meth:`GalaxyflySection.bounds`).  Writes its data, :meth:`GalaxyflySection.paper_settings_rows`, to
+    ``figures/05_galaxyfly_paper_settings.csv``."""
+    from .. import sweep as S
+    from . import galaxyfly_paper_settings as GPS
+
+    _check(sec, GalaxyflySection)
+    rows = sec.paper_settings_rows()
+    S.write_csv(rows, "05_galaxyfly_paper_settings")
+    nets = list(dict.fromkeys((r["label"], r["network"]) for r in rows))
+    done = sum(r["search_done"] for r in rows)
+    fig, axes = plt.subplots(2, 1, figsize=(13, 8), sharey=True)
+    for ax, tr in zip(axes, ("uniform", WORST)):
+        here = [r for r in rows if r["traffic"] == tr]
+        groups = [g for g in nets if any(r["label"] == g[0] for r in here)]
+        planned = {(r["routing"], r["label"]) for r in here}
+
+        def why_missing(rt, lab, planned=planned):
+            return "not started" if (rt, lab) in planned else "not in\nthe plan"
+
+        status_bars(ax, groups, GF_SERIES,
+                    {(r["routing"], r["label"]): (r["saturation_load"], r["search_done"]) for r in here
+                     if r["saturation_load"] is not None}, missing=why_missing)
+        width = 0.8 / len(GF_SERIES)
+        index = {rt: j for j, (rt, _) in enumerate(GF_SERIES)}
+        pts = [(i - 0.4 + width * (index[r["routing"]] + 0.5), r["earlier_saturation_load"])
+               for i, (lab, _) in enumerate(groups) for r in here
+               if r["label"] == lab and r["earlier_search_done"]]
+        if pts:
+            ax.scatter(*zip(*pts), marker="_", s=200, color="k", zorder=3,
+                       label=f"earlier recorded settings ({EARLIER_SETTINGS_TEXT})")
+        ax.legend(fontsize=8, ncol=4, loc="upper center", frameon=False)
+        ax.tick_params(axis="x", labelsize=8)
+        ax.set(title=f"{'uniform' if tr == 'uniform' else 'worst-case (per family)'} traffic",
+               ylabel="saturation load (flits/terminal/cycle)")
+    fig.suptitle(f"Galaxyfly Fig. 7/9 at the paper's scale and settings: 1-flit packets, 256-flit shared port buffers "
+                 f"(5 private flits per VC), BookSim's run control;\n{done} of {len(rows)} searches complete "
+                 f"(resolution {GPS.TOL}; BookSim model, speedup {sec.study.router_speedup})")
     fig.tight_layout()
     return fig
 

@@ -26,6 +26,7 @@ from .. import sweep as S
 from ..published.galaxyfly import TABLE5 as GF_TABLE5
 from ..sim import channel_load_bound
 from . import galaxyfly_figures as GFF
+from . import galaxyfly_paper_settings as GPS
 from . import simulation as studies
 from .sim_polarstar import PolarStarSection, min_routing
 from .sim_study import PAPER_TOL, SimStudy, net_name, recipe, sat
@@ -118,6 +119,14 @@ def gf_at(sim: Mapping[str, Any], *, packets: str = "4-flit packets (paper: 1-fl
         "(paper: BookSim's own run control)"])
 
 
+#: how a claim judged on the searches at the paper's own settings (:mod:`.galaxyfly_paper_settings`) names them
+PAPER_SETTINGS_TEXT = ("the paper's own networks at full size and its Sec. 5 settings: 1-flit packets, 256-flit port "
+                       "buffers with 5 flits private per VC (BookSim's shared buffer policy), BookSim's run control; "
+                       "the BookSim model at speedup 2 as the paper")
+#: the earlier recorded settings, as a note beside a value judged at the paper's settings names them
+EARLIER_SETTINGS_TEXT = "4-flit packets, 32-flit VC buffers, fixed windows and the 95 % rule"
+
+
 def gid(lab: str) -> str:
     """Claim-id form of a Galaxyfly label: GF(15,29,1,7) -> gf15-29-1-7."""
     return lab.lower().replace("(", "").replace(")", "").replace(",", "-")
@@ -179,6 +188,10 @@ class GalaxyflySection:
         if not isinstance(polarstar, PolarStarSection):
             raise TypeError(f"polarstar must be a PolarStarSection, got {type(polarstar).__name__}")
         self.study, self.sim_ps = study, polarstar.sim
+        # the searches at the paper's own settings recorded so far (the job python -m
+        # lowdiam.studies.galaxyfly_paper_settings): a claim takes them once every search it compares is complete
+        self.paper_settings = GPS.recorded()
+        self.paper_gf: dict = {}
 
     def search(self) -> None:
         """The Fig. 7/9 searches (MIN and NAG, ``05_galaxyfly_fig7_9``) of this profile's Table 5 networks and, in
@@ -304,13 +317,31 @@ class GalaxyflySection:
 
     def gf_compare(self, *keys: tuple[str, str], routing: str = "min", routing_text: str | None = None,
                    figure: str = "05_galaxyfly_fig7") -> tuple[list, str | None, float | None, dict | None]:
-        """Saturation loads under ``routing`` of (label, traffic) keys with their note, resolution and scale
-        (:func:`gf_at`, with the figure that plots the loads): all from the paper profile's complete recorded
-        searches (quick profile; figure 05_galaxyfly_fig7_9_paper), else all from this run (``figure``); Nones when
-        neither has them all.  The note names the routing by ``routing_text`` (default: ``ROUTING_TEXT[routing]``)."""
+        """Saturation loads under ``routing`` of (label, traffic) keys with their note, resolution and scale (the
+        ``scale``, ``routing``, ``differs`` and ``figure`` arguments of :func:`lowdiam.claims.record`), from the first
+        source that has every key's search complete:
+
+        1. the searches at the paper's own settings (:mod:`.galaxyfly_paper_settings`: 1-flit packets, 256-flit
+           shared port buffers, BookSim's run control): scale ``paper``, figure ``05_galaxyfly_paper_settings``; the
+           note gives the earlier recorded settings' values beside them where those are complete;
+        2. the paper profile's recorded searches (quick profile; 4-flit packets, 32-flit VC buffers, fixed windows):
+           scale ``paper-network`` with those settings listed (:func:`gf_at`), figure ``05_galaxyfly_fig7_9_paper``;
+        3. this run's searches (``figure``).
+
+        Nones when none has them all.  The note names the routing by ``routing_text`` (default:
+        ``ROUTING_TEXT[routing]``)."""
         paper_gf, GF_RUNS, SIM_GF = self.paper_gf, self.gf_runs, self.sim
         text = routing_text or ROUTING_TEXT[routing]
         hits = [paper_gf.get((lab, routing, tr)) for lab, tr in keys]
+        at_paper = [self.paper_settings.get((lab, routing, tr)) for lab, tr in keys]
+        if all(h is not None and h[1] for h in at_paper):
+            note = (f"{PAPER_SETTINGS_TEXT}; {text}; recorded searches (results/paper/05_simulation/"
+                    f"{GPS.LOG[1]}.csv, resolution {GPS.TOL})")
+            if all(h is not None and h[1] for h in hits):
+                note += (f"; with the earlier recorded settings ({EARLIER_SETTINGS_TEXT}) the same searches gave "
+                         + ", ".join(f"{lab} {h[0]}" for (lab, _), h in zip(keys, hits)))
+            return ([h[0] for h in at_paper], note, GPS.TOL,
+                    {"scale": "paper", "routing": GF_ROUTING_NAME[routing], "figure": "05_galaxyfly_paper_settings"})
         if all(h is not None and h[1] for h in hits):
             return ([h[0] for h in hits], gf_note(PAPER_WINDOWS, text) + RECORDED_TEXT, PAPER_TOL,
                     {**gf_at(PAPER_WINDOWS, routing=routing), "figure": "05_galaxyfly_fig7_9_paper"})
@@ -318,6 +349,21 @@ class GalaxyflySection:
             return ([GF_RUNS[(lab, routing, tr)].saturation_load for lab, tr in keys], gf_note(SIM_GF, text),
                     self.study.tol, {**gf_at(SIM_GF, routing=routing), "figure": figure})
         return [None] * len(keys), None, None, None
+
+    def paper_settings_rows(self) -> list[dict]:
+        """The searches at the paper's own settings recorded so far (:mod:`.galaxyfly_paper_settings`), one row per
+        (network, routing, pattern) of its plan, beside the earlier recorded settings' search of the same triple:
+        ``network``, ``label``, ``routing``, ``traffic``, ``saturation_load`` and ``search_done`` (paper settings),
+        ``earlier_saturation_load`` and ``earlier_search_done`` (None where not recorded).  Written by
+        :func:`lowdiam.studies.sim_figures.galaxyfly_paper_settings` to ``figures/05_galaxyfly_paper_settings.csv``."""
+        rows = []
+        for rec, rt, tr in GPS.configs():
+            got, old = self.paper_settings.get((rec.label, rt, tr)), self.paper_gf.get((rec.label, rt, tr))
+            rows.append({"network": net_name(rec), "label": rec.label, "routing": rt, "traffic": tr,
+                         "saturation_load": got[0] if got else None, "search_done": bool(got and got[1]),
+                         "earlier_saturation_load": old[0] if old else None,
+                         "earlier_search_done": bool(old and old[1]) if old else None})
+        return rows
 
     def record_claims(self) -> None:
         """Record the Galaxyfly Sec. 5.1.1 / Fig. 7 and Sec. 5.2.3 / Fig. 9 claims (comparisons among the Table 5
