@@ -138,7 +138,9 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
              "resumed runs both count; shared machines make them upper bounds). Row compute time sums the time",
              "each row reports it took (simulation runs' `wall_seconds`, one core each), so it also counts rows",
              "recorded by runs that kept no section times; a run copied from another file of the notebook counts",
-             "once.", ""]
+             "once. Every row ends with the store's columns (`lowdiam.results`): `status` (`done`, or `partial` for a",
+             "checkpoint of an unfinished run, with the `cycle_reached`), `seconds` (its measured compute time, `null`",
+             "when not measured) and the code commit; `python -m lowdiam.results status` lists them per file.", ""]
     entries = status(root)
     if not entries:
         return "\n".join(lines + ["No paper-scale data recorded yet.", ""])
