@@ -20,6 +20,7 @@ from ..design import moore_bound
 from ..labels import label
 from ..metrics.distances import distance_stats
 from ..plotting import SavedFigure, save_figure, save_table
+from ..results import STORE_COLUMNS
 from .zoo import RECORDED
 
 __all__ = ["best_orders", "hop_distances", "hop_fractions"]
