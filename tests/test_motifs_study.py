@@ -173,7 +173,8 @@ def test_recorded_spectralfly_reads_runs_bounds_and_unfinished_runs(tmp_path, mo
 
     record_unfinished([  # partial rows of the results store
         {**sf, "seed": 0, "cycle_reached": 10}, {**sf, "seed": 0, "cycle_reached": 30},
-        {**sf, "seed": 1, "cycle_reached": 99}, {**run, "seed": 0, "cycle_reached": 20}], root=tmp_path)  # DF's run has finished
+        {**sf, "seed": 1, "cycle_reached": 99},
+        {**run, "seed": 0, "cycle_reached": 20}], root=tmp_path)  # DF's run has finished
     rec = MS.recorded_spectralfly(0, tmp_path)
     assert rec["recorded"] == {("DF", "halo3d", "MIN"): 500}
     assert rec["recorded_rows"][("DF", "halo3d", "MIN")]["hops_mean"] == 2.5

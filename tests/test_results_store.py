@@ -64,7 +64,8 @@ def test_partial_rows_are_checkpoints_until_a_done_row(log):
     log.append({**item, "accepted": 0.49}, seconds=12.5)
     assert key in log.done() and log.partial() == {}
     done = log.rows()
-    assert [(r["accepted"], r["status"], r["cycle_reached"], r["seconds"]) for r in done] == [(0.49, "done", None, 12.5)]
+    got = [(r["accepted"], r["status"], r["cycle_reached"], r["seconds"]) for r in done]
+    assert got == [(0.49, "done", None, 12.5)]
     assert len(log.rows(None)) == 3
 
 
@@ -140,7 +141,8 @@ def test_migration_moves_a_partial_logs_cycle_and_takes_times_from_results(tmp_p
     g.write_text('run,result,code_commit,lowdiam_version\nab,"{""wall_seconds"":2.5}",abc,0.1.0\n'
                  'cd,"{""x"":1}",abc,0.1.0\n')
     assert migrate_file(g) and not migrate_file(g)  # the second run has nothing to do
-    assert [r["seconds"] for r in ResultLog("05_simulation", "sweep", key=("run",), root=tmp_path).rows()] == [2.5, None]
+    sweep = ResultLog("05_simulation", "sweep", key=("run",), root=tmp_path)
+    assert [r["seconds"] for r in sweep.rows()] == [2.5, None]
 
 
 def test_migration_refuses_a_torn_file_and_a_changed_cell(tmp_path):

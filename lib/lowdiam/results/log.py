@@ -89,8 +89,8 @@ from ..code_identity import commit
 from ..paths import results_dir
 from ..validate import check_bool, check_int
 
-__all__ = ["ResultLog", "own_seconds", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE", "STORE_COLUMNS",
-           "STATUSES"]
+__all__ = ["ResultLog", "own_seconds", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE",
+           "STORE_COLUMNS", "STATUSES"]
 
 #: The code a row was computed with: the last columns of every row.
 PROVENANCE = ("code_commit", "lowdiam_version")

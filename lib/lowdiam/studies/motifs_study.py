@@ -778,7 +778,8 @@ def recorded_spectralfly(seed: int = 0, root: str | Path | None = None) -> dict:
         ``recorded`` and ``recorded_rows`` (``{(key, case, routing class): completion cycles / row}`` of the
         finished runs), ``recorded_link`` and ``recorded_endpoint`` (``{(key, case): cycles}``, the busiest-link
         and busiest-endpoint bounds), ``unfinished`` (``{(key, case, routing class): row}``: the latest progress
-        of each run of this ``seed`` not finished yet, recorded as partial rows by ``python -m lowdiam.results checkpoints --record``,
+        of each run of this ``seed`` not finished yet, recorded as partial rows by
+        ``python -m lowdiam.results checkpoints --record``,
         :func:`lowdiam.studies.unfinished.latest_progress`) and ``reached`` (the cycle each reached): the fields of
         :class:`SpectralFlyRuns` read from the records.
 

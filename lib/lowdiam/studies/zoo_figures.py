@@ -107,7 +107,8 @@ def best_orders(best: dict, profile: str, *, directory: str | Path | None = None
     -------
     lowdiam.plotting.SavedFigure
         ``00_polarstar_best_orders.png`` and ``.pdf``; also writes ``00_polarstar_best_orders.csv`` (columns
-        ``source``, ``radix`` and the rows' other columns but the results store's own, :data:`lowdiam.results.STORE_COLUMNS`).
+        ``source``, ``radix`` and the rows' other columns but the results store's own,
+        :data:`lowdiam.results.STORE_COLUMNS`).
 
     Examples
     --------
