@@ -10,6 +10,9 @@ router model and round:
 
 ``cold``
     an empty ``NUMBA_CACHE_DIR`` (a fresh clone's first run);
+``second``
+    the cache the previous state left, a run of another routing (:data:`SECOND_ROUTING`: ``ugal`` on ``booksim``
+    and ``ideal``, ``valiant`` on ``caminos``): what a notebook's second routing costs after its first;
 ``warm``
     the cache the cold run left;
 ``touched``
@@ -28,8 +31,10 @@ goes first.  Prints a table (median over rounds) and appends one JSON line per r
 ``benchmarks/results/compile.jsonl``.
 
 Usage: ``python benchmarks/bench_compile.py [--routers booksim,caminos,ideal] [--reps 1]
-[--states cold,warm,touched,edited] [--base COMMIT [--base-only]]``.  A cold BookSim-model compile takes minutes, so
-the defaults (current code only, one round) take several minutes on 2 cores.
+[--states cold,second,warm,touched,edited] [--base COMMIT [--base-only]]``.  A cold BookSim-model compile takes
+minutes, so the defaults (current code only, one round) take several minutes on 2 cores.  Each JSON line also holds
+``compile_cpu``: CPU seconds of each function's own numba compilation in the two ``simulate()`` calls (nested
+compilations subtracted; functions under 0.05 s left out).
 """
 
 from __future__ import annotations
@@ -51,7 +56,11 @@ from benchio import append_jsonl, environment, format_table  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).resolve().parent / "results"
 ROUTING = {"booksim": "min", "caminos": "min-adaptive", "ideal": "min"}
-STATES = ("cold", "warm", "touched", "edited")
+#: the routing of the ``second`` state, run on the cache the previous state left
+SECOND_ROUTING = {"booksim": "ugal", "caminos": "valiant", "ideal": "ugal"}
+STATES = ("cold", "second", "warm", "touched", "edited")
+#: the routings' generated dispatch modules (``lowdiam.sim.routings.codegen.GENERATED``; not kept in git)
+GENERATED = ("_hop_chain.py", "_dispatch_chain.py")
 #: the file of each router model that the ``edited`` state appends a comment to
 MODEL_KERNEL = {"booksim": "booksim/kernel.py", "caminos": "caminos/kernel.py", "ideal": "ideal/cut_through.py"}
 
@@ -70,10 +79,31 @@ w1, c1 = time.perf_counter(), cpu()
 router, routing = sys.argv[1], sys.argv[2]
 top = slimfly(5).with_endpoints(2)
 kw = dict(traffic="uniform", load=0.3, warmup_cycles=200, measure_cycles=300, router=router)
+from numba.core import event
+
+class Own(event.Listener):
+    # CPU seconds of each function's own compilation (nested compilations subtracted), by qualified name
+    def __init__(self):
+        self.stack, self.own = [], {}
+
+    def on_start(self, ev):
+        self.stack.append([cpu(), 0.0])
+
+    def on_end(self, ev):
+        t0, inner = self.stack.pop()
+        d = cpu() - t0
+        if self.stack:
+            self.stack[-1][1] += d
+        name = getattr(ev.data["dispatcher"], "py_func", None)
+        name = f"{name.__module__}.{name.__qualname__}" if name is not None else str(ev.data["dispatcher"])
+        self.own[name] = self.own.get(name, 0.0) + d - inner
+
+own = Own()
 runs = []
 for seed in (1, 2):
     a, b = time.perf_counter(), cpu()
-    r = sim.simulate(top, routing, seed=seed, **kw)
+    with event.install_listener("numba:compile", own):
+        r = sim.simulate(top, routing, seed=seed, **kw)
     runs.append((time.perf_counter() - a, cpu() - b, r.accepted_load, r.latency_mean))
 
 from numba.core.registry import CPUDispatcher
@@ -86,15 +116,20 @@ for name, mod in list(sys.modules.items()):
 print(json.dumps({"lowdiam": lowdiam.__file__, "import_wall": w1 - w0, "import_cpu": c1 - c0,
                   "first_wall": runs[0][0], "first_cpu": runs[0][1], "second_wall": runs[1][0],
                   "second_cpu": runs[1][1], "result": [runs[0][2], runs[0][3], runs[1][2], runs[1][3]],
-                  "compiled": compiled}))
+                  "compiled": compiled, "compile_cpu": {k: round(v, 2) for k, v in
+                                                        sorted(own.own.items(), key=lambda kv: -kv[1]) if v >= 0.05}}))
 """
 
 
 def copy_lib(tmp: Path, side: str, commit: str | None) -> Path:
-    """A copy of ``lib/`` (the working tree's, or ``commit``'s) under ``tmp``; its path."""
+    """A copy of ``lib/`` (the working tree's, or ``commit``'s) under ``tmp``; its path.
+
+    Without the routings' generated dispatch files (:data:`GENERATED`), which git does not keep: both sides start
+    as a fresh clone does, and the first process writes them.
+    """
     dest = tmp / side
     if commit is None:
-        shutil.copytree(ROOT / "lib", dest / "lib", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "lib", dest / "lib", ignore=shutil.ignore_patterns("__pycache__", *GENERATED))
     else:
         dest.mkdir(parents=True)
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "lib"], capture_output=True, check=True)
@@ -115,12 +150,13 @@ def edit_model(lib: Path, router: str) -> None:
     f.write_text(f.read_text() + "\n# edited by bench_compile\n")
 
 
-def run_once(lib: Path, numba_cache: Path, results_cache: Path, router: str) -> dict:
-    """One fresh process's measurement (see the module docstring), with its wall time and CPU seconds."""
+def run_once(lib: Path, numba_cache: Path, results_cache: Path, router: str, routing: str) -> dict:
+    """One fresh process's measurement of ``routing`` (see the module docstring), with its wall time and CPU
+    seconds."""
     env = dict(os.environ, PYTHONPATH=str(lib), NUMBA_CACHE_DIR=str(numba_cache), LOWDIAM_CACHE=str(results_cache))
     before = os.times()
     t0 = time.perf_counter()
-    res = subprocess.run([sys.executable, "-c", _SNIPPET, router, ROUTING[router]], env=env, capture_output=True,
+    res = subprocess.run([sys.executable, "-c", _SNIPPET, router, routing], env=env, capture_output=True,
                          text=True)
     wall = time.perf_counter() - t0
     after = os.times()
@@ -174,15 +210,18 @@ def main(argv=None) -> list[dict]:
                         elif state == "edited":
                             edit_model(lib, router)
                         env0 = environment()
-                        out = run_once(lib, numba_cache, tmp / f"results-{side}-{router}-{rnd}-{state}", router)
+                        routing = SECOND_ROUTING[router] if state == "second" else ROUTING[router]
+                        out = run_once(lib, numba_cache, tmp / f"results-{side}-{router}-{rnd}-{state}", router,
+                                       routing)
                         row = {"side": side, "commit": sides[side] or f"{head}+worktree", "router": router,
-                               "state": state, "round": rnd + 1, **out, "env_start": env0,
+                               "routing": routing, "state": state, "round": rnd + 1, **out, "env_start": env0,
                                "loadavg_end": environment()["loadavg"]}
                         rows.append(row)
                         append_jsonl(RESULTS / "compile.jsonl", row)
-                        print(f"round {rnd + 1} {side:>7} {router:>7} {state:>7}: process {out['process_wall']:6.1f} s "
-                              f"wall, {out['process_cpu']:6.1f} s CPU; first simulate {out['first_wall']:6.1f} s wall "
-                              f"({out['first_cpu']:.1f} CPU), second {out['second_wall']:.2f} s; "
+                        print(f"round {rnd + 1} {side:>7} {router:>7} {routing:>12} {state:>7}: process "
+                              f"{out['process_wall']:6.1f} s wall, {out['process_cpu']:6.1f} s CPU; first simulate "
+                              f"{out['first_wall']:6.1f} s wall ({out['first_cpu']:.1f} CPU), "
+                              f"second {out['second_wall']:.2f} s; "
                               f"{len(out['compiled'])} compiled functions, "
                               f"{sum(out['compiled'].values())} signatures; load {env0['loadavg'][0]}", flush=True)
     table = []
@@ -201,16 +240,17 @@ def main(argv=None) -> list[dict]:
                               "1st simulate CPU s": f"{med['first_cpu']:.1f}",
                               "2nd simulate CPU s": f"{med['second_cpu']:.2f}"})
     print(format_table(table, list(table[0])))
-    results = {(r["side"], r["router"]): set() for r in rows}
+    results = {(r["side"], r["router"], r["routing"]): set() for r in rows}
     for r in rows:
-        results[(r["side"], r["router"])].add(tuple(r["result"]))
-    for (side, router), found in results.items():
+        results[(r["side"], r["router"], r["routing"])].add(tuple(r["result"]))
+    for (side, router, routing), found in results.items():
         if len(found) != 1:
-            print(f"WARNING: {side} {router}: results differ between cache states: {found}", file=sys.stderr)
+            print(f"WARNING: {side} {router} {routing}: results differ between cache states: {found}",
+                  file=sys.stderr)
     if args.base:
-        for router in routers:
-            found = {tuple(r["result"]) for r in rows if r["router"] == router}
-            print(f"{router}: identical results on both sides: {len(found) == 1}")
+        for router, routing in sorted({(r["router"], r["routing"]) for r in rows}):
+            found = {tuple(r["result"]) for r in rows if (r["router"], r["routing"]) == (router, routing)}
+            print(f"{router} {routing}: identical results on both sides: {len(found) == 1}")
     return rows
 
 

@@ -65,9 +65,14 @@ _NUMBA_DEF = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|gen
 
 # ast.parse is not thread-safe on CPython 3.11 (threads of an in-process Dask worker loading a router model at
 # once raised "SystemError: AST constructor recursion depth mismatch"): parses are serialised, and each file's
-# imports are remembered by (path, size, mtime), so a process parses a source once.
+# imports are remembered by (path, size, mtime), so a process parses a source once.  What is remembered is every
+# file an import may name; which of them exist is looked up each time: the routings' generated dispatch
+# (``routings/_dispatch_chain.py``, written when ``lowdiam.sim.routings`` is first imported) does not exist yet
+# when a fresh clone's first process first reads ``routings/dispatch.py``, and a remembered "imports nothing
+# there" left it out of that process's fingerprints, so the BookSim model's kernels compiled into a folder no later
+# process used (a second compile of run_kernel, about 35 CPU s, in the next process).
 _AST_LOCK = threading.Lock()
-_IMPORTS: dict[tuple[Path, int, int, str], frozenset[Path]] = {}
+_IMPORTS: dict[tuple[Path, int, int, str], tuple[Path, ...]] = {}
 
 
 def _package_imports(path: Path, package_dir: Path, package: str) -> frozenset[Path]:
@@ -77,11 +82,14 @@ def _package_imports(path: Path, package_dir: Path, package: str) -> frozenset[P
     key = (path, st.st_size, st.st_mtime_ns, package)
     with _AST_LOCK:
         if key not in _IMPORTS:
-            _IMPORTS[key] = frozenset(_parse_imports(path, package_dir, package))
-        return _IMPORTS[key]
+            _IMPORTS[key] = tuple(sorted(_parse_imports(path, package_dir, package)))
+        candidates = _IMPORTS[key]
+    return frozenset(f.resolve() for f in candidates if f.is_file())
 
 
 def _parse_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
+    """Every file of the package an import of ``path`` may name (``<module>.py`` or ``<module>/__init__.py``),
+    whether or not it exists."""
     found: set[Path] = set()
     tree = ast.parse(path.read_bytes(), filename=str(path))
     for node in ast.walk(tree):
@@ -103,8 +111,8 @@ def _parse_imports(path: Path, package_dir: Path, package: str) -> set[Path]:
             continue
         for t in targets:
             for f in (t / "__init__.py", t.parent / (t.name + ".py")):
-                if f.is_file() and "__pycache__" not in f.parts:
-                    found.add(f.resolve())
+                if "__pycache__" not in f.parts:
+                    found.add(f)
     return found
 
 

@@ -7,8 +7,10 @@ before any of them is imported) and writes two small modules next to them:
 
 ``_hop_chain.py``
     ``minimal_hop(code, c, t, h, tabs, net, rs)``: the hop of every routing flagged ``minimal=True`` (hop by
-    hop; usable as the ``inner`` routing of Valiant, UGAL, NAG, NAR, NAL).  It imports the minimal routings only,
-    so the composite routings can import it (through :mod:`.minimal`) without an import cycle.
+    hop), inlined where it is called; and ``inner_hop`` (same arguments), the hop of the ``inner`` routing of
+    Valiant, UGAL, NAG, NAR, NAL: :data:`INLINED_INNER` (``min``, their default) inlined, the others through one
+    separately compiled copy of the chain.  It imports the minimal routings only, so the composite routings can
+    import it (through :mod:`.minimal`) without an import cycle.
 ``_dispatch_chain.py``
     ``setup_packet(p, s_r, d_r, tabs, route_state, rs)`` (a branch per routing flagged ``setup=True``) and
     ``next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch)`` (a branch per routing that is not
@@ -17,6 +19,19 @@ before any of them is imported) and writes two small modules next to them:
 A routing function declares what it reads by its parameter names, and the generated call passes exactly those
 (:data:`HOP_ARGUMENTS`, :data:`SETUP_ARGUMENTS`, :data:`NEXT_HOP_ARGUMENTS`): ``hop(c, t, tabs, net, rs)``
 ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crossed so far).
+
+What a run compiles.  A kernel is compiled once for every routing (its routing code is a run-time value), so
+its first run compiles every routing's functions, whatever routing it runs: the dispatch inlines the setup
+functions and the minimal chain, and calls each composite routing's ``next_hop``, a separately compiled
+function, which calls ``inner_hop``.  The composite routings call ``inner_hop`` rather than the inlined
+``minimal_hop`` because inlining the chain of every minimal routing two or three times into each of them made
+it most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile time"); ``inner_hop`` inlines
+the hop of their default ``inner`` routing only (:data:`INLINED_INNER`), so that their common case costs no
+call.  Specialising the kernels on the routing code instead, so that the other routings' calls are dropped
+before they are compiled, was measured too and not kept: numba prunes no branch on an integer literal argument
+(only on ``None`` and on global constants); an ``@overload`` chosen by the literal does prune, but the kernel is
+then compiled once per routing (about 40 CPU s each for the BookSim model), which breaks even with compiling
+everything once at two routings and loses from three on.
 
 Why generated files and not hand-kept ones: adding a routing is then one new module (its tests aside), and the
 files are ordinary source files, so numba caches the kernels as before and the kernel cache's fingerprint
@@ -61,6 +76,9 @@ NEXT_HOP_ARGUMENTS = {
 }
 #: ``Routing`` keywords read from the source (they shape the dispatch, so they must be literals there)
 STATIC_FLAGS = ("minimal", "setup")
+#: the minimal routing whose hop ``inner_hop`` inlines (the composite routings' default ``inner`` routing); the
+#: other minimal routings are reached through one separately compiled copy of the chain, a call per hop
+INLINED_INNER = "min"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -172,13 +190,32 @@ def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None 
     # by code: "min" (code 0), the common case, first
     specs = sorted(scan(package_dir) if sources is None else sources, key=lambda s: s.code)
     minimal = [s for s in specs if s.minimal]
+    inlined = next((s for s in minimal if s.name == INLINED_INNER), None)
+    if inlined is None:
+        raise ValueError(f"codegen.INLINED_INNER = {INLINED_INNER!r} must name a minimal routing, one of "
+                         f"{[s.name for s in minimal]}")
     hop = _header("Next hop of the minimal (hop-by-hop) routings towards any router, by routing code.", minimal)
+    hop[hop.index("from numba import njit")] = "import numpy as np\nfrom numba import njit"
     hop += ["", "", '@njit(cache=True, inline="always")', "def minimal_hop(code, c, t, h, tabs, net, rs):",
             '    """Arc out of ``c`` towards router ``t != c`` by the minimal routing ``code`` (< 0 if none).',
             "", '    ``h``: links the packet has crossed so far (its hop index)."""']
     for s in minimal:
         hop += [f"    if code == {s.code}:  # {s.name}", f"        return {_call('hop', s, s.hop_args, HOP_ARGUMENTS)}"]
-    hop += ["    return -1", ""]
+    hop += ["    return -1", "", "",
+            "@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state",
+            "def _inner_hop(code, c, t, h, tabs, net, rs):",
+            '    """:func:`minimal_hop` as one separately compiled function (see :func:`inner_hop`)."""',
+            "    return minimal_hop(code, c, t, h, tabs, net, rs)", "", "",
+            '@njit(cache=True, inline="always")', "def inner_hop(code, c, t, h, tabs, net, rs):",
+            '    """:func:`minimal_hop` for the composite routings\' ``inner`` routing: the default one inlined, the',
+            "    others through one compiled copy of the chain (integers passed as int64, so every caller shares one",
+            "    specialisation).",
+            "",
+            "    Inlining the chain of every minimal routing into each composite routing's ``next_hop`` (two or three",
+            '    times in UGAL, NAG, NAR, NAL) made it most of the kernels\' cold compile."""',
+            f"    if code == {inlined.code}:  # {inlined.name}, inlined",
+            f"        return {_call('hop', inlined, inlined.hop_args, HOP_ARGUMENTS)}",
+            "    return _inner_hop(np.int64(code), np.int64(c), np.int64(t), np.int64(h), tabs, net, rs)", ""]
 
     setup = [s for s in specs if s.setup]
     other = [s for s in specs if not s.minimal]

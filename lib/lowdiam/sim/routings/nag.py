@@ -26,7 +26,7 @@ from .base import (
     random_other_group_router,
 )
 from .inner import build_inner
-from .minimal import minimal_hop
+from .minimal import inner_hop
 from .threshold import misroute_wanted, threshold_choice, within_bound
 from .valiant import phased_hop
 
@@ -61,7 +61,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     route_state[p] = DIRECT
     if c == dst_r:
         return EJECT
-    out = minimal_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
+    out = inner_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
     if misroute_wanted(out, ports):
         grp = tabs.misroute_group
         for _try in range(NAG_TRIES):  # a random router of another supernode within the hop bound

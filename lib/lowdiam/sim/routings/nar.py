@@ -38,7 +38,7 @@ from numba import njit
 from ..rng import below
 from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, eccentricities, endpoint_routers
 from .inner import build_inner
-from .minimal import minimal_hop
+from .minimal import inner_hop
 from .threshold import misroute_wanted, threshold_choice
 from .valiant import phased_hop
 
@@ -118,7 +118,7 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     route_state[p] = DIRECT
     if c == dst_r:
         return EJECT
-    out = minimal_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
+    out = inner_hop(tabs.inner, c, dst_r, vc_next, tabs, net, rs)
     if misroute_wanted(out, ports):
         m = nar_intermediate(c, dst_r, tabs, rs)
         out = threshold_choice(p, c, dst_r, vc_next, m, out, NAR_MAX_HOPS, tabs, net, route_state, ports, rs)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from .base import port_occupancy
-from .minimal import minimal_hop
+from .minimal import inner_hop
 
 TH_MIN = 0.8  # Th_min = 0.8 x buffer size
 TH_NONMIN = 0.5  # Th_nonmin = 0.5 x Q_min
@@ -45,7 +45,7 @@ def threshold_choice(p, c, dst_r, h, m, out, bound, tabs, net, route_state, port
     if m < 0 or not within_bound(m, c, dst_r, bound, tabs, ports):
         return out
     q_min = port_occupancy(out, ports)
-    a = minimal_hop(tabs.inner, c, m, h, tabs, net, rs)
+    a = inner_hop(tabs.inner, c, m, h, tabs, net, rs)
     if a >= 0 and port_occupancy(a, ports) < TH_NONMIN * q_min:
         route_state[p] = m
         return a

@@ -48,7 +48,7 @@ from lowdiam.validate import check_int
 
 from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, pick_intermediate, port_occupancy
 from .inner import build_inner
-from .minimal import minimal_hop
+from .minimal import inner_hop
 from .valiant import phased_hop, two_phase_route_length
 
 CODE = 3
@@ -73,13 +73,13 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
         return EJECT
     inner = tabs.inner
     dist = tabs.dist
-    out = minimal_hop(inner, c, dst_r, vc_next, tabs, net, rs)
+    out = inner_hop(inner, c, dst_r, vc_next, tabs, net, rs)
     best = port_occupancy(out, ports) * np.int64(dist[dst_r, c])
     for _k in range(tabs.ugal_samples):
         m = pick_intermediate(tabs, c, dst_r, rs)
         if m < 0:
             break
-        a = minimal_hop(inner, c, m, vc_next, tabs, net, rs)
+        a = inner_hop(inner, c, m, vc_next, tabs, net, rs)
         cost = port_occupancy(a, ports) * (np.int64(dist[m, c]) + np.int64(dist[m, dst_r])) + tabs.ugal_threshold
         if cost < best:
             best = cost

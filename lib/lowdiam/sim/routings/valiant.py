@@ -15,7 +15,7 @@ from numba import njit
 
 from .base import EJECT, Routing, checked, eccentricities, endpoint_routers, phase_target, pick_intermediate
 from .inner import build_inner
-from .minimal import minimal_hop
+from .minimal import inner_hop
 
 CODE = 2
 
@@ -31,7 +31,7 @@ def phased_hop(p, c, dst_r, vc_next, tabs, net, route_state, rs):
     tgt = phase_target(p, c, dst_r, route_state)
     if c == tgt:
         return EJECT
-    return checked(minimal_hop(tabs.inner, c, tgt, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)
+    return checked(inner_hop(tabs.inner, c, tgt, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state

@@ -1,0 +1,114 @@
+"""What a cold compile of the simulator's kernels costs (issue 53, item 4): the guards that keep it down.
+
+* The composite routings (Valiant, UGAL, NAG, NAR, NAL) reach the minimal routings' chain through
+  ``inner_hop``, one separately compiled copy, not by inlining the chain (two or three times each): that was most
+  of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile time").
+* A fresh clone's first process (the generated dispatch files do not exist when ``lowdiam.sim`` is imported)
+  caches its kernels in the folder every later process uses.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lowdiam import sim
+from lowdiam.sim import kernel_cache
+from lowdiam.sim.routings import REGISTRY, codegen
+
+ROOT = Path(__file__).resolve().parents[1]
+ROUTINGS_DIR = Path(sim.__file__).resolve().parent / "routings"
+
+
+def _calls(path: Path) -> set[str]:
+    """Names of the functions ``path`` calls by a bare name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
+def test_no_routing_module_inlines_the_minimal_chain():
+    """Only the generated dispatch calls the inlined ``minimal_hop``; composite routings call ``inner_hop``."""
+    offenders = [p.name for p in sorted(ROUTINGS_DIR.glob("*.py"))
+                 if p.name not in codegen.GENERATED and "minimal_hop" in _calls(p)]
+    assert offenders == []
+    composite = {"valiant.py", "ugal.py", "nag.py", "nar.py", "nal.py", "threshold.py"}
+    assert all("inner_hop" in _calls(ROUTINGS_DIR / name) for name in composite)
+
+
+def test_inner_hop_is_one_separately_compiled_function():
+    text = codegen.render()["_hop_chain.py"]
+    assert '@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state\ndef _inner_hop(' in text
+    assert '@njit(cache=True, inline="always")\ndef inner_hop(' in text
+    assert '@njit(cache=True, inline="always")\ndef minimal_hop(' in text
+    # the composites' default inner routing is inlined (no call on their common path), the others are called
+    assert codegen.INLINED_INNER == "min" and "inner" in REGISTRY["ugal"].defaults
+    assert REGISTRY["ugal"].defaults["inner"] == codegen.INLINED_INNER
+    body = text[text.index("def inner_hop("):]
+    assert "    if code == 0:  # min, inlined\n        return _min.hop(c, t, tabs, net, rs)\n" in body
+    assert "    return _inner_hop(np.int64(code), np.int64(c)" in body
+    # the dispatch's own branch of the minimal routings keeps the inlined chain (no call on the common path)
+    assert "checked(minimal_hop(code, c, dst_r, vc_next, tabs, net, rs)" in codegen.render()["_dispatch_chain.py"]
+
+
+def test_the_inlined_inner_routing_must_be_a_minimal_one(monkeypatch):
+    monkeypatch.setattr(codegen, "INLINED_INNER", "valiant")
+    with pytest.raises(ValueError, match=r"INLINED_INNER = 'valiant' must name a minimal routing, one of \[.*'min'"):
+        codegen.render()
+
+
+def test_inner_hop_has_one_specialisation_whatever_the_caller():
+    """The composite routings pass router numbers of several integer types: ``inner_hop`` casts them, so
+    the chain compiles once.  (Runs composite routings on the BookSim model, their inner routing inlined and
+    called; compiles on an empty cache.)"""
+    from lowdiam.sim.booksim import run_booksim
+    from lowdiam.sim.routings import _hop_chain
+    from lowdiam.topologies import slimfly
+
+    top = slimfly(5).with_endpoints(2)
+    runs = {}
+    for routing, options in (("valiant", None), ("ugal", None), ("nag", None), ("ugal", {"inner": "min-single"}),
+                             ("valiant", {"inner": "source-min"})):
+        r = run_booksim(top, routing, "uniform", 0.2, warmup_cycles=50, measure_cycles=100, seed=1,
+                        routing_options=options)
+        runs[routing, str(options)] = r.accepted_load
+    assert all(a > 0 for a in runs.values())
+    assert len(_hop_chain._inner_hop.signatures) <= 1  # 0 when loaded with the kernel from the cache
+
+
+def test_every_composite_routing_is_one_that_reads_an_inner_routing():
+    """The composites named above are the routings with an ``inner`` option (a new one copies their pattern)."""
+    with_inner = {r.name for r in REGISTRY.values() if "inner" in r.defaults}
+    assert with_inner == {"valiant", "ugal", "nag", "nar", "nal"}
+
+
+def test_a_fresh_clones_first_process_fingerprints_as_the_next_ones(tmp_path):
+    """Without the generated dispatch files (a fresh clone), the fingerprint read before ``codegen.write`` and
+    the one read after it in the same process: the second is what a fresh reading (a later process) gives.
+
+    A memo of each file's imports that remembered only the files that existed left the generated ones out for
+    the rest of the first process, so its BookSim kernels compiled into a folder no later process used."""
+    pkg = Path(sim.__file__).resolve().parent
+    copy = tmp_path / "sim"
+    shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__", *codegen.GENERATED))
+    for group in ("booksim", "ideal"):
+        kernel_cache.source_fingerprint(copy, group)  # read while the generated files are missing
+    codegen.write(copy / "routings")
+    in_process = {g: kernel_cache.source_fingerprint(copy, g) for g in kernel_cache.GROUPS}
+    kernel_cache._IMPORTS.clear()
+    kernel_cache._FINGERPRINTS.clear()
+    fresh = {g: kernel_cache.source_fingerprint(copy, g) for g in kernel_cache.GROUPS}
+    assert in_process == fresh
+    assert fresh == {g: kernel_cache.source_fingerprint(pkg, g) for g in kernel_cache.GROUPS}
+    dispatch = {p.name for p in kernel_cache.kernel_sources(copy, group="booksim")}
+    assert set(codegen.GENERATED) <= dispatch
+
+
+def test_bench_compile_copies_lib_without_the_generated_files():
+    spec = importlib.util.spec_from_file_location("bench_compile", ROOT / "benchmarks" / "bench_compile.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert tuple(bench.GENERATED) == tuple(codegen.GENERATED)
