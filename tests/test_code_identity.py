@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import lowdiam.sim as sim
-from lowdiam import cache, code_identity, recorded, sweep, timing
+from lowdiam import cache, code_identity, results, sweep, timing
 from lowdiam.sim import kernel_cache
 from lowdiam.sim.booksim import checkpoint
 
@@ -70,7 +70,7 @@ def test_checkpoint_fingerprint_follows_every_sim_source(tmp_path, monkeypatch):
 
 
 def test_every_row_and_timing_names_the_same_commit():
-    assert recorded.code_commit is code_identity.commit
+    assert results.code_commit is code_identity.commit
     assert timing.code_commit is code_identity.commit
     c = code_identity.commit()
     assert c == "unknown" or len(c.split("+")[0]) == 40
