@@ -248,7 +248,7 @@ class ResultLog:
             if k in STORE_COLUMNS:
                 raise ValueError(f"key column {k!r} is written by the log itself (its columns: "
                                  f"{list(STORE_COLUMNS)}); choose another name")
-        self.notebook, self.name, self.key = notebook, name, key
+        self.key = key  # the checked tuple
         self.path = Path(root if root is not None else results_dir()) / "paper" / notebook / f"{name}.csv"
         header = self._header()
         if header is not None:
@@ -298,26 +298,27 @@ class ResultLog:
             raise ValueError(f"item {dict(item)!r} lacks key column(s) {missing} of {self.path.name}")
         return tuple(_encode(k, item[k]) for k in self.key)
 
-    def _keys(self, status: str) -> list[tuple[tuple[str, ...], list[str], list[str]]]:
+    def _keyed(self) -> list[tuple[tuple[str, ...], str, list[str], list[str]]]:
+        """``(key, status, header, cells)`` of every complete row, from one read of the file."""
         header, rows, _, _ = self._parse()
         if header is None:
             return []
         at = [header.index(k) for k in self.key]
         st = header.index("status") if "status" in header else None
-        return [(tuple(r[i] for i in at), header, r) for r in rows
-                if (r[st] if st is not None else "done") == status]
+        return [(tuple(r[i] for i in at), r[st] if st is not None else "done", header, r) for r in rows]
 
     def done(self) -> set[tuple[str, ...]]:
         """Keys of the items with a done row."""
-        return {k for k, _, _ in self._keys("done")}
+        return {k for k, status, _, _ in self._keyed() if status == "done"}
 
     def partial(self) -> dict[tuple[str, ...], dict[str, Any]]:
         """``{key: its latest partial row}`` (the one of the highest ``cycle_reached``) of the items without a
         done row: the checkpoints of unfinished computations."""
-        done = self.done()
+        keyed = self._keyed()
+        done = {k for k, status, _, _ in keyed if status == "done"}
         out: dict[tuple[str, ...], dict[str, Any]] = {}
-        for k, header, r in self._keys("partial"):
-            if k in done:
+        for k, status, header, r in keyed:
+            if status != "partial" or k in done:
                 continue
             row = {c: _decode(v) for c, v in zip(header, r)}
             if k not in out or (row.get("cycle_reached") or 0) >= (out[k].get("cycle_reached") or 0):
