@@ -25,6 +25,7 @@ def numbers(res) -> dict:
     """Every number of a result (no wall time), JSON-ready."""
     d = res.to_dict()
     d.pop("wall_seconds", None)
+    d.pop("cpu_seconds", None)
     if hasattr(res, "link_utilization"):
         d["link_utilization"] = np.asarray(res.link_utilization).tolist()
     return json.loads(json.dumps(d, default=lambda x: x.item() if hasattr(x, "item") else list(x)))

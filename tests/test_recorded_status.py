@@ -22,7 +22,8 @@ def test_status_counts_rows_commits_and_sums_section_times(tmp_path):
         pass
     (e,) = status(tmp_path)
     assert e["notebook"] == "03_bisection"
-    assert e["files"] == [{"name": "metis", "rows": 3, "partial": 0, "commits": 1, "row_seconds": None}]
+    assert e["files"] == [{"name": "metis", "rows": 3, "partial": 0, "commits": 1, "row_seconds": None,
+                           "row_cpu_seconds": None}]
     assert [s["section"] for s in e["sections"]] == ["1. Fig. 12"]
     assert e["sections"][0]["runs"] == 2
     text = render_status(tmp_path)
@@ -36,10 +37,12 @@ def test_row_compute_time_from_a_column_or_a_simulation_result(tmp_path):
     motifs.append({"key": "DF", "completion_cycles": 7, "wall_seconds": 30.5})
     sims = ResultLog("05_simulation", "fig9", key=("run",), root=tmp_path)
     sims.append({"run": "a", "result": {"accepted_load": 0.5, "wall_seconds": 3600.0}})
-    sims.append({"run": "b", "result": {"accepted_load": 0.4, "wall_seconds": 1800.0}})
+    sims.append({"run": "b", "result": {"accepted_load": 0.4, "wall_seconds": 1800.0, "cpu_seconds": 900.0}})
     by_nb = {e["notebook"]: e for e in status(tmp_path)}
     assert by_nb["07_motifs"]["files"][0]["row_seconds"] == 120.5
     assert by_nb["05_simulation"]["files"][0]["row_seconds"] == 5400.0
+    assert by_nb["05_simulation"]["files"][0]["row_cpu_seconds"] == 900.0  # the one row that measured it
+    assert by_nb["07_motifs"]["files"][0]["row_cpu_seconds"] is None
     text = render_status(tmp_path)
     assert "| 05_simulation | `fig9` (2) | 2 | 1 | 0 | — | 1 h 30 min |" in text
     assert "| 07_motifs | `fig11` (2) | 2 | 1 | 0 | — | 2 min 00 s |" in text

@@ -112,6 +112,31 @@ def test_run_measures_each_rows_seconds(log):
     assert all(isinstance(r["seconds"], float) and 0 <= r["seconds"] < 60 for r in rows)
 
 
+def test_run_measures_cpu_seconds_apart_from_wall_seconds(log):
+    import time
+
+    def idle(item):
+        time.sleep(0.3)  # wall time, no CPU
+        return {"accepted": 0.0}
+
+    def busy(item):
+        t = time.thread_time()
+        while time.thread_time() - t < 0.3:
+            pass
+        return {"accepted": 1.0}
+
+    log.run([{"graph": "idle", "load": 0.1}], idle, progress=False)
+    log.run([{"graph": "busy", "load": 0.1}], busy, progress=False)
+    idle_row, busy_row = log.rows()
+    assert idle_row["seconds"] >= 0.3 and idle_row["cpu_seconds"] < 0.1
+    assert busy_row["cpu_seconds"] >= 0.3 and busy_row["seconds"] >= busy_row["cpu_seconds"] - 0.01
+    with pytest.raises(ValueError, match="cpu_seconds must be a finite number"):
+        log.append({"graph": "C", "load": 0.1}, cpu_seconds=-1.0)
+    sims = ResultLog("05_simulation", "sims", key=("run",), root=log.path.parents[2])
+    sims.append({"run": "D", "result": {"accepted_load": 0.5, "wall_seconds": 9.0, "cpu_seconds": 2.0}})
+    assert [sims.rows()[-1][k] for k in ("seconds", "cpu_seconds")] == [9.0, 2.0]
+
+
 def test_appending_to_an_old_log_names_the_migration(tmp_path):
     f = tmp_path / "paper" / "04_fault_tolerance" / "old.csv"
     f.parent.mkdir(parents=True)
@@ -134,7 +159,7 @@ def test_migration_moves_a_partial_logs_cycle_and_takes_times_from_results(tmp_p
            "DF,0,262144,0.38,abc,0.1.0\n")
     f.write_text(old)
     assert migrate_file(f)
-    assert f.read_text().splitlines()[1] == "DF,0,0.38,partial,262144,null,abc,0.1.0"
+    assert f.read_text().splitlines()[1] == "DF,0,0.38,partial,262144,null,null,abc,0.1.0"
     assert legacy_text(f) == old
     g = tmp_path / "paper" / "05_simulation" / "sweep.csv"
     g.parent.mkdir(parents=True)
@@ -152,9 +177,34 @@ def test_migration_refuses_a_torn_file_and_a_changed_cell(tmp_path):
     with pytest.raises(ValueError, match="torn line"):
         migrated_text(f)
     before = "graph,width,code_commit,lowdiam_version\nSF(5),12,abc,0.1.0\n"
-    after = "graph,width,status,cycle_reached,seconds,code_commit,lowdiam_version\nSF(5),13,done,null,null,abc,0.1.0\n"
+    after = ("graph,width,status,cycle_reached,seconds,cpu_seconds,code_commit,lowdiam_version\n"
+             "SF(5),13,done,null,null,null,abc,0.1.0\n")
     with pytest.raises(ValueError, match="column 'width' changed"):
         check_lossless(before, after, partial=False)
+
+
+def test_migration_adds_cpu_seconds_to_a_log_of_the_first_schema(tmp_path):
+    f = tmp_path / "paper" / "05_simulation" / "first.csv"
+    f.parent.mkdir(parents=True)
+    first = ("run,result,status,cycle_reached,seconds,code_commit,lowdiam_version\n"
+             'ab,"{""x"":1}",done,null,2.5,abc,0.1.0\n'
+             'cd,"{""x"":2}",partial,300,null,abc,0.1.0\n')
+    f.write_text(first)
+    log = ResultLog("05_simulation", "first", key=("run",), root=tmp_path)
+    assert log.legacy() and [p.name for p in legacy_logs(tmp_path)] == ["first.csv"]
+    with pytest.raises(ValueError, match="cpu_seconds column; migrate"):
+        log.append({"run": "ef", "result": {"x": 3}})
+    assert migrate_file(f) and not migrate_file(f)
+    assert f.read_text().splitlines() == [
+        "run,result,status,cycle_reached,seconds,cpu_seconds,code_commit,lowdiam_version",
+        'ab,"{""x"":1}",done,null,2.5,null,abc,0.1.0', 'cd,"{""x"":2}",partial,300,null,null,abc,0.1.0']
+    assert not log.legacy() and legacy_logs(tmp_path) == []
+    log.append({"run": "ef", "result": {"x": 3, "cpu_seconds": 1.25}})
+    assert [r["cpu_seconds"] for r in log.rows(None)] == [None, None, 1.25]
+    # the check refuses a first-schema migration that changed a cell or filled cpu_seconds
+    with pytest.raises(ValueError, match="line 2"):
+        check_lossless(first, first.replace("seconds,code", "seconds,cpu_seconds,code").replace(
+            "2.5,abc", "2.5,7.0,abc").replace("null,abc", "null,null,abc"), partial=False)
 
 
 # ------------------------------------------------------------------ progress of a plan
@@ -195,7 +245,7 @@ def test_command_line(tmp_path, capsys):
     store.log("04_fault_tolerance", "demo", key=("g",)).append({"g": "SF(5)", "r": 0.5}, seconds=61.0)
     assert cli(["--root", str(tmp_path), "status"]) == 0
     out = capsys.readouterr().out
-    assert "| 04_fault_tolerance/demo | 1 | 0 | 0 h 01 min 01 s | store |" in out
+    assert "| 04_fault_tolerance/demo | 1 | 0 | 0 h 01 min 01 s | — | store |" in out
     assert cli(["--root", str(tmp_path), "index"]) == 0
     assert (tmp_path / "paper" / "README.md").is_file()
     assert cli(["--root", str(tmp_path), "migrate", "--check"]) == 0

@@ -140,6 +140,15 @@ def test_conservation_counters_and_results():
     assert res.conservation["generated_flits"] == res.conservation["ejected_flits"]
 
 
+@pytest.mark.parametrize("router", ["booksim", "caminos", "ideal"])
+def test_a_run_reports_its_cpu_seconds(router):
+    top = rrg(24, 6, 2)
+    res = simulate(top, "min-adaptive" if router == "caminos" else "min", "uniform", 0.3, **SHORT, seed=1,
+                   router=router)
+    assert isinstance(res.cpu_seconds, float) and 0 < res.cpu_seconds <= res.wall_seconds + 0.05
+    assert res.to_dict()["cpu_seconds"] == res.cpu_seconds and "CPU s" in str(res)
+
+
 def test_determinism():
     top = rrg(24, 6, 2)
     a = simulate(top, "polarized", "randperm", 0.4, **SHORT, seed=11).to_dict()
@@ -147,6 +156,7 @@ def test_determinism():
     c = simulate(top, "polarized", "randperm", 0.4, **SHORT, seed=12).to_dict()
     for d in (a, b, c):
         d.pop("wall_seconds")
+        d.pop("cpu_seconds")
     assert a == b
     assert a != c
 
@@ -562,6 +572,7 @@ def test_deprecated_keywords_map_into_routing_options():
         old = simulate(top, "polarized", "uniform", 0.3, polarized_weights=(0, 8, 12), **kw).to_dict()
     for d in (new, old):
         d.pop("wall_seconds")
+        d.pop("cpu_seconds")
     assert new == old
     with pytest.warns(DeprecationWarning):
         k3 = simulate(top, "ksp", "uniform", 0.3, ksp_paths=3, **kw)
@@ -578,6 +589,7 @@ def test_inner_routing_composes():
     b = simulate(top, "ugal", "adversarial", 0.4, routing_options={"inner": "df-min"}, **kw).to_dict()
     for d in (a, b):
         d.pop("wall_seconds")
+        d.pop("cpu_seconds")
         d.pop("routing")
     assert a == b
     # Valiant over the single-path tables delivers everything, with two phases' hops

@@ -2,8 +2,8 @@
 
 * :mod:`.log` -- :class:`ResultLog`, the committed place: ``results/paper/<notebook>/<name>.csv``, append-only,
   keyed by the run specification; every row ends with the store's columns (:data:`STORE_COLUMNS`: ``status``
-  done / partial, ``cycle_reached``, ``seconds``, ``code_commit``, ``lowdiam_version``).  A checkpoint is a
-  partial row.
+  done / partial, ``cycle_reached``, ``seconds``, ``cpu_seconds``, ``code_commit``, ``lowdiam_version``).  A
+  checkpoint is a partial row.
 * :mod:`.store` -- :class:`Store`: the committed place and the local one (the disk cache, :mod:`lowdiam.cache`),
   and progress as a question to them (:meth:`Store.status` of a plan).
 * :mod:`.index` -- the index of the committed place, ``results/paper/README.md``.

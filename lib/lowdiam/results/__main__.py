@@ -14,14 +14,18 @@ def _status(store: Store) -> int:
     if not logs:
         print(f"no committed logs under {store.root / 'paper'}")
         return 0
-    print("| log | done | partial | compute time (rows' seconds) | schema |")
-    print("|---|---:|---:|---:|---|")
+    print("| log | done | partial | compute time (rows' seconds, wall clock) | CPU time (rows' cpu_seconds) | schema |")
+    print("|---|---:|---:|---:|---:|---|")
     for f in logs:
         print(f"| {f.notebook}/{f.name} | {f.done} | {f.partial} | "
-              f"{_hms(f.seconds) if f.seconds is not None else '—'} | {'legacy: migrate' if f.legacy else 'store'} |")
+              f"{_hms(f.seconds) if f.seconds is not None else '—'} | "
+              f"{_hms(f.cpu_seconds) if f.cpu_seconds is not None else '—'} | "
+              f"{'legacy: migrate' if f.legacy else 'store'} |")
     timed = [f.seconds for f in logs if f.seconds is not None]
+    cpu = [f.cpu_seconds for f in logs if f.cpu_seconds is not None]
     print(f"\n{len(logs)} logs, {sum(f.done for f in logs)} done rows, {sum(f.partial for f in logs)} partial rows, "
-          f"{_hms(sum(timed)) if timed else 'no'} compute time recorded")
+          f"{_hms(sum(timed)) if timed else 'no'} compute time recorded (wall clock), "
+          f"{_hms(sum(cpu)) if cpu else 'no'} CPU time measured")
     legacy = [f for f in logs if f.legacy]
     if legacy:
         print(f"{len(legacy)} log(s) predate the row schema: python -m lowdiam.results migrate", file=sys.stderr)

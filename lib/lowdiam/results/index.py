@@ -64,7 +64,8 @@ def status(root: str | Path | None = None) -> list[dict]:
         unfinished computations, :mod:`lowdiam.results.log`), ``commits`` (distinct
         ``code_commit`` values) and ``row_seconds`` (summed per-row compute time, ``None`` if untimed; a
         simulation run an earlier file of the notebook already holds -- the same ``run`` hash, copied by
-        :func:`lowdiam.sweep.run_sweep`'s ``reuse`` -- is not counted again);
+        :func:`lowdiam.sweep.run_sweep`'s ``reuse`` -- is not counted again), ``row_cpu_seconds`` (the same sum of
+        the rows' measured CPU time, ``cpu_seconds``, ``None`` if no row carries one);
         ``sections``: per section (in first-run order) its summed ``seconds`` and ``runs``; ``runs``: distinct
         recorded run starts; ``cpus``: the cpu counts the runs reported.
     """
@@ -84,7 +85,7 @@ def status(root: str | Path | None = None) -> list[dict]:
             files.append({"name": f.stem, "rows": len(rows),
                           "partial": sum(r.get("status") == "partial" for r in rows),
                           "commits": len({r.get("code_commit", "") for r in rows} - {""}),
-                          "row_seconds": _row_seconds(fresh)})
+                          "row_seconds": _row_seconds(fresh), "row_cpu_seconds": _row_cpu_seconds(fresh)})
         sections: dict[str, dict] = {}
         starts, cpus = set(), set()
         if (folder / _TIMES).is_file():
@@ -121,6 +122,13 @@ def _row_seconds(rows: list[dict[str, str]]) -> float | None:
     return total if found else None
 
 
+def _row_cpu_seconds(rows: list[dict[str, str]]) -> float | None:
+    """Summed ``cpu_seconds`` (the store's column, measured since 2026-11-30) of a data file's rows; ``None`` when
+    none carries one."""
+    times = [float(r["cpu_seconds"]) for r in rows if r.get("cpu_seconds") not in (None, "", "null")]
+    return sum(times) if times else None
+
+
 def _hms(seconds: float) -> str:
     m, s = divmod(round(seconds), 60)
     h, m = divmod(m, 60)
@@ -140,7 +148,9 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
              "recorded by runs that kept no section times; a run copied from another file of the notebook counts",
              "once. Every row ends with the store's columns (`lowdiam.results`): `status` (`done`, or `partial` for a",
              "checkpoint of an unfinished run, with the `cycle_reached`), `seconds` (its measured compute time, `null`",
-             "when not measured) and the code commit; `python -m lowdiam.results status` lists them per file.", ""]
+             "when not measured), `cpu_seconds` (the CPU time it took, which other jobs on a shared machine do not",
+             "inflate; measured since 2026-11-30, `null` before) and the code commit; `python -m lowdiam.results",
+             "status` lists them per file.", ""]
     entries = status(root)
     if not entries:
         return "\n".join(lines + ["No paper-scale data recorded yet.", ""])
@@ -161,9 +171,11 @@ def render_status(root: str | Path | None = None, figures: str | Path | None = N
             continue
         # no whole-notebook paper run was timed (it ran piece by piece): the time its rows report, per data file
         lines += ["", f"## {e['notebook']}: row compute time per data file (one core per row)", "",
-                  "| data file | rows | row compute time |", "|---|---:|---:|"]
+                  "| data file | rows | row compute time | row CPU time |", "|---|---:|---:|---:|"]
         for f in timed:
-            lines.append(f"| `{f['name']}` | {f['rows']} | {_hms(f['row_seconds'])} |")
+            cpu = f["row_cpu_seconds"]
+            lines.append(f"| `{f['name']}` | {f['rows']} | {_hms(f['row_seconds'])} | "
+                         f"{'—' if cpu is None else _hms(cpu)} |")
     progress = read_progress(figures)
     if progress:
         lines += ["", "## Progress of the paper profiles recorded piece by piece", "",

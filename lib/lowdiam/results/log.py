@@ -26,7 +26,14 @@ the caller:
 ``seconds``
     Wall-clock seconds of one core the row took to compute, as measured by
     :meth:`ResultLog.run` or given by the caller; ``null`` when it was not
-    measured.
+    measured.  On a shared machine it also counts the time other jobs had the
+    core (and a paused job's pause).
+``cpu_seconds``
+    CPU seconds (user + system) of the thread that computed the row, as
+    measured by :meth:`ResultLog.run` or reported by the row itself (a
+    simulation's ``cpu_seconds``, :class:`lowdiam.sim.SimResult`): the cost of
+    the row whatever else ran beside it.  ``null`` when not measured (every
+    row written before 2026-11-30, and runs resumed from a checkpoint).
 ``code_commit``, ``lowdiam_version``
     The code it was computed with (:func:`lowdiam.code_identity.commit`).
 
@@ -89,13 +96,15 @@ from ..code_identity import commit
 from ..paths import results_dir
 from ..validate import check_bool, check_int
 
-__all__ = ["ResultLog", "own_seconds", "code_commit", "cut_torn_tail", "read_complete_rows", "PROVENANCE",
-           "STORE_COLUMNS", "STATUSES"]
+__all__ = ["ResultLog", "own_seconds", "own_cpu_seconds", "code_commit", "cut_torn_tail", "read_complete_rows",
+           "PROVENANCE", "STORE_COLUMNS", "STATUSES"]
 
 #: The code a row was computed with: the last columns of every row.
 PROVENANCE = ("code_commit", "lowdiam_version")
 #: Columns every row gets from the log itself, after the caller's columns (see the module docstring).
-STORE_COLUMNS = ("status", "cycle_reached", "seconds") + PROVENANCE
+STORE_COLUMNS = ("status", "cycle_reached", "seconds", "cpu_seconds") + PROVENANCE
+#: The store's columns a caller passes as keywords of :meth:`ResultLog.append`.
+_KEYWORD_COLUMNS = ("status", "cycle_reached", "seconds", "cpu_seconds")
 #: The values of ``status``.
 STATUSES = ("done", "partial")
 
@@ -202,15 +211,34 @@ def cut_torn_tail(path: str | Path) -> None:
             os.fsync(fh.fileno())
 
 
-def own_seconds(row: Mapping[str, Any]) -> float | None:
-    """The compute time a row reports itself: its ``wall_seconds`` column, or the ``wall_seconds`` of its
-    ``result`` (a simulation run's, :func:`lowdiam.sweep.run_sweep`); ``None`` when it reports none."""
-    value = row.get("wall_seconds")
+def _reported(row: Mapping[str, Any], column: str) -> float | None:
+    value = row.get(column)
     if value is None and isinstance(row.get("result"), Mapping):
-        value = row["result"].get("wall_seconds")
+        value = row["result"].get(column)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf"):
         return float(value)
     return None
+
+
+def own_seconds(row: Mapping[str, Any]) -> float | None:
+    """The compute time a row reports itself: its ``wall_seconds`` column, or the ``wall_seconds`` of its
+    ``result`` (a simulation run's, :func:`lowdiam.sweep.run_sweep`); ``None`` when it reports none."""
+    return _reported(row, "wall_seconds")
+
+
+def own_cpu_seconds(row: Mapping[str, Any]) -> float | None:
+    """The CPU time a row reports itself: its ``cpu_seconds`` column, or the ``cpu_seconds`` of its ``result``
+    (:class:`lowdiam.sim.SimResult`); ``None`` when it reports none."""
+    return _reported(row, "cpu_seconds")
+
+
+def _check_seconds(name: str, seconds: Any) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0 \
+            or seconds == float("inf"):
+        raise ValueError(f"{name} must be a finite number >= 0 or None, got {seconds!r}")
+    return float(seconds)
 
 
 class ResultLog:
@@ -267,10 +295,10 @@ class ResultLog:
         return self._parse()[0]
 
     def legacy(self) -> bool:
-        """Whether the file predates the store's row schema (no ``status`` column): read as done rows,
-        appended to only after :mod:`lowdiam.results.migrate`."""
+        """Whether the file predates the store's row schema (no ``status`` column: read as done rows) or its
+        ``cpu_seconds`` column: appended to only after :mod:`lowdiam.results.migrate`."""
         header = self._header()
-        return header is not None and "status" not in header
+        return header is not None and ("status" not in header or "cpu_seconds" not in header)
 
     def rows(self, status: str | None = "done") -> list[dict[str, Any]]:
         """The complete recorded rows, in the order written, with typed values (a torn last line is skipped).
@@ -327,7 +355,8 @@ class ResultLog:
 
     # ----------------------------------------------------------------- writing
     def append(self, row: Mapping[str, Any], *, status: str = "done", cycle_reached: int | None = None,
-               seconds: float | None = None, provenance: Mapping[str, str] | None = None) -> None:
+               seconds: float | None = None, cpu_seconds: float | None = None,
+               provenance: Mapping[str, str] | None = None) -> None:
         """Write one row now (flushed), adding the store's columns.
 
         Parameters
@@ -343,6 +372,9 @@ class ResultLog:
             Wall-clock seconds of one core the row took; by default the time the row itself reports
             (:func:`own_seconds`, the rule :mod:`lowdiam.results.migrate` applies to old rows), else ``None``
             (not measured).
+        cpu_seconds : float, optional
+            CPU seconds of the thread that computed the row; by default the time the row itself reports
+            (:func:`own_cpu_seconds`), else ``None`` (not measured).
         provenance : mapping, optional
             The ``code_commit`` and ``lowdiam_version`` of a row copied from another log (so it keeps naming
             the code it was computed with); by default they are this checkout's.
@@ -350,7 +382,7 @@ class ResultLog:
         for p in STORE_COLUMNS:
             if p in row:
                 raise ValueError(f"column {p!r} is written by the log itself; pass it as a keyword of append()"
-                                 if p in ("status", "cycle_reached", "seconds") else
+                                 if p in _KEYWORD_COLUMNS else
                                  f"column {p!r} is written by the log itself")
         if status not in STATUSES:
             raise ValueError(f"status must be one of {list(STATUSES)}, got {status!r}")
@@ -359,13 +391,8 @@ class ResultLog:
         elif cycle_reached is not None:
             raise ValueError(f"cycle_reached is for partial rows (checkpoints); a done row has none, got "
                              f"{cycle_reached!r}")
-        if seconds is None:
-            seconds = own_seconds(row)
-        if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0 \
-                    or seconds == float("inf"):
-                raise ValueError(f"seconds must be a finite number >= 0 or None, got {seconds!r}")
-            seconds = float(seconds)
+        seconds = _check_seconds("seconds", own_seconds(row) if seconds is None else seconds)
+        cpu_seconds = _check_seconds("cpu_seconds", own_cpu_seconds(row) if cpu_seconds is None else cpu_seconds)
         if provenance is not None:
             if not isinstance(provenance, Mapping) or set(provenance) != set(PROVENANCE) or not all(
                     isinstance(v, str) and v for v in provenance.values()):
@@ -376,6 +403,7 @@ class ResultLog:
         cells["status"] = status
         cells["cycle_reached"] = _encode("cycle_reached", cycle_reached)
         cells["seconds"] = _encode("seconds", seconds)
+        cells["cpu_seconds"] = _encode("cpu_seconds", cpu_seconds)
         cells["code_commit"] = code_commit() if provenance is None else provenance["code_commit"]
         cells["lowdiam_version"] = __version__ if provenance is None else provenance["lowdiam_version"]
         cut_torn_tail(self.path)
@@ -388,6 +416,9 @@ class ResultLog:
         elif "status" not in header:
             raise ValueError(f"{self.path} predates the results store's row schema (no 'status' column); "
                              "migrate it first: python -m lowdiam.results migrate")
+        elif "cpu_seconds" not in header:
+            raise ValueError(f"{self.path} predates the store's cpu_seconds column; migrate it first: "
+                             "python -m lowdiam.results migrate")
         elif set(header) != set(cells):
             extra, missing = sorted(set(cells) - set(header)), sorted(set(header) - set(cells))
             raise ValueError(f"row columns differ from {self.path.name}'s: extra {extra}, missing {missing}")
@@ -405,7 +436,8 @@ class ResultLog:
         processes: int = 1,
         scheduler: Any = None,
     ) -> list[dict[str, Any]]:
-        """Compute every item without a done row, appending each result as it finishes, with its ``seconds``.
+        """Compute every item without a done row, appending each result as it finishes, with its ``seconds`` and
+        ``cpu_seconds`` (measured in the worker).
 
         Parameters
         ----------
@@ -447,13 +479,13 @@ class ResultLog:
             bar = tqdm(total=len(items), initial=len(items) - len(todo), desc=desc or self.path.stem,
                        file=sys.stderr)
 
-        def record(i: int, timed: tuple[Mapping[str, Any], float]) -> None:
-            result, seconds = timed
+        def record(i: int, timed: tuple[Mapping[str, Any], float, float]) -> None:
+            result, seconds, cpu_seconds = timed
             result = dict(result)
             clash = sorted(set(result) & set(todo[i]))
             if clash:
                 raise ValueError(f"compute() returned column(s) {clash} that the item already sets")
-            self.append({**todo[i], **result}, seconds=seconds)
+            self.append({**todo[i], **result}, seconds=seconds, cpu_seconds=cpu_seconds)
             if bar is not None:
                 bar.update(1)
 
@@ -467,15 +499,15 @@ class ResultLog:
 
 
 class _Timed:
-    """``compute`` returning ``(result, wall seconds)``; picklable when ``compute`` is (workers time their own
-    work)."""
+    """``compute`` returning ``(result, wall seconds, CPU seconds of this thread)``; picklable when ``compute``
+    is (workers time their own work)."""
 
     def __init__(self, compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> None:
         self.compute = compute
 
-    def __call__(self, item: Mapping[str, Any]) -> tuple[Mapping[str, Any], float]:
+    def __call__(self, item: Mapping[str, Any]) -> tuple[Mapping[str, Any], float, float]:
         import time
 
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         result = self.compute(item)
-        return result, time.perf_counter() - t0
+        return result, time.perf_counter() - t0, time.thread_time() - c0

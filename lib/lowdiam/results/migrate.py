@@ -1,8 +1,9 @@
 """Lossless migration of committed logs written before the store's row schema.
 
 A log written before :data:`~lowdiam.results.log.STORE_COLUMNS` ended its rows with ``code_commit`` and
-``lowdiam_version`` only.  Migrating it inserts ``status``, ``cycle_reached`` and ``seconds`` before them and
-keeps every other cell byte for byte (:func:`check_lossless` proves it against the file before the rewrite):
+``lowdiam_version`` only.  Migrating it inserts ``status``, ``cycle_reached``, ``seconds`` and ``cpu_seconds``
+before them and keeps every other cell byte for byte (:func:`check_lossless` proves it against the file before
+the rewrite):
 
 ``status``
     ``"done"``: such a log recorded finished computations only -- except the logs named in :data:`PARTIAL_LOGS`,
@@ -12,6 +13,11 @@ keeps every other cell byte for byte (:func:`check_lossless` proves it against t
 ``seconds``
     the row's own measured time where it carried one: a ``wall_seconds`` column, or the ``wall_seconds`` of a
     simulation row's ``result``; ``null`` otherwise (never estimated).
+``cpu_seconds``
+    ``null``: no row before the column measured its CPU time.
+
+A log of the store's first schema (``status``, ``cycle_reached``, ``seconds``; before 2026-11-30) gets the
+``cpu_seconds`` column, ``null`` in every row, after ``seconds``; nothing else changes.
 
 The rewrite is atomic (a temporary file renamed over the log), so a crash leaves the old or the new file.
 ``python -m lowdiam.results migrate`` migrates every committed log (``--check`` only lists them).
@@ -26,8 +32,8 @@ Examples
 >>> [p.name for p in migrate_all(root)]
 ['demo.csv']
 >>> print(f.read_text(), end="")
-graph,width,wall_seconds,status,cycle_reached,seconds,code_commit,lowdiam_version
-SF(5),12,0.5,done,null,0.5,abc,0.1.0
+graph,width,wall_seconds,status,cycle_reached,seconds,cpu_seconds,code_commit,lowdiam_version
+SF(5),12,0.5,done,null,0.5,null,abc,0.1.0
 """
 
 from __future__ import annotations
@@ -48,7 +54,9 @@ __all__ = ["PARTIAL_LOGS", "migrated_text", "legacy_text", "check_lossless", "mi
 #: (``tools/checkpoints.py --record`` before the store; ``python -m lowdiam.results checkpoints --record`` now).
 PARTIAL_LOGS = frozenset({"07_motifs/unfinished_runs"})
 
-_NEW = ("status", "cycle_reached", "seconds")
+_NEW = ("status", "cycle_reached", "seconds", "cpu_seconds")
+#: the store's columns of its first schema (before ``cpu_seconds``)
+_FIRST = ("status", "cycle_reached", "seconds")
 
 
 def _seconds(row: dict[str, str]) -> str:
@@ -68,13 +76,21 @@ def migrated_text(path: str | Path) -> str | None:
     """
     path = Path(path)
     header, rows, good, torn = read_complete_rows(path)
-    if header is None or "status" in header:
+    if header is None or ("status" in header and "cpu_seconds" in header):
         return None
     if torn:
         raise ValueError(f"{path}: ends in a torn line {torn[:80]!r}; resume or cut it "
                          "(lowdiam.results.log.cut_torn_tail) before migrating, so that nothing is dropped")
     if tuple(header[-len(PROVENANCE):]) != PROVENANCE:
         raise ValueError(f"{path}: its columns do not end with {list(PROVENANCE)} ({header}); not a result log")
+    if "status" in header:  # the first schema: add cpu_seconds after seconds
+        at = header.index("seconds") + 1
+        out = io.StringIO(newline="")
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(header[:at] + ["cpu_seconds"] + header[at:])
+        for cells in rows:
+            w.writerow(cells[:at] + ["null"] + cells[at:])
+        return out.getvalue()
     name = f"{path.parent.name}/{path.stem}"
     partial = name in PARTIAL_LOGS
     if partial and "cycle_reached" not in header:
@@ -88,7 +104,7 @@ def migrated_text(path: str | Path) -> str | None:
         row = dict(zip(header, cells))
         extra = {"status": "partial" if partial else "done",
                  "cycle_reached": row["cycle_reached"] if partial else "null",
-                 "seconds": _seconds(row)}
+                 "seconds": _seconds(row), "cpu_seconds": "null"}
         w.writerow([extra[c] if c in extra else row[c] for c in new_header])
     return out.getvalue()
 
@@ -122,6 +138,14 @@ def check_lossless(before: str, after: str, *, partial: bool) -> None:
     order, plus the store's columns with the values the migration derives."""
     rb, ra = list(csv.reader(io.StringIO(before, newline=""))), list(csv.reader(io.StringIO(after, newline="")))
     hb, ha = rb[0], ra[0]
+    if "status" in hb:  # first schema -> cpu_seconds added
+        if [c for c in ha if c != "cpu_seconds"] != hb or len(ra) != len(rb) or "cpu_seconds" in hb:
+            raise ValueError(f"migration changed more than the cpu_seconds column: {hb} -> {ha}")
+        for i, (b, a) in enumerate(zip(rb[1:], ra[1:]), start=2):
+            new = dict(zip(ha, a))
+            if [new[c] for c in hb] != b or new["cpu_seconds"] != "null":
+                raise ValueError(f"line {i}: changed by the migration ({b} -> {a})")
+        return
     if set(hb) | set(_NEW) != set(ha) or len(ra) != len(rb):
         raise ValueError(f"migration changed the columns or the row count: {hb} ({len(rb) - 1} rows) -> "
                          f"{ha} ({len(ra) - 1} rows)")
@@ -130,7 +154,8 @@ def check_lossless(before: str, after: str, *, partial: bool) -> None:
         for c in hb:
             if old[c] != new[c]:
                 raise ValueError(f"line {i}: column {c!r} changed from {old[c]!r} to {new[c]!r}")
-        if new["status"] != ("partial" if partial else "done") or new["seconds"] != _seconds(old):
+        if new["status"] != ("partial" if partial else "done") or new["seconds"] != _seconds(old) \
+                or new["cpu_seconds"] != "null":
             raise ValueError(f"line {i}: derived columns {new['status']!r}, {new['seconds']!r} are not the rule's")
 
 
@@ -148,7 +173,7 @@ def migrate_file(path: str | Path) -> bool:
 
 
 def legacy_logs(root: str | Path | None = None) -> list[Path]:
-    """The committed logs under ``<root>/paper`` that predate the row schema."""
+    """The committed logs under ``<root>/paper`` that predate the row schema (or its ``cpu_seconds`` column)."""
     base = Path(root if root is not None else results_dir()) / "paper"
     if not base.is_dir():
         return []

@@ -18,21 +18,23 @@ outlive the machine becomes a *partial* row of the committed place (``python -m 
 
 Progress is a question to the store: :meth:`Store.status` takes a *plan* (the items a profile will compute, per
 log) and counts the done, partial and missing ones, with the core-seconds spent and an estimate of what is left
-from the rows' own ``seconds``.  Nothing is typed by hand.
+from the rows' own ``seconds`` (wall clock, which on a shared machine also counts other jobs' turns) and
+``cpu_seconds`` (the CPU the rows took, where measured).  Nothing is typed by hand.
 
 Examples
 --------
 >>> import tempfile
 >>> store = Store(tempfile.mkdtemp(), cache="off")
 >>> log = store.log("05_simulation", "demo", key=("graph", "load"))
->>> log.append({"graph": "SF(5)", "load": 0.1, "accepted": 0.1}, seconds=2.0)
+>>> log.append({"graph": "SF(5)", "load": 0.1, "accepted": 0.1}, seconds=2.0, cpu_seconds=1.5)
 >>> log.append({"graph": "SF(5)", "load": 0.2, "accepted": None}, status="partial", cycle_reached=500)
 >>> plan = {log: [{"graph": "SF(5)", "load": x} for x in (0.1, 0.2, 0.3)]}
 >>> s = store.status(plan)
->>> (s.planned, s.done, s.partial, s.missing, s.seconds, s.eta_seconds)
-(3, 1, 1, 1, 2.0, 4.0)
+>>> (s.planned, s.done, s.partial, s.missing, s.seconds, s.eta_seconds, s.cpu_seconds, s.eta_cpu_seconds)
+(3, 1, 1, 1, 2.0, 4.0, 1.5, 3.0)
 >>> print(s)
-1 of 3 done, 1 partial, 1 not started; 0 h 00 min 02 s computed (1 row timed); about 0 h 00 min 04 s left
+1 of 3 done, 1 partial, 1 not started; 0 h 00 min 02 s computed (1 row timed); about 0 h 00 min 04 s left; \
+CPU: 0 h 00 min 02 s (1 row measured), about 0 h 00 min 03 s left
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ class PlanStatus:
     ``planned`` items, of which ``done`` have a done row, ``partial`` only partial rows (a checkpoint), and
     ``missing`` none.  ``seconds``: the summed ``seconds`` of the planned items' done rows (``None`` if none is
     timed); ``timed``: how many of them carry a time; ``eta_seconds``: the mean of those times times the items
-    not done (``None`` without a timed row, 0 when nothing is left).  ``per_log``: the same counts per log, as
+    not done (``None`` without a timed row, 0 when nothing is left).  ``cpu_seconds``, ``cpu_timed`` and
+    ``eta_cpu_seconds``: the same from the rows' ``cpu_seconds`` (the CPU they took, which other jobs on the
+    machine do not inflate; measured since 2026-11-30).  ``per_log``: the counts per log, as
     ``(log, planned, done, partial, missing)``.
     """
 
@@ -70,6 +74,9 @@ class PlanStatus:
     timed: int
     eta_seconds: float | None
     per_log: tuple[tuple[ResultLog, int, int, int, int], ...] = ()
+    cpu_seconds: float | None = None
+    cpu_timed: int = 0
+    eta_cpu_seconds: float | None = None
 
     def __str__(self) -> str:
         text = f"{self.done} of {self.planned} done, {self.partial} partial, {self.missing} not started"
@@ -77,13 +84,20 @@ class PlanStatus:
             text += f"; {_hms(self.seconds)} computed ({self.timed} row{'s' if self.timed != 1 else ''} timed)"
         if self.eta_seconds is not None and self.done < self.planned:
             text += f"; about {_hms(self.eta_seconds)} left"
+        if self.cpu_seconds is not None:
+            text += f"; CPU: {_hms(self.cpu_seconds)} ({self.cpu_timed} row{'s' if self.cpu_timed != 1 else ''} " \
+                    "measured)"
+            if self.eta_cpu_seconds is not None and self.done < self.planned:
+                text += f", about {_hms(self.eta_cpu_seconds)} left"
         return text
 
 
 @dataclasses.dataclass(frozen=True)
 class LogFile:
     """One committed log as found on disk (:meth:`Store.logs`): its path, notebook, name, columns and rows per
-    status (``legacy``: written before the row schema, every row counted done)."""
+    status (``legacy``: written before the row schema, every row counted done, or before its ``cpu_seconds``
+    column: to migrate before appending); ``seconds`` and ``cpu_seconds``: the rows' sums (``None`` if none has
+    one)."""
 
     path: Path
     notebook: str
@@ -93,6 +107,15 @@ class LogFile:
     partial: int
     legacy: bool
     seconds: float | None
+    cpu_seconds: float | None = None
+
+
+def _total(header: list[str], rows: list[list[str]], column: str) -> float | None:
+    """The sum of a time column over the rows that carry one (``None`` if none does or there is no column)."""
+    at = header.index(column) if column in header else None
+    times = [_decode(r[at]) for r in rows] if at is not None else []
+    timed = [t for t in times if isinstance(t, (int, float)) and not isinstance(t, bool)]
+    return sum(timed) if timed else None
 
 
 def _hms(seconds: float) -> str:
@@ -149,13 +172,12 @@ class Store:
             header, rows, _, _ = read_complete_rows(path)
             header = header or []
             st = header.index("status") if "status" in header else None
-            sec = header.index("seconds") if "seconds" in header else None
             statuses = [r[st] if st is not None else "done" for r in rows]
-            times = [_decode(r[sec]) for r in rows] if sec is not None else []
-            timed = [t for t in times if isinstance(t, (int, float))]
             out.append(LogFile(path=path, notebook=path.parent.name, name=path.stem, columns=tuple(header),
                                done=statuses.count("done"), partial=statuses.count("partial"),
-                               legacy=bool(header) and st is None, seconds=sum(timed) if timed else None))
+                               legacy=bool(header) and (st is None or "cpu_seconds" not in header),
+                               seconds=_total(header, rows, "seconds"),
+                               cpu_seconds=_total(header, rows, "cpu_seconds")))
         return out
 
     # ------------------------------------------------------------------ progress
@@ -174,8 +196,8 @@ class Store:
         PlanStatus
         """
         pairs = list(plan.items()) if isinstance(plan, Mapping) else list(plan)
-        planned = done = partial = missing = timed = 0
-        seconds = 0.0
+        planned = done = partial = missing = timed = cpu_timed = 0
+        seconds = cpu = 0.0
         per_log = []
         for pair in pairs:
             if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], ResultLog)):
@@ -193,12 +215,18 @@ class Store:
                 if isinstance(t, (int, float)) and not isinstance(t, bool):
                     seconds += t
                     timed += 1
+                c = rows[k].get("cpu_seconds")
+                if isinstance(c, (int, float)) and not isinstance(c, bool):
+                    cpu += c
+                    cpu_timed += 1
             planned, done, partial, missing = planned + len(keys), done + len(d), partial + len(p), missing + m
             per_log.append((log, len(keys), len(d), len(p), m))
         left = planned - done
         eta = (seconds / timed * left if timed else None) if left else 0.0
+        eta_cpu = (cpu / cpu_timed * left if cpu_timed else None) if left else 0.0
         return PlanStatus(planned=planned, done=done, partial=partial, missing=missing,
-                          seconds=seconds if timed else None, timed=timed, eta_seconds=eta, per_log=tuple(per_log))
+                          seconds=seconds if timed else None, timed=timed, eta_seconds=eta, per_log=tuple(per_log),
+                          cpu_seconds=cpu if cpu_timed else None, cpu_timed=cpu_timed, eta_cpu_seconds=eta_cpu)
 
     # ------------------------------------------------------------------ partial rows and local checkpoints
     def partial_rows(self) -> list[dict[str, Any]]:

@@ -99,6 +99,10 @@ class SimResult:
     params: dict[str, Any]
     run_control: str = "fixed"  # the rule that ended the run and decided ``saturated`` (module docstring)
     decision: str = ""  # that rule's verdict, as a short code (module docstring)
+    #: CPU seconds (user + system) of the thread that ran the simulation, compilation included, unlike
+    #: ``wall_seconds`` not inflated by other jobs on the machine; ``None`` when not measured (a run resumed from a
+    #: checkpoint: its earlier legs' CPU time is not kept)
+    cpu_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if not self.decision:  # a model that names no finer verdict: the fixed rule's outcome
@@ -152,7 +156,8 @@ class SimResult:
             (f"  {'SATURATED: ' + self.saturation_reason if self.saturated else 'stable'}; "
             f"{self.packets_delivered} of {self.packets_measured} measured packets delivered, "
             f"{self.active_sources} sources"),
-            f"  {self.cycles} cycles in {self.wall_seconds:.2f} s ({self.cycles_per_second:,.0f} cycles/s)",
+            (f"  {self.cycles} cycles in {self.wall_seconds:.2f} s ({self.cycles_per_second:,.0f} cycles/s)"
+             + (f", {self.cpu_seconds:.2f} CPU s" if self.cpu_seconds is not None else "")),
         ]
         lines[-2] += f" [{self.run_control} run control: {self.decision}]" if self.decision else ""
         keys = ("router", "flow_control", "packet_flits", "vcs", "buffer_flits", "warmup_cycles", "measure_cycles",

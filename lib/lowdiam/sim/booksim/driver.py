@@ -193,7 +193,7 @@ def _run(
     delivered on a tqdm bar on stderr; ``checkpoint``, a file path, saves the run's state there every
     ``checkpoint_seconds`` and resumes from it: :mod:`.checkpoint`): returns the result and the kernel's
     :class:`~.kernel.Messages` (None without a program)."""
-    t_start = time.perf_counter()
+    t_start, c_start = time.perf_counter(), time.thread_time()
     if routing == "polarized":
         raise ValueError(
             "router 'booksim' does not run routing 'polarized' (its heads re-decide every cycle they wait, a "
@@ -530,6 +530,8 @@ def _run(
         if resumed and bar is not None:
             bar.update(int(ctr[K.K_MSG_DONE]))
         t_start -= float(earlier[0])
+        if resumed:  # the CPU time of the legs before this one is not kept
+            c_start = None
         last_save = time.perf_counter()
     for leg_end in legs:
         while True:
@@ -585,6 +587,7 @@ def _run(
         )
     cons = _conservation(ctr, st, nd, P, VCAP, V, NCH, A, NE, pool, lay)
     wall = time.perf_counter() - t_start
+    cpu = None if c_start is None else time.thread_time() - c_start
     measured, delivered = int(ctr[K.K_MEAS]), int(ctr[K.K_MEAS_DONE])
     extra = {}
     if rc is None:
@@ -636,6 +639,7 @@ def _run(
         cycles=int(ctr[K.K_NOW]),
         conservation=cons,
         wall_seconds=wall,
+        cpu_seconds=cpu,
         params={
             "router": "booksim",
             "endpoints_per_router": topology.endpoints_per_router,

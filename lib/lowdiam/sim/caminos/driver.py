@@ -395,7 +395,7 @@ def run_caminos(request=None, routing: str | None = None, traffic: str | None = 
     >>> res.saturated, res.conservation["dropped_messages"]
     (False, 0)
     """
-    t_start = time.perf_counter()
+    t_start, c_start = time.perf_counter(), time.thread_time()
     m = build_model(direct_request("run_caminos", request, routing, traffic, load, arguments,
                                    defaults=DIRECT_DEFAULTS, required=("warmup_cycles", "measure_cycles"),
                                    accepted=DIRECT_ARGUMENTS))
@@ -405,10 +405,10 @@ def run_caminos(request=None, routing: str | None = None, traffic: str | None = 
         _raise_kernel_error(ctr, m.pk, m.endpoints, m.topology, m.routing)
     cons = conservation(m)
     wall = time.perf_counter() - t_start
-    return _result(m, cons, wall)
+    return _result(m, cons, wall, time.thread_time() - c_start)
 
 
-def _result(m: Model, cons: dict, wall: float) -> SimResult:
+def _result(m: Model, cons: dict, wall: float, cpu: float | None = None) -> SimResult:
     cfg, ctr, st = m.cfg, m.st.ctr, m.st
     P, V = int(cfg[K.C_P]), int(cfg[K.C_V])
     warm, meas = int(cfg[K.C_WARM]), int(cfg[K.C_WEND] - cfg[K.C_WARM])
@@ -454,6 +454,7 @@ def _result(m: Model, cons: dict, wall: float) -> SimResult:
         cycles=int(ctr[K.K_NOW]),
         conservation=cons,
         wall_seconds=wall,
+        cpu_seconds=cpu,
         params={
             "router": "caminos", "endpoints_per_router": m.topology.endpoints_per_router, "packet_flits": P,
             "vcs": V, "warmup_cycles": warm, "measure_cycles": meas, "seed": m.seed, "drain": "none",

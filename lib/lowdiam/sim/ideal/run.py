@@ -242,7 +242,7 @@ def _raise_kernel_error(req, st: KernelState):
     raise RuntimeError(f"simulator kernel error code {code}")
 
 
-def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) -> SimResult:
+def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float, cpu: float | None = None) -> SimResult:
     """The :class:`SimResult` of a finished run."""
     ctr, stats, cfg = st.stats.ctr, st.stats, st.cfg
     meas = req.measure_cycles
@@ -284,6 +284,7 @@ def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) ->
         cycles=int(ctr[K_NOW]),
         conservation=cons,
         wall_seconds=wall,
+        cpu_seconds=cpu,
         params={
             "endpoints_per_router": topology.endpoints_per_router, "packet_flits": req.packet_flits, "vcs": cfg.vcs,
             "buffer_flits": req.buffer_flits, "warmup_cycles": req.warmup_cycles, "measure_cycles": meas,
@@ -304,9 +305,9 @@ def result(req, st: KernelState, active: np.ndarray, cons: dict, wall: float) ->
 
 def run(req) -> SimResult:
     """Simulate one validated request on the ideal router (the ``router="ideal"`` entry point)."""
-    t_start = time.perf_counter()
+    t_start, c_start = time.perf_counter(), time.thread_time()
     tables, V = route_tables_for(req)
     st, active = allocate(req, tables, V)
     st = execute(req, st)
     cons = conservation.wormhole(st) if req.flow_control == "wormhole" else conservation.cut_through(st)
-    return result(req, st, active, cons, time.perf_counter() - t_start)
+    return result(req, st, active, cons, time.perf_counter() - t_start, time.thread_time() - c_start)
