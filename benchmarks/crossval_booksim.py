@@ -271,8 +271,10 @@ def pin(binary: str) -> None:
 
 
 def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seeds=range(1, 7)) -> list[dict]:
-    """Both simulators' decisions at ``loads`` over ``seeds`` (BookSim's ``seed`` key; our ``seed``), to tell a
-    seed's outlier from a model difference; written to ``booksim_seed_check.csv``."""
+    """Both simulators' decisions and latencies at ``loads`` over ``seeds`` (BookSim's ``seed`` key; our ``seed``), to
+    tell a seed's outlier from a model difference.  Rows go to ``booksim_seed_check.csv``, replacing earlier rows of
+    the same (graph, speedup, load) and keeping the others, so checks of several curves accumulate; prints each
+    load's decisions and both simulators' mean latency over the seeds."""
     top = graphs()[graph]
     rows = []
     for load in loads:
@@ -284,11 +286,20 @@ def seed_check(binary: str, graph: str, speedup: float, loads: list[float], seed
                     res = run_ours(top, load, speedup, "booksim", seed=seed)
                 rows.append({"sim": sim, "graph": graph, "internal_speedup": speedup, "load": load, "seed": seed,
                              "unstable": res["unstable"], "latency": res["latency"]})
-    write_rows(OUT / "booksim_seed_check.csv", rows)
+    path = OUT / "booksim_seed_check.csv"
+    kept = []
+    if path.exists():
+        with path.open() as fh:
+            done = {(graph, float(speedup), float(x)) for x in loads}
+            kept = [r for r in csv.DictReader(fh)
+                    if (r["graph"], float(r["internal_speedup"]), float(r["load"])) not in done]
+    write_rows(path, kept + rows)
     for load in loads:
         for sim in ("booksim", "ours_rc"):
-            print(graph, speedup, load, sim, "".join("U" if r["unstable"] else "s" for r in rows
-                                                    if r["load"] == load and r["sim"] == sim))
+            mine = [r for r in rows if r["load"] == load and r["sim"] == sim]
+            lat = [float(r["latency"]) for r in mine if not r["unstable"] and r["latency"] not in (None, "")]
+            print(graph, speedup, load, sim, "".join("U" if r["unstable"] else "s" for r in mine),
+                  f"mean latency of the stable seeds {sum(lat) / len(lat):.2f} ({len(lat)})" if lat else "")
     return rows
 
 
