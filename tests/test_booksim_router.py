@@ -261,6 +261,11 @@ def test_read_booksim_config(tmp_path):
 # ---------------------------------------------------------------- against BookSim's own numbers
 
 
+#: routers per packet, ours + 1 against BookSim's: measured within 0.005 on every reference row with the source among
+#: the destinations (BookSim2's uniform); without it ours ran 0.03 more on df_4_2_2 (1 / 72 of the packets stay home)
+HOPS_TOL = 0.01
+
+
 def _reference_rows():
     with (DATA / "reference.csv").open() as fh:
         return list(csv.DictReader(fh))
@@ -274,11 +279,12 @@ def test_against_booksim_reference(row):
     r = run_booksim(
         graphs[row["graph"]](), "min-single", "uniform", float(row["load"]), warmup_cycles=1000,
         measure_cycles=3000, seed=1, router_options={"internal_speedup": float(row["internal_speedup"])},
+        traffic_options={"include_source": True},  # BookSim2's uniform: 1 / endpoints of the packets to the source
     )
     assert not r.saturated
     assert abs(r.latency_mean - float(row["latency"])) <= 0.10 * float(row["latency"])
-    # BookSim counts routers (links + 1) and lets 1 / endpoints of the packets go to their own source
-    assert abs(r.hops_mean + 1 - float(row["hops"])) < 0.1
+    # BookSim counts routers (links + 1)
+    assert abs(r.hops_mean + 1 - float(row["hops"])) < HOPS_TOL
 
 
 def test_overload_grows_source_queues_and_balances():

@@ -120,7 +120,8 @@ def test_decisions_and_latency_match_booksim2_with_shared_buffers():
             r = run_booksim(top, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32, seed=1,
                             routing_options={"paths": "booksim-anynet"},
                             router_options={"vc_selection": "any", **SHARED}, run_control="booksim",
-                            warmup_cycles=0, measure_cycles=1, run_control_options={"max_samples": 10})
+                            warmup_cycles=0, measure_cycles=1, run_control_options={"max_samples": 10},
+                            traffic_options={"include_source": True})  # BookSim2's uniform
             unstable = r.saturated
         except ValueError as err:  # any VC at any hop can deadlock: BookSim's latency then passes its threshold
             assert "deadlock" in str(err)

@@ -108,7 +108,12 @@ def endpoint_demand(topology, traffic: str = "uniform", seed: int = 0, **options
         hot_routers = np.bincount(ep.router[hot], minlength=n).astype(np.float64)
         Dem += np.outer(h, hot_routers)
         np.add.at(ejection, hot, spec.hot_fraction * w.sum() / hot.size)
-    if spec.mode in (UNIFORM, HOTSPOT):
+    if spec.mode in (UNIFORM, HOTSPOT) and spec.include_source:
+        # uniform over all NE endpoints, the source included (BookSim2's uniform)
+        share = uniform_share / NE
+        Dem += share * np.outer(per_router, counts)
+        ejection += share * w.sum()
+    elif spec.mode in (UNIFORM, HOTSPOT):
         # uniform over the other NE - 1 endpoints
         share = uniform_share / (NE - 1)
         Dem += share * np.outer(per_router, counts)

@@ -94,7 +94,8 @@ def simulate(
         Order in which the allocator serves requests.
     traffic_options : dict, optional
         Options of the pattern (hotspot ``io_endpoints`` / ``hot_fraction``, worst_case
-        ``galaxyfly_rule``); unknown keys raise ``ValueError``.
+        ``galaxyfly_rule``, uniform ``include_source``: the source among the destinations, as
+        BookSim2's uniform draws them, ``router="booksim"`` only); unknown keys raise ``ValueError``.
     saturation_tolerance : float
         The 5 % of the saturation rule (:mod:`lowdiam.sim.results`), in [0, 1).
     routing_options : dict, optional

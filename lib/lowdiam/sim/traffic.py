@@ -16,7 +16,11 @@ Each pattern returns a :class:`TrafficSpec` the kernel understands:
 
 Registered patterns (``PATTERNS``):
 
-``uniform``      uniform random destination per packet (excluding the source).
+``uniform``      uniform random destination per packet, excluding the source; option
+                 ``include_source=True``: among all endpoints, the source included, as
+                 BookSim2's ``uniform`` draws it (``RandomInt(nodes - 1)``,
+                 ``src/traffic.cpp``; a packet to its own source crosses its
+                 router only).  Only ``router="booksim"`` runs it.
 ``randperm``     random *router* permutation tau (PolarStar 9.4): the i-th
                  endpoint of router r sends to the i-th endpoint of tau(r).
 ``server_perm``  random *server* permutation pi (Polarized 4.1).
@@ -71,6 +75,7 @@ class TrafficSpec:
     dst: np.ndarray  # int32 destination endpoints for TABLE
     hot: np.ndarray  # int32 hotspot endpoints
     hot_fraction: float = 0.0
+    include_source: bool = False  # UNIFORM: the source is one of the destinations (BookSim2's uniform)
 
 
 @dataclasses.dataclass
@@ -112,10 +117,14 @@ def _router_map(ep: Endpoints, tau: np.ndarray) -> np.ndarray:
     return np.where(ok, ep.first[target_r] + ep.local, -1)
 
 
-def uniform(topology, ep: Endpoints, D, rng) -> TrafficSpec:
+def uniform(topology, ep: Endpoints, D, rng, include_source: bool = False) -> TrafficSpec:
+    from lowdiam.validate import check_bool
+
+    check_bool("uniform traffic_options['include_source']", include_source)
     ne = ep.count
     none = np.zeros(0, np.int32)
-    return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), none, none)
+    return TrafficSpec(UNIFORM, np.full(ne, ne > 1), np.zeros(1, np.int32), none, none,
+                       include_source=include_source)
 
 
 def randperm(topology, ep: Endpoints, D, rng) -> TrafficSpec:
@@ -367,7 +376,7 @@ def pattern_options(name: str) -> tuple[str, ...]:
 
     Examples
     --------
-    >>> pattern_options("hotspot"), pattern_options("uniform")
+    >>> pattern_options("hotspot"), pattern_options("shuffle")
     (('io_endpoints', 'hot_fraction'), ())
     """
     import inspect

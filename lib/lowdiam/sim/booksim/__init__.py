@@ -56,11 +56,12 @@ What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cp
 Not modelled (raise ``ValueError`` if asked for): lookahead routing (``routing_delay = 0``),
 speculative allocation, ``hold_switch_for_packet``, input / output speedup > 1,
 ``wait_for_tail_credit = 1``, allocators other than ``separable_input_first`` and ``islip``, priorities.  Known
-differences: BookSim's uniform traffic may pick the source itself as destination (lowdiam's excludes
-it); BookSim measures by its own sampling protocol (warm-up until stable, up to ``max_samples`` samples
-until converged), this model by lowdiam's fixed warm-up / measurement / drain windows (a run whose window
-already fails the throughput rule is saturated and ends there, undrained, as BookSim ends a run it finds
-unstable); with delays > 1
+differences: BookSim's uniform traffic may pick the source itself as destination (lowdiam's ``uniform``
+excludes it unless ``traffic_options={"include_source": True}``, which the cross-validation uses; the default
+stays, so that recorded runs reproduce: on a network of NE endpoints a share 1 / NE of BookSim's packets stays
+at its source); with ``run_control="fixed"`` (the default) this model measures over fixed warm-up / measurement
+/ drain windows (a run whose window already fails the throughput rule is saturated and ends there, undrained),
+with ``run_control="booksim"`` by BookSim's own sampling protocol; with delays > 1
 BookSim evaluates a router's pipeline list only when its older entries are done, this model times every
 VC independently (the cross-validation uses delays of 1, where both agree).
 

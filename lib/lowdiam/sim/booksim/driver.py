@@ -467,6 +467,7 @@ def _run(
     cfg[K.C_ANY] = 1 if opts["vc_selection"] == "any" else 0
     cfg[K.C_ROUTE] = K.ROUTE_MIN if routing == "min" else K.ROUTE_TABLE
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
+    cfg[K.C_USELF] = 1 if tspec.include_source else 0
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
     cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
     cfg[K.C_ISL] = ISL

@@ -68,10 +68,13 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     C_SHBUF,
     C_PB,
     C_SB,
+    C_USELF,
     N_CFG,
-) = range(36)
+) = range(37)
 # C_SHBUF: 1 for BookSim's "shared" buffer policy (C_PB private flits per VC, a pool of C_SB flits per input port;
 # see _sh_full and below), 0 for "private" (C_CAP flits per VC)
+# C_USELF: 1 when uniform traffic draws among all endpoints, the source included (BookSim2's uniform), 0 among the
+# others
 # counters
 (
     K_NOW,
@@ -333,12 +336,14 @@ def _gap(logq, rs):
 
 
 @njit(cache=True, inline="always")
-def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, rs):
+def _pick_dst(e, tmode, NE, tptr, tdst, hot, hot_ppm, uself, rs):
     if tmode == 1:
         lo = tptr[e]
         return tdst[lo + below(rs, tptr[e + 1] - lo)]
     if tmode == 2 and below(rs, 1000000) < hot_ppm:
         return hot[below(rs, hot.shape[0])]
+    if uself:
+        return below(rs, NE)
     d = below(rs, NE - 1)
     if d >= e:
         d += 1
@@ -803,7 +808,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             # generation into the unbounded source queue
             if next_gen[e] <= t:
                 next_gen[e] = t + _gap(logq[e], rs)
-                d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], rs)
+                d = _pick_dst(e, cfg[C_TMODE], NE, tptr, tdst, hot, cfg[C_HOT_PPM], cfg[C_USELF], rs)
                 q = e * QCAP + (sq_head[e] + sq_cnt[e]) % QCAP
                 sq_time[q] = t
                 sq_dst[q] = d

@@ -113,6 +113,10 @@ def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]
     ep = Endpoints.of(topology.endpoints)
     NE = ep.count
     tspec = make_traffic(req.traffic, topology, ep, distances(topology), req.seed, **req.traffic_options)
+    if tspec.include_source:
+        raise ValueError("uniform traffic_options include_source=True (BookSim2's uniform: the source is one of the "
+                         "destinations) runs on router 'booksim' only; router 'ideal' does not model it "
+                         "(its uniform traffic draws among the other endpoints)")
     active = np.asarray(tspec.active, dtype=bool)
     if not active.any():
         raise ValueError(f"traffic {req.traffic!r} leaves no endpoint injecting on {topology.name}")
