@@ -1,7 +1,8 @@
 """Cross-validation of ``lowdiam.sim.booksim`` (our model of BookSim2's ``iq_router``) against BookSim2.
 
 Both simulators run the same lowdiam graphs, exported with ``Topology.to_anynet()``, under the
-configuration of ``tests/data/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic, 4-flit
+configuration of ``tests/data/booksim/booksim.cfg`` (anynet ``min`` routing, uniform traffic -- BookSim2's, whose
+destinations include the source, so ours runs ``traffic_options={"include_source": True}`` since 2026-11-30 -- 4-flit
 packets, 4 VCs x 32 flits, separable input-first allocators, every pipeline delay 1, ``credit_delay = 2``,
 ``seed = 1``) at ``internal_speedup`` 1.0 and 2.0, over a load sweep on a 0.05 grid.  A graph's sweep
 stops one grid step after BookSim reports "Simulation unstable".  Column ``unstable``: 0 stable, 1 unstable
@@ -383,7 +384,8 @@ def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int |
               credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False, packet_flits: int = 4,
               buffers: dict | None = None) -> dict:
     """Our BookSim model on a BookSim configuration (``packet_flits`` flits per packet, 4 by default; 32 flits per VC
-    unless ``buffers`` gives the BookSim keys of shared input buffers; uniform traffic): fixed windows
+    unless ``buffers`` gives the BookSim keys of shared input buffers; BookSim2's uniform traffic, the source one of
+    the destinations: ``include_source=True``): fixed windows
     (3,000 warm-up + 10,000 measured cycles) or, with ``run_control="booksim"``, BookSim's run control with
     ``rc_options`` (default :data:`RC_OPTIONS`).  A deadlock (possible with any VC at any hop) is ``unstable`` 2;
     ``blank_unstable`` leaves the averages of an unstable run blank, as BookSim prints none."""
@@ -397,7 +399,8 @@ def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int |
     t0 = time.perf_counter()
     try:
         r = ours(topology, routing, "uniform", load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed,
-                 **windows, routing_options=routing_options, router_options=router)
+                 **windows, routing_options=routing_options, router_options=router,
+                 traffic_options={"include_source": True})
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise
