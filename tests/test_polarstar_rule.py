@@ -30,8 +30,9 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     grouped = [(r.label, rt, tr) for _, cs in PS.group_configs(PS.table3("paper")) for r, rt, tr in cs]
     authors = {(r.label, rt, tr) for r, rt, tr in PS.authors_configs(t3)}
     assert authors == {(p, "min-single", "adversarial") for p in ("PS-IQ", "PS-Pal")} | {
-        (p, "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
-                                                                     "adversarial")}
+        (p, "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "server_perm", "bitrev", "shuffle",
+                                                                     "adversarial")} | {
+        (x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "DF", "SF", "MF", "FT")}
     assert len(grouped) == len(set(grouped)) and set(grouped) == cfgs | authors
 
 
@@ -215,3 +216,28 @@ def test_booksim_rule_search_starts_at_the_fixed_bracket(tmp_cache):
 def test_bad_input(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
+
+
+def test_authors_column_runs_the_forks_permutation_of_endpoints():
+    """The fork's randperm permutes endpoints (server_perm) where the paper permutes routers (randperm): the
+    authors'-code column judges every random-permutation key on server_perm runs, every other pattern as in the text."""
+    t3 = {r.label: r for r in PS.table3("paper")}
+    assert PS.authors_key(t3, ("PS-IQ", "ugal", "randperm")) == ("PS-IQ", "ugal-pf", "server_perm")
+    assert PS.authors_key(t3, ("DF", "ugal", "randperm")) == ("DF", "df-ugal", "server_perm")
+    assert PS.authors_key(t3, ("DF", "ugal", "bitrev")) == ("DF", "df-ugal", "bitrev")
+    c = {x.claim_id: x for x in PS.section_claims()}["ps-sec95-hx-sf-highest-most-patterns"]
+    keys = PS.authors_claim(c).keys
+    assert {k[2] for k in keys} == {"uniform", "server_perm", "bitrev", "shuffle"}  # Fig. 9c-f
+    assert len(keys) == len(c.keys) and all((k[2] == "server_perm") == (o[2] == "randperm")
+                                            for k, o in zip(keys, c.keys))
+    # a server_perm search starts from the bracket of the paper's randperm search of the same network and role
+    old = [{"label": "DF", "routing": "df-ugal", "traffic": "randperm", "load": x, "saturated": x > 0.4}
+           for x in (0.4, 0.45)]
+    asked = []
+    orig = PS.S.saturation_searches
+    PS.S.saturation_searches = lambda configs, **kw: asked.append(kw["hints"]) or []
+    try:
+        PS.booksim_rule_searches([(t3["DF"], "df-ugal", "server_perm")], old_records=old)
+    finally:
+        PS.S.saturation_searches = orig
+    assert asked == [[(0.4, 0.45)]]

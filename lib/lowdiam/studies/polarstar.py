@@ -40,8 +40,8 @@ __all__ = [
     "FIG9", "GROUPS", "RULE_LOG", "FIXED_LOGS", "PAPER_TOL", "table3", "routing_of", "fig9_configs",
     "fig10_configs", "sim_settings", "brackets_from_records", "booksim_rule_searches", "group_configs",
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
-    "AUTHORS_ROLE", "AUTHORS_TEXT", "HINT_ROLE", "authors_key", "authors_claim", "authors_code",
-    "authors_configs",
+    "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
+    "authors_code", "authors_configs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -157,9 +157,13 @@ GROUPS = {
     "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
     "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
                           for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
-    # the authors' public code on the PolarStars: ugall4_pf on every pattern the UGAL statements compare
-    "authors-ugal": lambda t: [(t[p], "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal")
+    # the authors' public code on the PolarStars: ugall4_pf on every pattern the UGAL statements compare, the random
+    # permutation as their fork draws it (AUTHORS_TRAFFIC)
+    "authors-ugal": lambda t: [(t[p], "ugal-pf", AUTHORS_TRAFFIC.get(tr, tr)) for p in ("PS-IQ", "PS-Pal")
                                for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation
+    "authors-randperm": lambda t: [(t[x], "ugal", AUTHORS_TRAFFIC["randperm"])
+                                   for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
@@ -195,8 +199,13 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
-    hints = [old.get((rec.label, rt, tr)) or old.get((rec.label, routing_of(rec, HINT_ROLE.get(rt, rt)), tr))
-             for rec, rt, tr in configs]
+    # (and a pattern the fixed rule never ran, the fork's permutation of endpoints, from the paper's, HINT_TRAFFIC)
+    hints = []
+    for rec, rt, tr in configs:
+        hint_rt = routing_of(rec, HINT_ROLE[rt]) if rt in HINT_ROLE else rt
+        hint_tr = HINT_TRAFFIC.get(tr, tr)
+        hints.append(old.get((rec.label, rt, tr)) or old.get((rec.label, hint_rt, tr))
+                     or old.get((rec.label, rt, hint_tr)) or old.get((rec.label, hint_rt, hint_tr)))
     return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
                                  sim=sim_settings(router_speedup=router_speedup, run_control="booksim"),
                                  record=record, **sweep_kwargs)
@@ -204,6 +213,8 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
 
 #: the paper-text role whose fixed-rule bracket starts a search of a routing the fixed rule never ran
 HINT_ROLE = {"ugal-pf": "ugal", "min-single": "min"}
+#: the paper-text pattern whose fixed-rule bracket starts a search of a pattern the fixed rule never ran
+HINT_TRAFFIC = {"server_perm": "randperm"}
 
 
 def fixed_records() -> list[dict]:
@@ -485,23 +496,33 @@ def rule_sensitivity(fixed: dict, booksim: dict, recs: dict[str, S.Recipe], *, r
 #: ``ugall4_pf`` ("for Polarfly and its extensions only") on anynet networks, so the other networks keep the
 #: paper-text routing in this column
 AUTHORS_ROLE = {"min": "min-single", "ugal": "ugal-pf"}
-AUTHORS_TEXT = ("the authors' public code on the PolarStars (IntelLabs/PolarFly polarfly/booksim, polarstarconfig: "
-                "anynet min = min-single, one Dijkstra path per router pair, lowest router id first; ugall4_pf = "
-                "ugal-pf, hop-indexed VCs; on our router numbering); the other networks as under the paper's text")
+#: the traffic pattern the authors' public code runs for a pattern the paper's text names, where they differ: the
+#: fork's ``randperm`` (``RandomPermutationTrafficPattern``, ``src/traffic.cpp``, which ``run_simulation.py`` passes
+#: through) is a uniformly random permutation of the endpoints, our ``server_perm``; the paper's (Sec. 9.4) permutes
+#: routers, our ``randperm``.  Its ``uniform`` also counts the source among the destinations (a 1 / 5,320 share on
+#: PS-IQ(11,3): +0.019 % on the uniform MIN channel-load bound, ``docs/cross_validation.md``), not run here
+AUTHORS_TRAFFIC = {"randperm": "server_perm"}
+AUTHORS_TEXT = ("the authors' public code (IntelLabs/PolarFly polarfly/booksim, polarstarconfig: on the PolarStars "
+                "anynet min = min-single, one Dijkstra path per router pair, lowest router id first, and ugall4_pf = "
+                "ugal-pf, hop-indexed VCs, on our router numbering; the other networks' routings as under the "
+                "paper's text; its random permutation of endpoints, server_perm, where the paper permutes routers)")
 
 
 def authors_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[str, str, str]:
     """(label, role, traffic) -> (label, routing, traffic) under the authors' public code: a PolarStar's role
-    through :data:`AUTHORS_ROLE`, every other network's as under the paper's text (:func:`routed_key`)."""
+    through :data:`AUTHORS_ROLE`, every other network's as under the paper's text (:func:`routed_key`), and the
+    pattern through :data:`AUTHORS_TRAFFIC` on every network."""
     lab, role, tr = key
+    tr = AUTHORS_TRAFFIC.get(tr, tr)
     if lab in PSX:
         return lab, routing_of(recs[lab], AUTHORS_ROLE.get(role, role)), tr
-    return routed_key(recs, key)
+    return routed_key(recs, (lab, role, tr))
 
 
 def authors_claim(claim: SatClaim) -> SatClaim | None:
-    """``claim`` with every PolarStar search under the authors' routing, or ``None`` when that changes no search
-    (a statement about single-path runs already is the authors' ``min``).
+    """``claim`` with every PolarStar search under the authors' routing and every search under the authors' traffic
+    pattern (:data:`AUTHORS_TRAFFIC`), or ``None`` when that changes no search (a statement about single-path runs
+    already is the authors' ``min``).
 
     Examples
     --------
@@ -511,7 +532,8 @@ def authors_claim(claim: SatClaim) -> SatClaim | None:
     >>> authors_claim(c["ps-fig9b-sf-bf-subpar-single-minpath"]) is None
     True
     """
-    keys = tuple((lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, tr) for lab, role, tr in claim.keys)
+    keys = tuple((lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, AUTHORS_TRAFFIC.get(tr, tr))
+                 for lab, role, tr in claim.keys)
     if keys == claim.keys:
         return None
     remap = dict(zip(claim.keys, keys))
