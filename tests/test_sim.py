@@ -555,6 +555,9 @@ def test_unknown_option_keys_are_refused():
     with pytest.raises(ValueError, match="unknown hotspot traffic_options key 'hotspot_fraction'.*hot_fraction"):
         simulate(top, "min", "hotspot", 0.1, traffic_options={"hotspot_fraction": 0.2})
     with pytest.raises(ValueError, match="valid keys: \\(none"):
+        simulate(top, "min", "shuffle", 0.1, traffic_options={"io_endpoints": [0]})
+    with pytest.raises(ValueError, match="unknown uniform traffic_options key 'io_endpoints'; valid keys: "
+                                         "include_source"):
         simulate(top, "min", "uniform", 0.1, traffic_options={"io_endpoints": [0]})
     with pytest.raises(ValueError, match="router_options"):
         simulate(top, "min", "uniform", 0.1, router_options={"speedup": 2})
