@@ -104,7 +104,7 @@ PROVENANCE = ("code_commit", "lowdiam_version")
 #: Columns every row gets from the log itself, after the caller's columns (see the module docstring).
 STORE_COLUMNS = ("status", "cycle_reached", "seconds", "cpu_seconds") + PROVENANCE
 #: The store's columns a caller passes as keywords of :meth:`ResultLog.append`.
-_KEYWORD_COLUMNS = ("status", "cycle_reached", "seconds", "cpu_seconds")
+_KEYWORD_COLUMNS = tuple(c for c in STORE_COLUMNS if c not in PROVENANCE)
 #: The values of ``status``.
 STATUSES = ("done", "partial")
 

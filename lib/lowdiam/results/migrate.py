@@ -55,8 +55,6 @@ __all__ = ["PARTIAL_LOGS", "migrated_text", "legacy_text", "check_lossless", "mi
 PARTIAL_LOGS = frozenset({"07_motifs/unfinished_runs"})
 
 _NEW = ("status", "cycle_reached", "seconds", "cpu_seconds")
-#: the store's columns of its first schema (before ``cpu_seconds``)
-_FIRST = ("status", "cycle_reached", "seconds")
 
 
 def _seconds(row: dict[str, str]) -> str:

@@ -127,6 +127,14 @@ def uniform(topology, ep: Endpoints, D, rng, include_source: bool = False) -> Tr
                        include_source=include_source)
 
 
+def refuse_include_source(spec: TrafficSpec, router: str, why: str) -> None:
+    """Raise ``ValueError`` if ``spec`` counts the source among the destinations (``include_source=True``), for a
+    router model that does not model it (``why``: what it does instead)."""
+    if spec.include_source:
+        raise ValueError("uniform traffic_options include_source=True (BookSim2's uniform: the source is one of the "
+                         f"destinations) runs on router 'booksim' only; router {router!r} does not model it ({why})")
+
+
 def randperm(topology, ep: Endpoints, D, rng) -> TrafficSpec:
     carriers = np.flatnonzero(np.diff(ep.first) > 0)
     tau = np.arange(topology.num_routers)

@@ -512,11 +512,14 @@ def authors_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[s
     """(label, role, traffic) -> (label, routing, traffic) under the authors' public code: a PolarStar's role
     through :data:`AUTHORS_ROLE`, every other network's as under the paper's text (:func:`routed_key`), and the
     pattern through :data:`AUTHORS_TRAFFIC` on every network."""
+    return routed_key(recs, _authors_role_key(key))
+
+
+def _authors_role_key(key: tuple[str, str, str]) -> tuple[str, str, str]:
+    """(label, role, traffic) under the authors' public code, still as a role: :data:`AUTHORS_ROLE` on the
+    PolarStars, :data:`AUTHORS_TRAFFIC` on every network."""
     lab, role, tr = key
-    tr = AUTHORS_TRAFFIC.get(tr, tr)
-    if lab in PSX:
-        return lab, routing_of(recs[lab], AUTHORS_ROLE.get(role, role)), tr
-    return routed_key(recs, (lab, role, tr))
+    return lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, AUTHORS_TRAFFIC.get(tr, tr)
 
 
 def authors_claim(claim: SatClaim) -> SatClaim | None:
@@ -532,8 +535,7 @@ def authors_claim(claim: SatClaim) -> SatClaim | None:
     >>> authors_claim(c["ps-fig9b-sf-bf-subpar-single-minpath"]) is None
     True
     """
-    keys = tuple((lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, AUTHORS_TRAFFIC.get(tr, tr))
-                 for lab, role, tr in claim.keys)
+    keys = tuple(_authors_role_key(k) for k in claim.keys)
     if keys == claim.keys:
         return None
     remap = dict(zip(claim.keys, keys))

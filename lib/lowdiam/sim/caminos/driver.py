@@ -19,7 +19,7 @@ from lowdiam.sim.results import (
     saturation_verdict,
 )
 from lowdiam.sim.rng import new_state
-from lowdiam.sim.traffic import TABLE, Endpoints, make_traffic
+from lowdiam.sim.traffic import TABLE, Endpoints, make_traffic, refuse_include_source
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
@@ -231,10 +231,7 @@ def build_model(request=None, routing: str | None = None, traffic: str | None = 
         )
 
     tspec = make_traffic(traffic, topology, ep, D, seed, **(traffic_options or {}))
-    if tspec.include_source:
-        raise ValueError("uniform traffic_options include_source=True (BookSim2's uniform: the source is one of the "
-                         "destinations) runs on router 'booksim' only; router 'caminos' does not model it "
-                         "(CAMINOS discards a message to its own server (SelfMessage))")
+    refuse_include_source(tspec, "caminos", "CAMINOS discards a message to its own server (SelfMessage)")
     active = np.asarray(tspec.active, dtype=bool).copy()
     tptr = np.asarray(tspec.ptr, dtype=np.int64)
     tdst = np.asarray(tspec.dst, dtype=np.int64)

@@ -20,7 +20,7 @@ from ..routings import build_route_tables, resolve_routing
 from ..routings.base import BuildContext, Network, PortState, RouteTables, Scratch
 from ..routings.polarized import weights as polarized_weights
 from ..tables import distances, memo
-from ..traffic import Endpoints, make_traffic
+from ..traffic import Endpoints, make_traffic, refuse_include_source
 from . import conservation
 from .cut_through import run_cut_through
 from .state import (
@@ -113,10 +113,7 @@ def allocate(req, tables: RouteTables, V: int) -> tuple[KernelState, np.ndarray]
     ep = Endpoints.of(topology.endpoints)
     NE = ep.count
     tspec = make_traffic(req.traffic, topology, ep, distances(topology), req.seed, **req.traffic_options)
-    if tspec.include_source:
-        raise ValueError("uniform traffic_options include_source=True (BookSim2's uniform: the source is one of the "
-                         "destinations) runs on router 'booksim' only; router 'ideal' does not model it "
-                         "(its uniform traffic draws among the other endpoints)")
+    refuse_include_source(tspec, "ideal", "its uniform traffic draws among the other endpoints")
     active = np.asarray(tspec.active, dtype=bool)
     if not active.any():
         raise ValueError(f"traffic {req.traffic!r} leaves no endpoint injecting on {topology.name}")
