@@ -71,6 +71,23 @@ def test_the_command_line_passes_labels_with_commas_whole(monkeypatch):
     GPS.main([])
     GPS.main(["--labels", "GF(11,29,2,5),SF", "--processes", "1"])
     assert seen[0]["labels"] is None and GPS.configs(seen[0]["labels"]) == GPS.configs()
-    assert seen[1] == {"processes": 1, "labels": ["GF(11,29,2,5)", "SF"]}
+    assert seen[1] == {"processes": 1, "labels": ["GF(11,29,2,5)", "SF"], "groups": None}
+    GPS.main(["--groups", "d2-min, sf-min"])
+    assert seen[2]["groups"] == ["d2-min", "sf-min"]
     with pytest.raises(ValueError, match="unbalanced"):
         GPS.main(["--labels", "GF(11,29"])
+
+
+def test_groups_take_every_search_once_the_counted_claims_first():
+    """The job's groups partition configs(); the named groups come whole, in GROUPS order, before ``rest``."""
+    groups = GPS.group_configs()
+    keys = [(c[0].label, c[1], c[2]) for _, cs in groups for c in cs]
+    assert sorted(keys) == sorted((c[0].label, c[1], c[2]) for c in GPS.configs()) and len(set(keys)) == len(keys)
+    assert [g for g, _ in groups] == list(GPS.GROUPS)
+    first = dict(groups)
+    d3 = {(c[0].label, c[1]) for c in first["d3-gf-min"]}
+    assert d3 == {("GF(81,1,10,4)", "gf-min"), ("GF(56,1,11,5)", "gf-min")}
+    assert all(len(cs) == 2 * len(GPS.GROUPS[g]) for g, cs in groups if g != "rest")  # both patterns of each pair
+    # a group asked for alone keeps only its own searches; a label subset restricts every group
+    assert GPS.group_configs(["rest"])[0][1] == first["rest"]
+    assert [c[0].label for _, cs in GPS.group_configs(labels=["SF"]) for c in cs] == ["SF"] * 4

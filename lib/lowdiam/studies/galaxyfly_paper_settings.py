@@ -41,8 +41,8 @@ from collections.abc import Sequence
 
 from lowdiam import sweep as S
 
-__all__ = ["COARSE_STEP", "LOG", "NETWORKS", "PATTERNS", "ROUTINGS", "SIM", "TOL", "configs", "has_gf_min", "recorded",
-           "run"]
+__all__ = ["COARSE_STEP", "GROUPS", "LOG", "NETWORKS", "PATTERNS", "ROUTINGS", "SIM", "TOL", "configs", "group_configs",
+           "has_gf_min", "recorded", "run"]
 
 #: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
 NETWORKS = {r.label: r for r in (
@@ -132,8 +132,67 @@ def configs(labels: Sequence[str] | None = None) -> list[tuple[S.Recipe, str, st
     return out
 
 
+#: the order the job completes its searches in: groups of (network, routing) pairs, both patterns where
+#: :func:`configs` runs them, each group completing the searches of named Galaxyfly Sec. 5 statements of notebook 05
+#: (``lowdiam.studies.sim_galaxyfly``), so an interrupted job leaves whole claims; ``rest``: every other search
+GROUPS = {
+    # Fig. 7 diameter 2 and Sec. 5.1.1's 21.5 % / 55.6 %: one router per supernode, so MIN is the paper's MIN
+    "d2-min": (("GF(15,29,1,7)", "min"), ("GF(11,29,1,10)", "min")),
+    # Fig. 7 diameter 3 and Sec. 5.2.3's GF(81,1,10,4) vs DF (= GF(56,1,11,5)), the paper's MIN
+    "d3-gf-min": (("GF(81,1,10,4)", "gf-min"), ("GF(56,1,11,5)", "gf-min")),
+    # Fig. 7 diameter 5 and Sec. 5.2.3's GF(15,29,4,2) vs DF
+    "d5-gf-min": (("GF(15,29,4,2)", "gf-min"), ("GF(11,37,4,2)", "gf-min")),
+    # Fig. 7 diameter 4 and Sec. 5.1.1's GF(15,37,2,3) vs GF(11,37,4,2)
+    "d4-gf-min": (("GF(15,37,2,3)", "gf-min"), ("GF(11,29,2,5)", "gf-min")),
+    # Sec. 5.2 / Fig. 9c, 9f: saturation gains over SF under MIN
+    "sf-min": (("SF", "min"), ("GF(81,1,10,4)", "min")),
+    # the same gains under NAG
+    "sf-nag": (("SF", "nag"), ("GF(15,29,1,7)", "nag"), ("GF(11,29,1,10)", "nag"), ("GF(81,1,10,4)", "nag")),
+    "rest": (),
+}
+
+
+def group_configs(groups: Sequence[str] | None = None,
+                  labels: Sequence[str] | None = None) -> list[tuple[str, list[tuple[S.Recipe, str, str]]]]:
+    """``[(group, [(recipe, routing, pattern), ...]), ...]`` in :data:`GROUPS` order: every search of
+    :func:`configs` ``(labels)`` once, in the first group that names its (network, routing), ``rest`` taking the
+    others in :func:`configs` order.
+
+    Examples
+    --------
+    >>> [(g, [c[0].label + " " + c[1] + " " + c[2] for c in cs]) for g, cs in group_configs(["d2-min"])]
+    [('d2-min', ['GF(15,29,1,7) min uniform', 'GF(15,29,1,7) min worst_case', 'GF(11,29,1,10) min uniform', \
+'GF(11,29,1,10) min worst_case'])]
+    >>> sum(len(cs) for _, cs in group_configs()) == len(configs())
+    True
+    >>> group_configs(["d6"])
+    Traceback (most recent call last):
+        ...
+    ValueError: unknown groups ['d6']; choose from ['d2-min', 'd3-gf-min', 'd5-gf-min', 'd4-gf-min', 'sf-min', \
+'sf-nag', 'rest']
+    """
+    names = list(GROUPS) if groups is None else list(groups)
+    unknown = [g for g in names if g not in GROUPS]
+    if unknown:
+        raise ValueError(f"unknown groups {unknown}; choose from {list(GROUPS)}")
+    todo = configs(labels)
+    taken: set = set()
+    out = []
+    for g in GROUPS:  # a search belongs to the first group naming it, whichever groups run
+        pairs = GROUPS[g]
+        cfgs = [c for c in todo if (c[0].label, c[1]) in pairs] if g != "rest" else list(todo)
+        if pairs:
+            cfgs.sort(key=lambda c: pairs.index((c[0].label, c[1])))
+        cfgs = [c for c in cfgs if (c[0].label, c[1], c[2]) not in taken]
+        taken.update((c[0].label, c[1], c[2]) for c in cfgs)
+        if g in names:
+            out.append((g, cfgs))
+    return out
+
+
 def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] | None = None, root=None,
-        progress: bool = True, cfgs: Sequence[tuple[S.Recipe, str, str]] | None = None) -> list:
+        progress: bool = True, cfgs: Sequence[tuple[S.Recipe, str, str]] | None = None,
+        groups: Sequence[str] | None = None) -> list:
     """Run (or resume) the searches, every run appended to the result log as it finishes.
 
     Parameters
@@ -149,12 +208,15 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
     progress : bool
         One labelled bar over the searches, on stderr.
     cfgs : sequence of (recipe, routing, pattern), optional
-        Searches to run instead of :func:`configs` (a small stand-in network for tests); the settings stay :data:`SIM`.
+        Searches to run instead of :func:`configs` (a small stand-in network for tests), as one group; the settings
+        stay :data:`SIM`.
+    groups : sequence of str, optional
+        :data:`GROUPS` to run, each to the end before the next (default: all, in order).
 
     Returns
     -------
     list of lowdiam.sweep.SaturationResult
-        One per search, in :func:`configs` order.
+        One per search, group by group.
 
     Examples
     --------
@@ -164,10 +226,14 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
     ValueError: labels must be drawn from ('GF(11,29,1,10)', 'GF(11,29,2,5)', 'GF(11,37,4,2)', 'GF(15,29,1,7)', \
 'GF(15,29,4,2)', 'GF(15,37,2,3)', 'GF(56,1,11,5)', 'GF(81,1,10,4)', 'DF', 'SF', 'FB', 'FT'); got ['GF(1,1,1,1)']
     """
-    todo = configs(labels) if cfgs is None else list(cfgs)
-    return S.saturation_searches(todo, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM,
-                                 record=S.result_log(*LOG, root=root), processes=processes, scheduler=scheduler,
-                                 progress=progress)
+    todo = group_configs(groups, labels) if cfgs is None else [("searches", list(cfgs))]
+    out = []
+    for _, group in todo:
+        if group:
+            out += S.saturation_searches(group, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM,
+                                         record=S.result_log(*LOG, root=root), processes=processes,
+                                         scheduler=scheduler, progress=progress)
+    return out
 
 
 def recorded(*, root=None, recipes: dict | None = None) -> dict:
@@ -236,8 +302,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
     ap.add_argument("--labels", default=None,
                     help="comma-separated networks, in order, e.g. 'GF(11,29,2,5),SF' (default: all)")
+    ap.add_argument("--groups", default=None,
+                    help=f"comma-separated groups, each run to the end before the next (default: all: "
+                         f"{','.join(GROUPS)})")
     args = ap.parse_args(argv)
-    for x in run(processes=args.processes, labels=None if args.labels is None else split_labels(args.labels)):
+    groups = None if args.groups is None else [g.strip() for g in args.groups.split(",") if g.strip()]
+    for x in run(processes=args.processes, labels=None if args.labels is None else split_labels(args.labels),
+                 groups=groups):
         print(f"{x.recipe.label:15s} {x.routing:4s} {x.traffic:10s} saturation load {x.saturation_load} "
               f"({len(x.records)} runs)", flush=True)
 
