@@ -96,9 +96,21 @@ def graphs() -> dict:
     }
 
 
+#: the papers' scale, run only when named (``--graphs ps_iq_11_3``): PS-IQ(11,3) with 5 endpoints per router, the
+#: recipe of ``lowdiam.studies.polarstar``'s ``PS-IQ`` (1,064 routers)
+PAPER_GRAPHS = ("ps_iq_11_3",)
+
+
+def paper_graphs() -> dict:
+    from lowdiam import topologies as T
+
+    return {"ps_iq_11_3": T.polarstar(11, "iq", 3, endpoints_per_router=5)}
+
+
 def run_authors(binary: str, top, load: float, routing: str, seed: int = 1) -> dict:
-    """One run of the authors' fork under :data:`CFG` (their ``polarstarconfig``) with ``routing``."""
-    return run_binary(binary, top, lambda net: CFG.format(load=f"{load:.2f}", routing=routing, net=net,
+    """One run of the authors' fork under :data:`CFG` (their ``polarstarconfig``) with ``routing``; the load as given
+    (five decimals, so loads on the paper-profile searches' 1/160 grid run exactly)."""
+    return run_binary(binary, top, lambda net: CFG.format(load=f"{load:.5f}", routing=routing, net=net,
                                                           p=top.endpoints_per_router, seed=seed), summary="overall")
 
 
@@ -119,7 +131,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sims", nargs="*", default=list(SIMS), choices=SIMS)
     ap.add_argument("--loads", nargs="*", type=float, default=list(LOADS))
-    ap.add_argument("--graphs", nargs="*")
+    ap.add_argument("--graphs", nargs="*", help=f"subset of the small graphs, or {', '.join(PAPER_GRAPHS)} (only when "
+                                                "named: the papers' scale)")
     args = ap.parse_args()
     binary = os.environ.get("AUTHORS_BOOKSIM", "/work/authors-booksim/polarfly/booksim/src/booksim")
     done = set()
@@ -127,8 +140,11 @@ def main() -> None:
         with CSV.open() as fh:
             done = {(r["sim"], r["graph"], float(r["load"])) for r in csv.DictReader(fh)}
     CSV.parent.mkdir(parents=True, exist_ok=True)
-    for name, top in graphs().items():
-        if args.graphs and name not in args.graphs:
+    tops = graphs()
+    if args.graphs and set(args.graphs) & set(PAPER_GRAPHS):
+        tops.update(paper_graphs())
+    for name, top in tops.items():
+        if args.graphs and name not in args.graphs or not args.graphs and name in PAPER_GRAPHS:
             continue
         for load in args.loads:
             for sim in args.sims:

@@ -157,14 +157,16 @@ GROUPS = {
     "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
     "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
                           for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     # the authors' public code on the PolarStars: ugall4_pf on every pattern the UGAL statements compare, the random
-    # permutation as their fork draws it (AUTHORS_TRAFFIC)
+    # permutation as their fork draws it (AUTHORS_TRAFFIC).  After the paper-text groups: at PS-IQ(11,3) their VC
+    # policy (4 VCs, any VC) and our hop-indexed VCs decide differently near the knee (docs/cross_validation.md,
+    # "At the papers' scale"), so these searches' VC settings are still to be settled
     "authors-ugal": lambda t: [(t[p], "ugal-pf", AUTHORS_TRAFFIC.get(tr, tr)) for p in ("PS-IQ", "PS-Pal")
                                for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation
     "authors-randperm": lambda t: [(t[x], "ugal", AUTHORS_TRAFFIC["randperm"])
                                    for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
-    "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
 
