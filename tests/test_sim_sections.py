@@ -161,7 +161,9 @@ def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(
     both = {("GF(15,29,1,7)", "min", "uniform"): (0.41, True), ("SF", "min", "uniform"): (0.39, True)}
     vals, note, res, at = _gf_section(both, earlier).gf_compare(a, b)
     assert vals == [0.41, 0.39] and res == GF.GPS.TOL
-    assert at == {"scale": "paper", "routing": GF.GF_ROUTING_NAME["min"], "figure": "05_galaxyfly_paper_settings"}
+    assert at == {"scale": "paper-network", "routing": GF.GF_ROUTING_NAME["min"],
+                  "differs": ["routing computation 1 cycle (paper, Sec. 5: 2 cycles)"],
+                  "figure": "05_galaxyfly_paper_settings"}
     assert "1-flit packets" in note and "the same searches gave GF(15,29,1,7) 0.6, SF 0.5" in note
     # one search still running at the paper's settings: the earlier recorded searches, at paper-network scale
     running = {**both, ("SF", "min", "uniform"): (0.3, False)}
@@ -171,7 +173,7 @@ def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(
     assert _gf_section(running, {}).gf_compare(a, b) == ([None, None], None, None, None)
     # complete at the paper's settings, the earlier searches not: no earlier values in the note
     vals, note, _, at = _gf_section(both, {}).gf_compare(a, b)
-    assert at["scale"] == "paper" and "same searches gave" not in note
+    assert at["figure"] == "05_galaxyfly_paper_settings" and "same searches gave" not in note
 
 
 def test_paper_settings_rows_follow_the_jobs_plan():
