@@ -27,13 +27,12 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crossval_booksim import CFG, FIELDS, OUT, run_binary, run_model  # noqa: E402  (one home for both simulators)
+from crossval_booksim import CFG, FIELDS, OUT, _append, _read, run_binary, run_model  # noqa: E402  (one home)
 
 CSV = OUT / "booksim_paper_scale.csv"
 GRAPH = "ps_iq_11_3"
@@ -58,27 +57,8 @@ def booksim_config(net: Path, load: float, seed: int = 1) -> str:
     return text.replace("seed = 1;", f"seed = {seed};")
 
 
-def read_rows() -> list[dict]:
-    if not CSV.exists():
-        return []
-    with CSV.open() as fh:
-        return list(csv.DictReader(fh))
-
-
-def append_row(row: dict) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    new = not CSV.exists()
-    with CSV.open("a", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=FIELDS)
-        if new:
-            w.writeheader()
-        w.writerow(row)
-        fh.flush()
-        os.fsync(fh.fileno())
-
-
 def run(sim: str, loads: list[float], binary: str | None) -> None:
-    done = {(r["sim"], round(float(r["load"]), 6)) for r in read_rows()}
+    done = {(r["sim"], round(float(r["load"]), 6)) for r in _read(CSV)}
     top = graph()
     for load in loads:
         if (sim, round(load, 6)) in done:
@@ -91,7 +71,7 @@ def run(sim: str, loads: list[float], binary: str | None) -> None:
                             run_control="booksim", rc_options=RC_OPTIONS, blank_unstable=True)
         row = dict(sim=sim, graph=GRAPH, routers=top.num_routers, endpoints_per_router=top.endpoints_per_router,
                    internal_speedup=SPEEDUP, load=load, **{k: res.get(k, "") for k in FIELDS[6:]})
-        append_row(row)
+        _append(CSV, FIELDS, row)
         print(f"{sim} {load}: unstable={res['unstable']} latency={res['latency']} accepted={res['accepted']} "
               f"cycles={res['cycles']} seconds={res['seconds']}", file=sys.stderr)
 
@@ -99,7 +79,7 @@ def run(sim: str, loads: list[float], binary: str | None) -> None:
 def table() -> list[dict]:
     """Per load: both simulators' decisions and latencies, and whether the decisions agree."""
     by: dict = {}
-    for r in read_rows():
+    for r in _read(CSV):
         by.setdefault(float(r["load"]), {})[r["sim"]] = r
     out = []
     for load in sorted(by):
