@@ -367,6 +367,19 @@ def run_binary(binary: str, topology, config, *, summary: str = "sample") -> dic
     return {**row, "cycles": _num(r"Time taken is (\d+) cycles", out) or "", "seconds": round(wall, 2)}
 
 
+def config_with(net: Path, load: float, speedup: float, **keys) -> str:
+    """:data:`CFG` for ``net`` at ``load`` (five decimals) and ``speedup`` with the BookSim ``keys`` it sets replaced
+    (e.g. ``max_samples=8``); a key :data:`CFG` does not set is refused, so a changed :data:`CFG` cannot be
+    silently half-applied."""
+    text = CFG.format(net=net, load=f"{load:.5f}", speedup=f"{speedup:.1f}")
+    for key, value in keys.items():
+        new, n = re.subn(rf"^{key} = [^;]*;$", f"{key} = {value};", text, flags=re.M)
+        if n != 1:
+            raise ValueError(f"CFG sets {key!r} {n} times; config_with replaces keys CFG sets once")
+        text = new
+    return text
+
+
 def run_booksim(binary: str, topology, load: float, speedup: float, seed: int = 1) -> dict:
     """One BookSim2 run on ``topology`` under :data:`CFG`: the parsed averages (``unstable`` 1 when it gave up)."""
     def config(net: Path) -> str:

@@ -4,7 +4,7 @@ Two checks of settings the Galaxyfly paper-settings searches (``lowdiam.studies.
 each on both simulators: 1-flit packets, 256-flit shared input-port buffers with 5 private flits per VC
 (``buffer_policy = shared``), internal speedup 2.0, BookSim's run control with ``max_samples = 8``, anynet ``min``
 (our ``min-single`` on BookSim's table), BookSim2's uniform traffic (the source among the destinations), seed 1;
-otherwise :data:`crossval_booksim.CFG`.
+otherwise ``crossval_booksim.CFG``.
 
 - ``vcs``: one VC against four (any VC) on a complete graph K10 with 2 endpoints per router, whose links are no
   bottleneck: with one VC an input port is a single FIFO and head-of-line blocking caps the accepted load, the
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchio import write_rows  # noqa: E402
-from crossval_booksim import CFG, OUT, pin_graphs, run_binary, run_model  # noqa: E402
+from crossval_booksim import OUT, config_with, pin_graphs, run_binary, run_model  # noqa: E402
 
 CSV = OUT / "booksim_gf_settings.csv"
 BUFFERS = {"buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5}
@@ -53,13 +53,7 @@ def graphs() -> dict:
 
 def booksim_config(load: float, vcs: int, routing_delay: int):
     def config(net: Path) -> str:
-        text = CFG.format(net=net, load=f"{load:.5f}", speedup="2.0")
-        for old, new in (("packet_size = 4;", "packet_size = 1;"), ("num_vcs = 4;", f"num_vcs = {vcs};"),
-                         ("max_samples = 10;", "max_samples = 8;"),
-                         ("routing_delay = 1;", f"routing_delay = {routing_delay};")):
-            if old not in text:
-                raise RuntimeError(f"CFG no longer holds {old!r}: update booksim_config")
-            text = text.replace(old, new)
+        text = config_with(net, load, 2.0, packet_size=1, num_vcs=vcs, max_samples=8, routing_delay=routing_delay)
         return text + "".join(f"{k} = {v};\n" for k, v in BUFFERS.items())
 
     return config

@@ -3,7 +3,7 @@
 ``crossval_booksim.py`` compares the two simulators on 50-120-router graphs; the saturation claims of notebook 05
 are made on PolarStar's Table 3 networks (about 1,000 routers, 5,000 endpoints).  This script runs both simulators
 on one of them, PS-IQ(11,3) with 5 endpoints per router (the recipe of ``lowdiam.studies.polarstar``'s ``PS-IQ``),
-at the papers' internal speedup 2.0, under :data:`crossval_booksim.CFG`'s configuration (anynet ``min``: one
+at the papers' internal speedup 2.0, under ``crossval_booksim.CFG``'s configuration (anynet ``min``: one
 Dijkstra path per router pair, our ``min-single`` with ``paths="booksim-anynet"``; 4 VCs x 32 flits, any VC at
 every hop; 4-flit packets; BookSim2's uniform traffic, the source among the destinations) with BookSim's run control
 at the PolarStar authors' ``max_samples = 8`` (``polarstarconfig``; :data:`RC_OPTIONS`), seed 1, at the loads given.
@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crossval_booksim import CFG, FIELDS, OUT, _append, _read, run_binary, run_model  # noqa: E402  (one home)
+from crossval_booksim import FIELDS, OUT, _append, _read, config_with, run_binary, run_model  # noqa: E402
 
 CSV = OUT / "booksim_paper_scale.csv"
 GRAPH = "ps_iq_11_3"
@@ -49,12 +49,8 @@ def graph():
 
 
 def booksim_config(net: Path, load: float, seed: int = 1) -> str:
-    """:data:`CFG` at :data:`SPEEDUP`, ``max_samples`` from :data:`RC_OPTIONS`, the load with five decimals."""
-    text = CFG.format(net=net, load=f"{load:.5f}", speedup=f"{SPEEDUP:.1f}")
-    text = text.replace("max_samples = 10;", f"max_samples = {RC_OPTIONS['max_samples']};")
-    if f"max_samples = {RC_OPTIONS['max_samples']};" not in text:
-        raise RuntimeError("CFG no longer sets max_samples = 10: update booksim_config")
-    return text.replace("seed = 1;", f"seed = {seed};")
+    """``crossval_booksim.CFG`` at :data:`SPEEDUP`, ``max_samples`` from :data:`RC_OPTIONS`, the load as given."""
+    return config_with(net, load, SPEEDUP, max_samples=RC_OPTIONS["max_samples"], seed=seed)
 
 
 def run(sim: str, loads: list[float], binary: str | None) -> None:
