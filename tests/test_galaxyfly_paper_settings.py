@@ -29,7 +29,7 @@ def test_the_searches_are_those_of_the_recorded_fig7_9_and_gf_min_runs():
                                           sort_keys=True)) for rc, rt, tr in GPS.configs()}
     assert ours == recorded and len(GPS.configs()) == 54
     assert [rt for _, rt, _ in GPS.configs()][:12] == ["gf-min"] * 12  # the counted routing first
-    # the settings differ from the recorded ones exactly by the paper's: packets, buffers, run control
+    # the settings differ from the recorded ones exactly by the paper's: packets, buffers, routing delay, run control
     old = {json.dumps(json.loads(r["sim"]), sort_keys=True) for r in rows}
     assert len(old) == 1
     old = json.loads(old.pop())
@@ -37,12 +37,12 @@ def test_the_searches_are_those_of_the_recorded_fig7_9_and_gf_min_runs():
     assert (new.pop("packet_flits"), old.pop("packet_flits")) == (1, 4)
     assert new.pop("run_control") == "booksim" and (old.pop("warmup_cycles"), old.pop("measure_cycles")) == (3000, 5000)
     ro = dict(new.pop("router_options"))
-    assert {k: ro.pop(k) for k in ("buffer_policy", "buf_size", "private_buf_size")} == {
-        "buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5}
+    assert {k: ro.pop(k) for k in ("buffer_policy", "buf_size", "private_buf_size", "routing_delay")} == {
+        "buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5, "routing_delay": 2}
     assert ro == old.pop("router_options") and new == old
 
 
-def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path):
+def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path, monkeypatch):
     cfgs = [(STAND_IN, "min", "uniform"), (STAND_IN, "nag", "uniform")]
     first = GPS.run(cfgs=cfgs, root=tmp_path, processes=1, progress=False)
     assert [x.rule for x in first] == ["booksim", "booksim"]
@@ -60,6 +60,9 @@ def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path):
     assert len(_rows(log)) == len(rows)
     # the paper's networks' searches read nothing of the stand-in's
     assert GPS.recorded(root=tmp_path) == {}
+    # runs of other settings in the same log (an earlier routing delay) are not read
+    monkeypatch.setitem(GPS.SIM, "router_options", {**GPS.SIM["router_options"], "routing_delay": 1})
+    assert GPS.recorded(root=tmp_path, recipes={STAND_IN.label: STAND_IN}) == {}
 
 
 def test_the_command_line_passes_labels_with_commas_whole(monkeypatch):

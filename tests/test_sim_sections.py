@@ -155,15 +155,19 @@ def _gf_section(paper_settings, paper_gf, runs=None):
     return sec
 
 
-def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete():
+def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(monkeypatch):
     a, b = ("GF(15,29,1,7)", "uniform"), ("SF", "uniform")
     earlier = {("GF(15,29,1,7)", "min", "uniform"): (0.6, True), ("SF", "min", "uniform"): (0.5, True)}
     both = {("GF(15,29,1,7)", "min", "uniform"): (0.41, True), ("SF", "min", "uniform"): (0.39, True)}
     vals, note, res, at = _gf_section(both, earlier).gf_compare(a, b)
     assert vals == [0.41, 0.39] and res == GF.GPS.TOL
-    assert at == {"scale": "paper-network", "routing": GF.GF_ROUTING_NAME["min"],
-                  "differs": ["routing computation 1 cycle (paper, Sec. 5: 2 cycles)"],
+    assert at == {"scale": "paper", "routing": GF.GF_ROUTING_NAME["min"], "differs": [],
                   "figure": "05_galaxyfly_paper_settings"}
+    # a setting still differing from the paper's is listed, and the scale says so
+    differ = ["routing computation 1 cycle (paper, Sec. 5: 2 cycles)"]
+    monkeypatch.setattr(GF, "PAPER_SETTINGS_DIFFER", differ)
+    _, _, _, at1 = _gf_section(both, earlier).gf_compare(a, b)
+    assert at1["scale"] == "paper-network" and at1["differs"] == differ
     assert "1-flit packets" in note and "the same searches gave GF(15,29,1,7) 0.6, SF 0.5" in note
     # one search still running at the paper's settings: the earlier recorded searches, at paper-network scale
     running = {**both, ("SF", "min", "uniform"): (0.3, False)}

@@ -7,7 +7,8 @@ ran the same networks with 4-flit packets, 32-flit private VC buffers and fixed 
 claims built on them list those three settings as differing from the paper's.  This module runs those searches
 again with the paper's settings (:data:`SIM`): 1-flit packets; BookSim2's ``buffer_policy = shared`` with
 ``buf_size = 256`` and ``private_buf_size = 5`` (the BookSim model's shared input buffers,
-:func:`lowdiam.sim.booksim.options.buffer_layout`); BookSim2's own run control (``run_control="booksim"``).
+:func:`lowdiam.sim.booksim.options.buffer_layout`); routing computation in 2 cycles (``routing_delay = 2``) and
+credit processing in 2 (the model's default ``credit_delay``); BookSim2's own run control (``run_control="booksim"``).
 Everything else is the recorded searches': the BookSim model at internal speedup 2 with hop-indexed VCs, the same
 networks, routings and patterns (:func:`configs`), coarse step 0.1, resolution 0.01, seed 0.
 
@@ -21,7 +22,7 @@ so the job stops and resumes anywhere::
 
 Notebook 05 draws every search recorded so far (:func:`lowdiam.studies.sim_figures.galaxyfly_paper_settings`,
 ``figures/05_galaxyfly_paper_settings.png``), and each Galaxyfly Fig. 7/9 claim takes these values, at scale
-``paper``, once every search it compares is complete here
+``paper``, once every search it compares is complete here at these settings
 (:meth:`lowdiam.studies.sim_galaxyfly.GalaxyflySection.gf_compare`); until then it keeps the earlier recorded
 settings, at scale ``paper-network``.
 
@@ -73,12 +74,15 @@ def has_gf_min(rec: S.Recipe) -> bool:
     """True for a Galaxyfly with supernodes of more than one router (``a > 1``): the paper's MIN differs from the
     router-level MIN there, and the recorded ``gf-min`` searches (``05_galaxyfly_gfmin``) ran on exactly these."""
     return rec.constructor == "galaxyfly" and rec.args[2] > 1
-#: the paper's Sec. 5 settings: 1-flit packets, 256-flit port buffers with 5 flits private per VC, BookSim's run
-#: control; the BookSim model at speedup 2 with hop-indexed VCs as the recorded searches (``buffer_flits`` does not
-#: shape a shared buffer whose ``buf_size`` is given; it stays the recorded searches' 32)
+#: the paper's Sec. 5 settings: 1-flit packets, 256-flit port buffers with 5 flits private per VC, routing computation
+#: in 2 cycles ("credit processing takes two cycles, routing computing takes two cycles"; the model's credit delay is 2
+#: by default), BookSim's run control; the BookSim model at speedup 2 with hop-indexed VCs as the recorded searches
+#: (``buffer_flits`` does not shape a shared buffer whose ``buf_size`` is given; it stays the recorded searches' 32).
+#: The log also holds runs with a 1-cycle routing computation (the job's settings until 2026-11-30); :func:`recorded`
+#: reads only runs of these settings.
 SIM = {"packet_flits": 1, "buffer_flits": 32, "router": "booksim",
        "router_options": {"internal_speedup": 2.0, "vc_selection": "hop", "buffer_policy": "shared", "buf_size": 256,
-                          "private_buf_size": 5},
+                          "private_buf_size": 5, "routing_delay": 2},
        "run_control": "booksim"}
 #: the recorded searches' coarse load step and resolution
 COARSE_STEP, TOL = 0.1, 0.01
@@ -249,7 +253,7 @@ def recorded(*, root=None, recipes: dict | None = None) -> dict:
     Returns
     -------
     dict
-        Only the searches with at least one recorded run.
+        Only the searches with at least one recorded run at :data:`SIM` (runs under earlier settings are not read).
 
     Examples
     --------
@@ -260,7 +264,7 @@ def recorded(*, root=None, recipes: dict | None = None) -> dict:
     from .simulation import recorded_saturation
 
     recipes = NETWORKS if recipes is None else recipes
-    got = recorded_saturation(LOG[0], [LOG[1]], TOL, root=root, recipes=recipes)
+    got = recorded_saturation(LOG[0], [LOG[1]], TOL, root=root, recipes=recipes, sim=SIM)
     return {k: v for k, v in got.items() if k[0] in recipes}
 
 

@@ -121,12 +121,14 @@ def gf_at(sim: Mapping[str, Any], *, packets: str = "4-flit packets (paper: 1-fl
 
 #: how a claim judged on the searches at the paper's own settings (:mod:`.galaxyfly_paper_settings`) names them
 PAPER_SETTINGS_TEXT = ("the paper's own networks at full size and its Sec. 5 settings: 1-flit packets, 256-flit port "
-                       "buffers with 5 flits private per VC (BookSim's shared buffer policy), BookSim's run control; "
-                       "the BookSim model at speedup 2 as the paper")
-#: what those searches still run differently from the paper's Sec. 5 ("routing computing takes two cycles"), so their
-#: claims are at scale ``paper-network`` with it listed; the BookSim model at ``routing_delay=2`` agrees with BookSim2
-#: (docs/booksim_shared_buffers.md) and the searches are to be rerun with it
-PAPER_SETTINGS_DIFFER = ["routing computation 1 cycle (paper, Sec. 5: 2 cycles)"]
+                       "buffers with 5 flits private per VC (BookSim's shared buffer policy), routing computation and "
+                       "credit processing in 2 cycles each, BookSim's run control; the BookSim model at speedup 2 as "
+                       "the paper")
+#: what those searches still run differently from the paper's Sec. 5 settings: nothing since their routing computation
+#: takes 2 cycles as the paper's (``routing_delay=2``; the BookSim model agrees with BookSim2 there,
+#: docs/booksim_shared_buffers.md), so their claims are at scale ``paper``; a setting listed here makes them
+#: ``paper-network`` with it named
+PAPER_SETTINGS_DIFFER: list[str] = []
 #: the earlier recorded settings, as a note beside a value judged at the paper's settings names them
 EARLIER_SETTINGS_TEXT = "4-flit packets, 32-flit VC buffers, fixed windows and the 95 % rule"
 
@@ -326,8 +328,9 @@ class GalaxyflySection:
         source that has every key's search complete:
 
         1. the searches at the paper's own settings (:mod:`.galaxyfly_paper_settings`: 1-flit packets, 256-flit
-           shared port buffers, BookSim's run control): scale ``paper-network`` with :data:`PAPER_SETTINGS_DIFFER`
-           listed (their routing computation takes 1 cycle, the paper's 2), figure ``05_galaxyfly_paper_settings``;
+           shared port buffers, 2-cycle routing computation, BookSim's run control): scale ``paper``, or
+           ``paper-network`` with :data:`PAPER_SETTINGS_DIFFER` listed if it names any, figure
+           ``05_galaxyfly_paper_settings``;
            the note gives the earlier recorded settings' values beside them where those are complete;
         2. the paper profile's recorded searches (quick profile; 4-flit packets, 32-flit VC buffers, fixed windows):
            scale ``paper-network`` with those settings listed (:func:`gf_at`), figure ``05_galaxyfly_fig7_9_paper``;
@@ -346,8 +349,9 @@ class GalaxyflySection:
                 note += (f"; with the earlier recorded settings ({EARLIER_SETTINGS_TEXT}) the same searches gave "
                          + ", ".join(f"{lab} {h[0]}" for (lab, _), h in zip(keys, hits)))
             return ([h[0] for h in at_paper], note, GPS.TOL,
-                    {"scale": "paper-network", "routing": GF_ROUTING_NAME[routing],
-                     "differs": list(PAPER_SETTINGS_DIFFER), "figure": "05_galaxyfly_paper_settings"})
+                    {"scale": "paper-network" if PAPER_SETTINGS_DIFFER else "paper",
+                     "routing": GF_ROUTING_NAME[routing], "differs": list(PAPER_SETTINGS_DIFFER),
+                     "figure": "05_galaxyfly_paper_settings"})
         if all(h is not None and h[1] for h in hits):
             return ([h[0] for h in hits], gf_note(PAPER_WINDOWS, text) + RECORDED_TEXT, PAPER_TOL,
                     {**gf_at(PAPER_WINDOWS, routing=routing), "figure": "05_galaxyfly_fig7_9_paper"})

@@ -191,13 +191,15 @@ def latency_knee_from_records(records, factor: float = 3.0) -> dict[tuple[str, s
     return out
 
 
-def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes: dict | None = None) -> dict:
+def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes: dict | None = None,
+                        sim: dict | None = None) -> dict:
     """:func:`saturation_from_records` over the committed paper-profile logs ``names`` of ``notebook`` (absent
     logs contribute nothing), so a quick run can use the paper-scale answers recorded so far.
 
     ``recipes`` (label -> :class:`lowdiam.sweep.Recipe`) keeps, for each label it names, only the runs of that
     network, so that runs a log holds of an earlier network under the same label (a network the paper profile
-    no longer runs) are not mixed in.
+    no longer runs) are not mixed in.  ``sim`` (a run's simulation settings, as the logs' ``sim`` column holds them)
+    keeps only the runs of exactly those settings, so that runs a log holds under earlier settings are not mixed in.
 
     Returns
     -------
@@ -214,6 +216,9 @@ def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes:
     if recipes:
         want = {label: rec.key() for label, rec in recipes.items()}
         records = [r for r in records if r["label"] not in want or r["recipe"] == want[r["label"]]]
+    if sim is not None:
+        mine = {f"sim_{k}": v for k, v in sim.items()}
+        records = [r for r in records if {k: v for k, v in r.items() if k.startswith("sim_")} == mine]
     return saturation_from_records(records, tol)
 
 
