@@ -27,20 +27,25 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     t3 = PS.table3("paper")
     cfgs = {(r.label, rt, tr) for r, rt, tr in PS.fig9_configs(t3) + PS.fig10_configs(t3)}
     assert set(_all_keys(PAPER)) <= cfgs
-    grouped = [(r.label, rt, tr) for _, cs in PS.group_configs(PS.table3("paper")) for r, rt, tr in cs]
+    grouped = [(g in PS.AUTHORS_GROUPS, r.label, rt, tr) for g, cs in PS.group_configs(PS.table3("paper"))
+               for r, rt, tr in cs]
     authors = {(r.label, rt, tr) for r, rt, tr in PS.authors_configs(t3)}
-    assert authors == {(p, "min-single", "adversarial") for p in ("PS-IQ", "PS-Pal")} | {
+    at_authors = {(p, "min-single", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "adversarial")} | {
         (p, "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "server_perm", "bitrev", "shuffle",
-                                                                     "adversarial")} | {
+                                                                     "adversarial")}
+    assert authors == at_authors | {
         (x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "DF", "SF", "MF", "FT")}
-    assert len(grouped) == len(set(grouped)) and set(grouped) == cfgs | authors
+    assert len(grouped) == len(set(grouped))
+    # the PolarStars' authors'-code searches run at the authors' settings, every other search at the section's
+    assert {k[1:] for k in grouped if k[0]} == at_authors
+    assert {k[1:] for k in grouped if not k[0]} == cfgs | (authors - at_authors)
 
 
 def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routings():
     """The authors'-code column judges each statement on the PolarStars' anynet min / ugall4_pf runs, the other
     networks' runs as under the paper's text; pending until all of its searches are done, then a sensitivity row."""
     t3 = {r.label: r for r in PS.table3("paper")}
-    rows = PS.authors_code({}, t3)
+    rows = PS.authors_code({}, t3, authors={})
     ids = [r["claim"] for r in rows]
     assert "ps-fig9b-sf-bf-subpar-single-minpath" not in ids  # already the authors' min: nothing changes
     assert len(ids) == len(PS.section_claims()) - 1
@@ -48,12 +53,17 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
     one = next(r for r in rows if r["claim"] == "ps-fig9a-PS-IQ-uniform-min")
     assert (one["text_routing"], one["authors_routing"]) == ("polarstar-min", "min-single")
     # a complete table: every key of every statement, text and authors', done at a made-up load
-    table = {}
+    table, authors = {}, {}
     for c in PS.section_claims():
         for k in c.keys:
             table[PS.routed_key(t3, k)] = (0.5, True)
-            table[PS.authors_key(t3, k)] = (0.45 if k[0] in ("PS-IQ", "PS-Pal") else 0.5, True)
-    rows = {r["claim"]: r for r in PS.authors_code(table, t3)}
+            ak = PS.authors_key(t3, k)
+            if k[0] in ("PS-IQ", "PS-Pal"):  # the PolarStars' authors'-code runs: their own log (AUTHORS_LOG)
+                authors[ak] = (0.45, True)
+                table[ak] = (0.3, True)  # a run of the same key at the section's settings is not read
+            else:
+                table[ak] = (0.5, True)
+    rows = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors)}
     r = rows["ps-fig9a-PS-IQ-uniform-min"]
     assert (r["text_value"], r["authors_value"]) == (0.5, 0.45)
     assert r["text_status"] == "mismatch" and r["authors_status"] == "mismatch" and r["changed"] is False
@@ -63,7 +73,12 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
     assert rec["scale"] == "paper-network" and rec["details"]["run_control"] == "booksim"
     ugal = rows["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]
     assert ugal["authors_routing"] == "df-ugal, ugal, ugal-pf"  # BF and DF as under the paper's text
-    assert any("4 VCs, any VC" in d for d in ugal["record"]["differs"])
+    assert any("first-hop VC" in d for d in ugal["record"]["differs"])
+    assert "4 VCs and any VC at every hop" in ugal["record"]["note"]
+    # an authors' PolarStar search not yet done at the authors' settings leaves the column pending
+    del authors[("PS-IQ", "min-single", "uniform")]
+    r = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors)}["ps-fig9a-PS-IQ-uniform-min"]
+    assert r["authors_value"] is None and r["authors_status"] == "pending (0 of 1 searches done)"
 
 
 def test_authors_searches_start_from_the_paper_text_bracket():
@@ -73,8 +88,11 @@ def test_authors_searches_start_from_the_paper_text_bracket():
            for x in (0.6, 0.65)]
     asked = []
 
+    sims = []
+
     def fake(configs, **kw):
         asked.append(kw["hints"])
+        sims.append(kw["sim"])
         return []
 
     import lowdiam.studies.polarstar as mod
@@ -86,6 +104,14 @@ def test_authors_searches_start_from_the_paper_text_bracket():
     finally:
         mod.S.saturation_searches = orig
     assert asked == [[(0.6, 0.65), None]]
+    assert "vcs" not in sims[0] and sims[0]["router_options"]["vc_selection"] == "hop"
+    # the authors' settings: their 4 VCs, any VC at every hop, else the section's
+    mod.S.saturation_searches = fake
+    try:
+        PS.booksim_rule_searches([(t3["PS-IQ"], "ugal-pf", "uniform")], old_records=old, authors=True)
+    finally:
+        mod.S.saturation_searches = orig
+    assert sims[1] == {**sims[0], "vcs": 4, "router_options": {**sims[0]["router_options"], "vc_selection": "any"}}
 
 
 def test_fixed_rule_verdicts_reproduce_the_recorded_scorecard_rows():

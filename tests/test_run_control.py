@@ -228,3 +228,18 @@ def test_saturation_search_reports_the_rule_it_ran(tmp_path, monkeypatch):
     assert res.first_unstable is not None and res.first_unstable - res.last_stable <= 0.05 + 1e-9
     assert {r["run_control"] for r in res.records} == {"booksim"}
     assert all(r["decision"] in ("converged", "max-samples") for r in res.records if not r["saturated"])
+
+
+def test_a_deadlock_under_booksims_rule_is_an_unstable_run_not_an_error():
+    """Any VC at any hop on a ring deadlocks: under fixed windows the run raises; under BookSim's rule it is
+    unstable (BookSim warns and its latency threshold ends the run), decided where the deadlock is found."""
+    from lowdiam.topologies import Topology
+
+    ring = Topology.from_edges("c6", "ring", 6, [(i, (i + 1) % 6) for i in range(6)], endpoints_per_router=2)
+    kw = dict(packet_flits=4, vcs=1, buffer_flits=4, seed=1, router_options={"vc_selection": "any",
+                                                                               "deadlock_cycles": 200})
+    with pytest.raises(ValueError, match="deadlock"):
+        simulate(ring, "min-single", "uniform", 1.0, warmup_cycles=2000, measure_cycles=2000, **kw)
+    r = simulate(ring, "min-single", "uniform", 1.0, run_control="booksim", **kw)
+    assert r.saturated and r.decision == "deadlock" and "no flit moved for 200 cycles" in r.saturation_reason
+    assert r.cycles < 1000  # decided at the deadlock, within the first sample period

@@ -41,7 +41,7 @@ __all__ = [
     "fig10_configs", "sim_settings", "brackets_from_records", "booksim_rule_searches", "group_configs",
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
-    "authors_code", "authors_configs",
+    "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -60,6 +60,8 @@ PAPER_TOL, PAPER_COARSE = 0.01, 0.1
 #: the fixed-rule paper-profile logs (results/paper/05_simulation/) and the BookSim-rule log
 FIXED_LOGS = ("05_polarstar_fig9", "05_polarstar_fig10")
 RULE_LOG = "05_polarstar_booksim_rule"
+#: the result log of the authors'-code searches on the PolarStars, at the authors' VC settings (:func:`authors_sim`)
+AUTHORS_LOG = "05_polarstar_authors_code"
 
 
 def _r(label: str, ctor: str, *args: Any, **kwargs: Any) -> S.Recipe:
@@ -136,6 +138,28 @@ def sim_settings(*, router_speedup: float = 2.0, run_control: str = "fixed", war
     raise ValueError(f"run_control must be 'fixed' or 'booksim', got {run_control!r}")
 
 
+#: the VCs of the authors' ``polarstarconfig`` (``num_vcs = 4``), any VC at every hop as their routing functions take
+#: them (anynet ``min``; ``ugall4_pf`` after the first hop)
+AUTHORS_VCS = 4
+
+
+def authors_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings of the authors'-code searches on the PolarStars: the section's (:func:`sim_settings`, BookSim's
+    run control) with the authors' ``polarstarconfig`` VCs -- 4 VCs, any VC at every hop -- where the paper-text
+    searches take hop-indexed VCs.  At PS-IQ(11,3) this is the configuration that decides as the authors' fork does
+    (``ugall4_pf`` stable at 0.75, unstable at 0.775; ``docs/cross_validation.md``, "At the papers' scale").  Any VC
+    at every hop can deadlock; under BookSim's rule a deadlocked run is unstable (decision ``"deadlock"``).
+
+    Examples
+    --------
+    >>> s = authors_sim()
+    >>> s["vcs"], s["router_options"], s["run_control"]
+    (4, {'internal_speedup': 2.0, 'vc_selection': 'any'}, 'booksim')
+    """
+    sim = sim_settings(router_speedup=router_speedup, run_control="booksim")
+    return {**sim, "vcs": AUTHORS_VCS, "router_options": {**sim["router_options"], "vc_selection": "any"}}
+
+
 #: figures drawn at paper scale from the recorded runs (lowdiam.studies.polarstar_figures): Fig. 9, Fig. 10
 PAPER_FIGURES = ("05_polarstar_fig9_paper", "05_polarstar_fig10_paper")
 
@@ -150,7 +174,9 @@ GROUPS = {
     "adversarial": lambda t: [(t[x], role, "adversarial") for role in ("min", "ugal")
                               for x in ("DF", "MF", "BF", "PS-IQ", "PS-Pal")],
     "min-single": lambda t: [(t[x], "min-single", "uniform") for x in ("PS-IQ", "PS-Pal", "SF", "BF")],
-    # the authors' public code on the PolarStars (AUTHORS_ROLE): anynet min under adversarial traffic
+    # the authors' public code on the PolarStars (AUTHORS_ROLE) at their VC settings (AUTHORS_GROUPS): anynet min
+    # under uniform and adversarial traffic
+    "authors-min": lambda t: [(t[p], "min-single", "uniform") for p in ("PS-IQ", "PS-Pal")],
     "authors-adversarial": lambda t: [(t[p], "min-single", "adversarial") for p in ("PS-IQ", "PS-Pal")],
     "uniform-min": lambda t: [(t[x], "min", "uniform") for x in ("SF", "BF")],
     "uniform-ugal": lambda t: [(t[x], "ugal", "uniform") for x in ("DF", "BF")],
@@ -158,10 +184,8 @@ GROUPS = {
     "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
                           for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
-    # the authors' public code on the PolarStars: ugall4_pf on every pattern the UGAL statements compare, the random
-    # permutation as their fork draws it (AUTHORS_TRAFFIC).  After the paper-text groups: at PS-IQ(11,3) their VC
-    # policy (4 VCs, any VC) and our hop-indexed VCs decide differently near the knee (docs/cross_validation.md,
-    # "At the papers' scale"), so these searches' VC settings are still to be settled
+    # the authors' public code on the PolarStars at their VC settings: ugall4_pf on every pattern the UGAL statements
+    # compare, the random permutation as their fork draws it (AUTHORS_TRAFFIC)
     "authors-ugal": lambda t: [(t[p], "ugal-pf", AUTHORS_TRAFFIC.get(tr, tr)) for p in ("PS-IQ", "PS-Pal")
                                for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation
@@ -169,11 +193,14 @@ GROUPS = {
                                    for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
+#: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; every other
+#: group runs at the section's (:func:`sim_settings`) and is recorded in :data:`RULE_LOG`
+AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
-    """``[(group, [(recipe, routing, traffic), ...]), ...]`` in :data:`GROUPS` order, each configuration once
-    (in the first group that names it)."""
+    """``[(group, [(recipe, routing, traffic), ...]), ...]`` in :data:`GROUPS` order, each configuration once per
+    settings (in the first group that names it: the :data:`AUTHORS_GROUPS` and the others apart)."""
     names = list(GROUPS) if groups is None else list(groups)
     unknown = [g for g in names if g not in GROUPS]
     if unknown:
@@ -184,7 +211,7 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
         cfgs = []
         for rec, role, tr in GROUPS[g](t):
             cfg = (rec, routing_of(rec, role), tr)
-            key = (rec.label, cfg[1], tr)
+            key = (g in AUTHORS_GROUPS, rec.label, cfg[1], tr)
             if key not in seen:
                 seen.add(key)
                 cfgs.append(cfg)
@@ -194,10 +221,12 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
 
 def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_records: Iterable[dict],
                           router_speedup: float = 2.0, coarse_step: float = PAPER_COARSE, tol: float = PAPER_TOL,
-                          seed: int = 0, record: Any = None, **sweep_kwargs: Any) -> list[S.SaturationResult]:
+                          seed: int = 0, record: Any = None, authors: bool = False,
+                          **sweep_kwargs: Any) -> list[S.SaturationResult]:
     """Saturation searches of ``configs`` under ``run_control="booksim"``, each started from the same
     configuration's bracket in ``old_records`` (the fixed-rule searches; a configuration without one gets the
-    coarse search).  ``record``: the result log (:func:`lowdiam.sweep.result_log`)."""
+    coarse search).  ``record``: the result log (:func:`lowdiam.sweep.result_log`).  ``authors``: at the authors'
+    VC settings (:func:`authors_sim`) instead of the section's."""
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
@@ -209,7 +238,8 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
         hints.append(old.get((rec.label, rt, tr)) or old.get((rec.label, hint_rt, tr))
                      or old.get((rec.label, rt, hint_tr)) or old.get((rec.label, hint_rt, hint_tr)))
     return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
-                                 sim=sim_settings(router_speedup=router_speedup, run_control="booksim"),
+                                 sim=(authors_sim(router_speedup=router_speedup) if authors else
+                                      sim_settings(router_speedup=router_speedup, run_control="booksim")),
                                  record=record, **sweep_kwargs)
 
 
@@ -506,8 +536,9 @@ AUTHORS_ROLE = {"min": "min-single", "ugal": "ugal-pf"}
 AUTHORS_TRAFFIC = {"randperm": "server_perm"}
 AUTHORS_TEXT = ("the authors' public code (IntelLabs/PolarFly polarfly/booksim, polarstarconfig: on the PolarStars "
                 "anynet min = min-single, one Dijkstra path per router pair, lowest router id first, and ugall4_pf = "
-                "ugal-pf, hop-indexed VCs, on our router numbering; the other networks' routings as under the "
-                "paper's text; its random permutation of endpoints, server_perm, where the paper permutes routers)")
+                "ugal-pf, both with the config's 4 VCs and any VC at every hop, on our router numbering; the other "
+                "networks' routings as under the paper's text, hop-indexed VCs; its random permutation of endpoints, "
+                "server_perm, where the paper permutes routers)")
 
 
 def authors_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[str, str, str]:
@@ -550,9 +581,10 @@ def authors_claim(claim: SatClaim) -> SatClaim | None:
 
 def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]:
     """(recipe, routing, traffic) of every search the authors'-code column needs beyond the paper-text searches
-    (:func:`fig9_configs`, :func:`fig10_configs`), in the order of the claims."""
+    (:func:`fig9_configs`, :func:`fig10_configs`), in the order of the claims: every PolarStar search (at the
+    authors' settings, :func:`authors_sim`) and the other networks' searches under the authors' traffic."""
     t = {r.label: r for r in recs}
-    base = {(r.label, rt, tr) for r, rt, tr in fig9_configs(recs) + fig10_configs(recs)}
+    base = {(r.label, rt, tr) for r, rt, tr in fig9_configs(recs) + fig10_configs(recs) if r.label not in PSX}
     out, seen = [], set(base)
     for c in section_claims():
         for key in c.keys:
@@ -563,12 +595,13 @@ def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]
     return out
 
 
-def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER_TOL,
+def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res: float = PAPER_TOL,
                  bounds: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim under the paper's text and under the authors' public code (:data:`AUTHORS_TEXT`),
     side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
-    ({(label, routing, traffic): (saturation load, done)}); a column whose searches are not all done shows how many
-    are.  The claims whose runs the authors' code does not change are left out.
+    ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the PolarStars under the
+    authors' code, ``authors`` (the same form; :data:`AUTHORS_LOG`, at :func:`authors_sim`); a column whose searches
+    are not all done shows how many are.  The claims whose runs the authors' code does not change are left out.
 
     Returns
     -------
@@ -589,8 +622,11 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, res: float = PAPER
         for col, claim in (("text", c), ("authors", a)):
             keys = [authors_key(recs, k) if col == "authors" else routed_key(recs, k) for k in c.keys]
             row[f"{col}_routing"] = ", ".join(sorted({k[1] for k in keys}))
-            got = _judge_keys(claim, keys, booksim, res, rule="booksim", scale="paper", bounds=bounds)
-            row[f"{col}_value"], row[f"{col}_status"] = _cell(c, got, keys, booksim)
+            table = booksim if col == "text" else {  # the PolarStars' runs at the authors' settings only
+                **{k: v for k, v in booksim.items() if k[0] not in PSX}, **{k: v for k, v in authors.items()
+                                                                             if k[0] in PSX}}
+            got = _judge_keys(claim, keys, table, res, rule="booksim", scale="paper", bounds=bounds)
+            row[f"{col}_value"], row[f"{col}_status"] = _cell(c, got, keys, table)
             if col == "authors":
                 got_a = got
         row["changed"] = (None if row["text_value"] is None or row["authors_value"] is None
@@ -618,36 +654,39 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str
     paper-text claim, at the paper's networks under BookSim2's rule, its differences listed."""
     differs = ["the authors' public code's routing on the PolarStars (" + routings + ") where the paper's text "
                "names MIN / UGAL-L",
-               "hop-indexed VCs, 5 on these diameter-3 networks under ugal-pf (authors' code: 4 VCs, any VC after "
-               "the first hop)" if "ugal-pf" in routings else "",
+               "ugall4_pf's first-hop VC: ours takes the next free VC round-robin (authors' code: the emptiest)"
+               if "ugal-pf" in routings else "",
                "our router numbering (the anynet tables break ties by lowest router id)"]
     return {**got, "claim_id": f"{c.claim_id}-authors-code", "what": f"{c.what} [the authors' public code]",
             "sensitivity_of": c.claim_id, "routing": routings, "scale": "paper-network",
             "differs": [d for d in differs if d],
             "note": "; ".join(n for n in (got["note"], "ran: " + AUTHORS_TEXT + ", on the BookSim model (internal "
                                           "speedup 2.0, 4-flit packets, 32 flits per VC); stable/unstable by "
-                                          + RULE_TEXT["booksim"]) if n),
+                                          + RULE_TEXT["booksim"] + ", a deadlocked run unstable") if n),
             "figure": PAPER_FIGURES[all(k[2] == "adversarial" for k in c.keys)] + "_booksim_rule"}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.polarstar",
                                  description="PolarStar Fig. 9/10 saturation searches at paper scale under BookSim2's "
-                                             f"run control, recorded in results/paper/05_simulation/{RULE_LOG}.csv")
+                                             f"run control, recorded in results/paper/05_simulation/{RULE_LOG}.csv "
+                                             f"(the authors'-code groups {', '.join(AUTHORS_GROUPS)}: in "
+                                             f"{AUTHORS_LOG}.csv)")
     ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
     ap.add_argument("--groups", default=None,
                     help=f"comma-separated groups, in order (default: all: {','.join(GROUPS)})")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
     old = fixed_records()
-    log = S.result_log("05_simulation", RULE_LOG)
     for name, cfgs in group_configs(table3("paper"), groups):
         if not cfgs:
             continue
         print(f"group {name}: {len(cfgs)} searches", flush=True)
+        authors = name in AUTHORS_GROUPS
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
-        res = booksim_rule_searches(cfgs, old_records=old, record=log, processes=args.processes,
-                                    workers=args.processes or os.cpu_count())
+        res = booksim_rule_searches(cfgs, old_records=old, authors=authors,
+                                    record=S.result_log("05_simulation", AUTHORS_LOG if authors else RULE_LOG),
+                                    processes=args.processes, workers=args.processes or os.cpu_count())
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "
                   f"{x.last_stable}, first unstable {x.first_unstable} ({len(x.records)} runs)", flush=True)

@@ -113,8 +113,10 @@ class PolarStarSection:
                      for r in named(x.recipe, [{k: v for k, v in x.as_row().items() if k != "label"}])],
                     "05_polarstar_saturation")
         if not st.quick:  # the same searches under BookSim2's run control, each from its fixed-rule bracket
-            for _group, cfgs in PS.group_configs(TABLE3):
-                PS.booksim_rule_searches(cfgs, old_records=PS.fixed_records(), record=st.record(PS.RULE_LOG),
+            for group, cfgs in PS.group_configs(TABLE3):
+                authors = group in PS.AUTHORS_GROUPS
+                PS.booksim_rule_searches(cfgs, old_records=PS.fixed_records(), authors=authors,
+                                         record=st.record(PS.AUTHORS_LOG if authors else PS.RULE_LOG),
                                          coarse_step=st.coarse_step, tol=st.tol, router_speedup=st.router_speedup,
                                          seed=st.seed, **st.sweep)
         self.ps = ps
@@ -241,7 +243,9 @@ class PolarStarSection:
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
             claims.record(**kw)
         # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
-        self.authors = PS.authors_code(self.paper_rule, self.p3, bounds=self.b9b)
+        self.paper_authors = studies.recorded_saturation(NOTEBOOK, [PS.AUTHORS_LOG], PAPER_TOL,
+                                                         sim=PS.authors_sim())  # the job's settings
+        self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b)
         for row in self.authors:
             if row["record"] is not None:
                 claims.record(**row["record"])

@@ -51,7 +51,8 @@ What is modelled (read from BookSim2 commit 28f43299, ``src/routers/iq_router.cp
   one flit per cycle while the VC has credits; ejection returns credits at once.
 * ``vc_selection``: ``"any"`` (BookSim anynet ``min``: any VC at every hop; cyclic dependencies can
   deadlock: detected as no flit moving for ``deadlock_cycles`` cycles with packets in the network,
-  raised as ``ValueError`` with the cycle and the count) or ``"hop"`` (VC = links taken so far).
+  raised as ``ValueError`` with the cycle and the count under fixed windows; under BookSim's run control the
+  run ends unstable, decision ``"deadlock"``) or ``"hop"`` (VC = links taken so far).
 
 Not modelled (raise ``ValueError`` if asked for): lookahead routing (``routing_delay = 0``),
 speculative allocation, ``hold_switch_for_packet``, input / output speedup > 1,

@@ -129,8 +129,9 @@ def run_booksim(request=None, routing: str | None = None, traffic: str | None = 
     Raises
     ------
     ValueError
-        Bad parameter or option (named with its valid values), or a deadlock (``vc_selection="any"``):
-        no flit moved for ``deadlock_cycles`` cycles with packets in flight.
+        Bad parameter or option (named with its valid values), or, under ``run_control="fixed"``, a deadlock
+        (``vc_selection="any"``): no flit moved for ``deadlock_cycles`` cycles with packets in flight.  Under
+        ``run_control="booksim"`` a deadlock ends the run unstable (decision ``"deadlock"``).
     TypeError
         A parameter of the wrong kind.
 
@@ -573,6 +574,9 @@ def _run(
             f"routing {routing!r} on {topology.name} at cycle {int(ctr[K.K_NOW])}: router {int(ctr[K.K_ERR_A])} "
             f"{why.get(int(ctr[K.K_ERR]), 'failed')} for endpoint {int(ctr[K.K_ERR_B])}"
         )
+    if status == K.RUN_DEADLOCK and rc is not None:  # BookSim's rule: a deadlocked run is unstable
+        rc.deadlocked(cycle=int(ctr[K.K_NOW]), idle_cycles=opts["deadlock_cycles"], packets=int(ctr[K.K_LIVE]))
+        status = K.RUN_DONE
     if status == K.RUN_DEADLOCK:
         raise ValueError(
             f"deadlock on {topology.name} at cycle {int(ctr[K.K_NOW])}: no flit moved for "

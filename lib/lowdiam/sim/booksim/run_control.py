@@ -25,6 +25,10 @@ The procedure, as BookSim2 (commit 28f4329, and the PolarStar authors' fork Inte
    run **stable**, also when ``max_samples`` cut the measurement short before it converged (BookSim prints
    "Too many sample periods needed to converge" and reports the run unstable only when ``max_samples`` is
    reached *before the warm-up ended*).
+5. **Deadlock** (possible with any VC at any hop): no flit moved for ``deadlock_cycles`` cycles with packets in
+   the network.  BookSim only warns and samples on until the stuck flits' ages pass the latency threshold; this
+   model ends the run there, **unstable** (decision ``"deadlock"``), the decision BookSim reaches later.  (Under
+   fixed windows a deadlock raises ``ValueError``: that rule has no unstable verdict for a run that stops.)
 
 Differences of this model, stated so a reader can weigh them:
 
@@ -230,6 +234,17 @@ class BookSimRunControl:
         else:
             self.reason = (f"stable: max_samples={self.o['max_samples']} reached before convergence (BookSim then "
                            f"drains and reports the run); measured packets drained by cycle {end_cycle}")
+
+    def deadlocked(self, *, cycle: int, idle_cycles: int, packets: int) -> None:
+        """No flit moved for ``idle_cycles`` cycles with ``packets`` packets in the network (any VC at any hop):
+        the run is unstable.  BookSim would only warn ("Possible network deadlock") and go on sampling; the ages of
+        the stuck flits then pass ``latency_thres`` (or, with no threshold, no sample converges), so it too
+        reports the run unstable -- later, at the cost of more cycles."""
+        self.stable = False
+        self.decision = "deadlock"
+        self.reason = (f"unstable: deadlock, no flit moved for {idle_cycles} cycles with {packets} packets in the "
+                       f"network (cycle {cycle}; BookSim warns 'Possible network deadlock' and its latency "
+                       "threshold then ends the run)")
 
     def summary(self) -> dict:
         """What the result records of the decision."""
