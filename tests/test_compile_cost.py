@@ -119,3 +119,38 @@ def test_bench_compile_copies_lib_without_the_generated_files():
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     assert tuple(bench.GENERATED) == tuple(codegen.GENERATED)
+
+
+def test_one_process_compiles_a_cold_cache_the_others_wait_and_load_it(tmp_path, monkeypatch):
+    """compile_once: the warm-up runs under an exclusive lock, once; a process that finds the lock taken waits and,
+    once the holder has marked the kernels compiled, runs no warm-up of its own."""
+    import subprocess
+    import sys
+    import time
+
+    from lowdiam.sim import kernel_cache as KC
+
+    monkeypatch.setattr(KC, "model_cache_dir", lambda name: tmp_path)
+    warmed = []
+    monkeypatch.setattr(KC, "_warm_up", lambda name, fc: (warmed.append((name, fc)), KC.mark_compiled(name, tmp_path,
+                                                                                                       fc)))
+    monkeypatch.setattr(KC, "_WARMED", set())
+    # another process holds the lock for a while, then marks the kernels compiled
+    lock = tmp_path / ".compile-booksim-wormhole.lock"
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, pathlib, sys, time\n"
+        f"fh = open({str(lock)!r}, 'a'); fcntl.flock(fh, fcntl.LOCK_EX); print('locked', flush=True)\n"
+        f"time.sleep(1.0); pathlib.Path({str(tmp_path / '.compiled-booksim-wormhole')!r}).touch()\n")],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    t0 = time.perf_counter()
+    KC.compile_once("booksim", "wormhole")
+    assert time.perf_counter() - t0 >= 0.5 and warmed == []  # waited, then found them compiled
+    holder.wait(timeout=30)
+    # a cold cache nobody holds: this process warms up, once
+    KC.compile_once("ideal", "vct")
+    KC.compile_once("ideal", "vct")
+    assert warmed == [("ideal", "vct")] and KC.compile_note("ideal", tmp_path, "vct") is None
+    # a model without a warm-up: nothing
+    KC.compile_once("nosuchmodel", None)
+    assert warmed == [("ideal", "vct")]

@@ -393,6 +393,58 @@ def noting_compilation(name: str, flow_control: str | None = None) -> Iterator[N
     mark_compiled(name, flow_control=flow_control)
 
 
+#: the warm-up run of each router model: (routing, traffic) on a 6-router ring, one endpoint per router, a few cycles
+WARM_UP = {"booksim": "min", "ideal": "min", "caminos": "min-adaptive"}
+_WARMED: set[str] = set()
+
+
+def compile_once(name: str, flow_control: str | None = None) -> None:
+    """Before the first run of router model ``name`` in this process: if its kernels are not cached yet
+    (:func:`compile_note`), let one process compile them.
+
+    Processes started together on a cold cache (a sweep's workers, the test suite's) would each compile the same
+    kernels, minutes of CPU apiece.  The first to take an exclusive lock on ``<cache folder>/.compile-<name>.lock``
+    compiles them with a tiny warm-up run (:data:`WARM_UP`: a 6-router ring, a few dozen cycles), which writes numba's
+    cache and the compiled marker; the others wait on the lock (one line on stderr says so) and then load the cache.
+    The warm-up runs the same kernel specialisation as every run of the model (its arguments' types do not depend on
+    the routing or the options), so the first real run compiles nothing.  Without ``fcntl`` (Windows) nothing is
+    locked and each process compiles on its own first run, as before.
+    """
+    key = f"{name}-{flow_control}"
+    if key in _WARMED or name not in WARM_UP or compile_note(name, flow_control=flow_control) is None:
+        return
+    _WARMED.add(key)  # before the warm-up: its own run must not come back here
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no POSIX locks
+        return
+    folder = model_cache_dir(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / (_marker(name, flow_control).replace(".compiled-", ".compile-") + ".lock"), "a") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            print(f"lowdiam: waiting for another process compiling the {name!r} simulator kernels ({folder}) ...",
+                  file=sys.stderr, flush=True)
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            if compile_note(name, flow_control=flow_control) is not None:  # nobody compiled them meanwhile
+                _warm_up(name, flow_control)
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _warm_up(name: str, flow_control: str | None) -> None:
+    """The tiny run of :func:`compile_once` (its first use of the kernels compiles them and marks them compiled)."""
+    from ..topologies import Topology
+    from .driver import simulate
+
+    ring = Topology.from_edges("warm-up ring", "ring", 6, [(i, (i + 1) % 6) for i in range(6)],
+                               endpoints_per_router=1)
+    simulate(ring, WARM_UP[name], "uniform", 0.1, warmup_cycles=20, measure_cycles=40, seed=0, router=name,
+             flow_control=flow_control)
+
+
 def writable(tree):
     """``tree`` (an array, or a tuple / NamedTuple of them, nested) with every read-only array replaced by a
     writeable C-contiguous copy, and nothing else copied.

@@ -121,9 +121,11 @@ class RouterModel:
             return getattr(importlib.import_module(module), func)
 
     def run(self, request) -> Any:
-        from .kernel_cache import noting_compilation
+        from .kernel_cache import compile_once, noting_compilation
 
         entry = self.load()
+        # on a cold cache one process compiles the kernels (a tiny warm-up run under a lock); the others load them
+        compile_once(self.name, request.flow_control)
         # a one-line note while the kernels compile on first use (per flow control: the ideal model has two kernels)
         with noting_compilation(self.name, request.flow_control):
             return entry(request)
