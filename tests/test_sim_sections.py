@@ -148,9 +148,10 @@ def test_gf_at_and_note_word_the_settings():
     assert GF.gid("GF(81,1,10,4)") == "gf81-1-10-4"
 
 
-def _gf_section(paper_settings, paper_gf, runs=None):
+def _gf_section(paper_settings, paper_gf, runs=None, rd1=None):
     sec = object.__new__(GF.GalaxyflySection)  # the source choice only: no searches
     sec.paper_settings, sec.paper_gf, sec.gf_runs = paper_settings, paper_gf, runs or {}
+    sec.paper_settings_rd1 = rd1 or {}
     sec.sim, sec.study = {"warmup_cycles": 200, "measure_cycles": 400}, SimpleNamespace(tol=0.05)
     return sec
 
@@ -173,6 +174,10 @@ def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(
     running = {**both, ("SF", "min", "uniform"): (0.3, False)}
     vals, note, res, at = _gf_section(running, earlier).gf_compare(a, b)
     assert vals == [0.6, 0.5] and at["scale"] == "paper-network" and at["figure"] == "05_galaxyfly_fig7_9_paper"
+    # not complete at the paper's 2-cycle routing, complete at 1 cycle: those, at paper-network with it listed
+    vals, note, res, at = _gf_section(running, earlier, rd1=both).gf_compare(a, b)
+    assert vals == [0.41, 0.39] and at["scale"] == "paper-network" and at["differs"] == GF.RD1_DIFFER
+    assert at["figure"] == "05_galaxyfly_paper_settings" and "1-cycle routing computation" in note
     # neither complete, nor searched here
     assert _gf_section(running, {}).gf_compare(a, b) == ([None, None], None, None, None)
     # complete at the paper's settings, the earlier searches not: no earlier values in the note
@@ -182,11 +187,13 @@ def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(
 
 def test_paper_settings_rows_follow_the_jobs_plan():
     got = {("FT", "min", "uniform"): (0.7, True), ("SF", "nag", "worst_case"): (0.2, False)}
-    rows = _gf_section(got, {("FT", "min", "uniform"): (0.75, True)}).paper_settings_rows()
+    rows = _gf_section(got, {("FT", "min", "uniform"): (0.75, True)},
+                       rd1={("FT", "min", "uniform"): (0.72, True)}).paper_settings_rows()
     assert len(rows) == len(GF.GPS.configs())
     ft = next(r for r in rows if r["label"] == "FT")
     assert (ft["saturation_load"], ft["search_done"], ft["earlier_saturation_load"], ft["earlier_search_done"]) == \
         (0.7, True, 0.75, True)
+    assert (ft["rd1_saturation_load"], ft["rd1_search_done"]) == (0.72, True)
     sf = next(r for r in rows if (r["label"], r["routing"], r["traffic"]) == ("SF", "nag", "worst_case"))
     assert (sf["saturation_load"], sf["search_done"], sf["earlier_saturation_load"]) == (0.2, False, None)
     assert sum(r["saturation_load"] is None for r in rows) == len(rows) - 2

@@ -363,7 +363,8 @@ def galaxyfly_paper(sec: GalaxyflySection):
 def galaxyfly_paper_settings(sec: GalaxyflySection):
     """Galaxyfly Fig. 7/9 at the paper's own settings (1-flit packets, 256-flit shared port buffers with 5 flits
     private per VC, BookSim's run control): every search of :mod:`lowdiam.studies.galaxyfly_paper_settings` recorded
-    so far under the paper's MIN, NAG and router-level MIN, a running search as a hatched lower bound, and the
+    so far under the paper's MIN, NAG and router-level MIN, a running search as a hatched lower bound, the same
+    search with a 1-cycle routing computation as a grey cross (the job's earlier runs), and the
     earlier recorded settings' saturation load of the same search as a black tick (``05_galaxyfly_paper_settings``;
     after :meth:`GalaxyflySection.bounds`).  Writes its data, :meth:`GalaxyflySection.paper_settings_rows`, to
     ``figures/05_galaxyfly_paper_settings.csv``."""
@@ -395,13 +396,18 @@ def galaxyfly_paper_settings(sec: GalaxyflySection):
         if pts:
             ax.scatter(*zip(*pts), marker="_", s=200, color="k", zorder=3,
                        label=f"earlier recorded settings ({EARLIER_SETTINGS_TEXT})")
+        rd1 = [(i - 0.4 + width * (index[r["routing"]] + 0.5), r["rd1_saturation_load"])
+               for i, (lab, _) in enumerate(groups) for r in here if r["label"] == lab and r["rd1_search_done"]]
+        if rd1:
+            ax.scatter(*zip(*rd1), marker="x", s=40, color="0.35", zorder=3,
+                       label="the same settings with a 1-cycle routing computation")
         ax.legend(fontsize=8, ncol=4, loc="upper center", frameon=False)
         ax.tick_params(axis="x", labelsize=8)
         ax.set(title=f"{'uniform' if tr == 'uniform' else 'worst-case (per family)'} traffic",
                ylabel="saturation load (flits/terminal/cycle)")
     fig.suptitle(f"Galaxyfly Fig. 7/9 at the paper's scale and settings: 1-flit packets, 256-flit shared port buffers "
-                 f"(5 private flits per VC), BookSim's run control;\n{done} of {len(rows)} searches complete "
-                 f"(resolution {GPS.TOL}; BookSim model, speedup {sec.study.router_speedup})")
+                 f"(5 private flits per VC), 2-cycle routing computation, BookSim's run control;\n{done} of {len(rows)} "
+                 f"searches complete (resolution {GPS.TOL}; BookSim model, speedup {sec.study.router_speedup})")
     fig.tight_layout()
     return fig
 

@@ -129,6 +129,8 @@ PAPER_SETTINGS_TEXT = ("the paper's own networks at full size and its Sec. 5 set
 #: docs/booksim_shared_buffers.md), so their claims are at scale ``paper``; a setting listed here makes them
 #: ``paper-network`` with it named
 PAPER_SETTINGS_DIFFER: list[str] = []
+#: what the job's earlier searches (:data:`lowdiam.studies.galaxyfly_paper_settings.RD1_SIM`) ran differently
+RD1_DIFFER = ["routing computation 1 cycle (paper, Sec. 5: 2 cycles)"]
 #: the earlier recorded settings, as a note beside a value judged at the paper's settings names them
 EARLIER_SETTINGS_TEXT = "4-flit packets, 32-flit VC buffers, fixed windows and the 95 % rule"
 
@@ -197,6 +199,8 @@ class GalaxyflySection:
         # the searches at the paper's own settings recorded so far (the job python -m
         # lowdiam.studies.galaxyfly_paper_settings): a claim takes them once every search it compares is complete
         self.paper_settings = GPS.recorded()
+        # and the same searches with a 1-cycle routing computation (the job's settings until 2026-11-30)
+        self.paper_settings_rd1 = GPS.recorded(sim=GPS.RD1_SIM)
         self.paper_gf: dict = {}
 
     def search(self) -> None:
@@ -332,25 +336,32 @@ class GalaxyflySection:
            ``paper-network`` with :data:`PAPER_SETTINGS_DIFFER` listed if it names any, figure
            ``05_galaxyfly_paper_settings``;
            the note gives the earlier recorded settings' values beside them where those are complete;
-        2. the paper profile's recorded searches (quick profile; 4-flit packets, 32-flit VC buffers, fixed windows):
+        2. the same searches with a 1-cycle routing computation (the job's runs until 2026-11-30,
+           :data:`~lowdiam.studies.galaxyfly_paper_settings.RD1_SIM`): scale ``paper-network`` with :data:`RD1_DIFFER`
+           listed, the same figure;
+        3. the paper profile's recorded searches (quick profile; 4-flit packets, 32-flit VC buffers, fixed windows):
            scale ``paper-network`` with those settings listed (:func:`gf_at`), figure ``05_galaxyfly_fig7_9_paper``;
-        3. this run's searches (``figure``).
+        4. this run's searches (``figure``).
 
         Nones when none has them all.  The note names the routing by ``routing_text`` (default:
         ``ROUTING_TEXT[routing]``)."""
         paper_gf, GF_RUNS, SIM_GF = self.paper_gf, self.gf_runs, self.sim
         text = routing_text or ROUTING_TEXT[routing]
         hits = [paper_gf.get((lab, routing, tr)) for lab, tr in keys]
-        at_paper = [self.paper_settings.get((lab, routing, tr)) for lab, tr in keys]
-        if all(h is not None and h[1] for h in at_paper):
-            note = (f"{PAPER_SETTINGS_TEXT}; {text}; recorded searches (results/paper/05_simulation/"
+        for table, differ, how in ((self.paper_settings, PAPER_SETTINGS_DIFFER, ""),
+                                   (self.paper_settings_rd1, RD1_DIFFER, " with a 1-cycle routing computation (the "
+                                    "job's earlier runs; the searches at the paper's 2 cycles are not all complete)")):
+            at_paper = [table.get((lab, routing, tr)) for lab, tr in keys]
+            if not all(h is not None and h[1] for h in at_paper):
+                continue
+            note = (f"{PAPER_SETTINGS_TEXT}; {text}; recorded searches{how} (results/paper/05_simulation/"
                     f"{GPS.LOG[1]}.csv, resolution {GPS.TOL})")
             if all(h is not None and h[1] for h in hits):
                 note += (f"; with the earlier recorded settings ({EARLIER_SETTINGS_TEXT}) the same searches gave "
                          + ", ".join(f"{lab} {h[0]}" for (lab, _), h in zip(keys, hits)))
             return ([h[0] for h in at_paper], note, GPS.TOL,
-                    {"scale": "paper-network" if PAPER_SETTINGS_DIFFER else "paper",
-                     "routing": GF_ROUTING_NAME[routing], "differs": list(PAPER_SETTINGS_DIFFER),
+                    {"scale": "paper-network" if differ else "paper",
+                     "routing": GF_ROUTING_NAME[routing], "differs": list(differ),
                      "figure": "05_galaxyfly_paper_settings"})
         if all(h is not None and h[1] for h in hits):
             return ([h[0] for h in hits], gf_note(PAPER_WINDOWS, text) + RECORDED_TEXT, PAPER_TOL,
@@ -364,13 +375,16 @@ class GalaxyflySection:
         """The searches at the paper's own settings recorded so far (:mod:`.galaxyfly_paper_settings`), one row per
         (network, routing, pattern) of its plan, beside the earlier recorded settings' search of the same triple:
         ``network``, ``label``, ``routing``, ``traffic``, ``saturation_load`` and ``search_done`` (paper settings),
-        ``earlier_saturation_load`` and ``earlier_search_done`` (None where not recorded).  Written by
+        ``rd1_saturation_load`` and ``rd1_search_done`` (the same search with a 1-cycle routing computation, the job's
+        earlier runs), ``earlier_saturation_load`` and ``earlier_search_done`` (None where not recorded).  Written by
         :func:`lowdiam.studies.sim_figures.galaxyfly_paper_settings` to ``figures/05_galaxyfly_paper_settings.csv``."""
         rows = []
         for rec, rt, tr in GPS.configs():
             got, old = self.paper_settings.get((rec.label, rt, tr)), self.paper_gf.get((rec.label, rt, tr))
+            rd1 = self.paper_settings_rd1.get((rec.label, rt, tr))
             rows.append({"network": net_name(rec), "label": rec.label, "routing": rt, "traffic": tr,
                          "saturation_load": got[0] if got else None, "search_done": bool(got and got[1]),
+                         "rd1_saturation_load": rd1[0] if rd1 else None, "rd1_search_done": bool(rd1 and rd1[1]),
                          "earlier_saturation_load": old[0] if old else None,
                          "earlier_search_done": bool(old and old[1]) if old else None})
         return rows
