@@ -407,7 +407,8 @@ def galaxyfly_paper_settings(sec: GalaxyflySection):
                ylabel="saturation load (flits/terminal/cycle)")
     fig.suptitle(f"Galaxyfly Fig. 7/9 at the paper's scale and settings: 1-flit packets, 256-flit shared port buffers "
                  f"(5 private flits per VC), 2-cycle routing computation, BookSim's run control;\n"
-                 f"{done} of {len(rows)} searches complete (resolution {GPS.TOL}; BookSim model, speedup {sec.study.router_speedup})")
+                 f"{done} of {len(rows)} searches complete (resolution {GPS.TOL}; BookSim model, speedup "
+                 f"{sec.study.router_speedup})")
     fig.tight_layout()
     return fig
 
