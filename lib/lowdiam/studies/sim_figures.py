@@ -417,10 +417,10 @@ def galaxyfly_packet_size(sec: GalaxyflySection):
     """Galaxyfly Fig. 10c/d analogue: 1-flit against 4-flit packets, MIN (``05_galaxyfly_packet_size``; after
     :meth:`GalaxyflySection.packet_size`)."""
     _check(sec, GalaxyflySection)
-    pk1, gf, profile, QUICK = sec.pk1, sec.gf, sec.study.profile, sec.study.quick
+    pk1, gf, profile, QUICK = sec.pk1, sec.pk_gf4, sec.study.profile, sec.study.quick
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), sharey=True)
     for ax, tr in zip(axes, ("uniform", WORST)):
-        for i, (lab, diam) in enumerate(PK_NETS.items()):
+        for i, (lab, diam) in enumerate((lab, d) for lab, d in PK_NETS.items() if (lab, "min", tr) in pk1):
             for x, flits, ls in ((pk1[(lab, "min", tr)], 1, "--"), (gf[(lab, "min", tr)], 4, "-")):
                 pts = [(r["load"], r["latency_mean"]) for r in x.records if not r["saturated"]]
                 ax.plot(*zip(*sorted(pts)), marker=MARKERS[i], ms=5, mfc="none", ls=ls, color=f"C{i}",
