@@ -11,16 +11,23 @@ otherwise ``crossval_booksim.CFG``.
   situation of the paper's one-VC-per-hop-class deadlock avoidance (Sec. 4.3).
 - ``routing_delay``: the paper's two-cycle routing computation (Sec. 5) with four VCs on K10, PolarFly(3) with 3
   endpoints per router and ``jellyfish(16, 4, seed=2)`` with 2.
+- ``vcs_routing_delay``: both together, one VC and the two-cycle routing computation, on K10: the combination the
+  paper-settings searches run (one VC per hop class, routing delay 2).
 
 Rows go to ``figures/crossval/booksim_gf_settings.csv`` (one per check, graph, VCs, routing delay, load and simulator).
 
 Usage::
 
-    BOOKSIM=$PWD/.cache/booksim2/src/booksim PYTHONPATH=lib python benchmarks/crossval_booksim_gf_settings.py
+    BOOKSIM=$PWD/.cache/booksim2/src/booksim PYTHONPATH=lib python benchmarks/crossval_booksim_gf_settings.py \
+        [--checks vcs,routing_delay,vcs_routing_delay]
+
+With ``--checks`` only those checks run; the rows of the others already in the CSV are kept.
 """
 
 from __future__ import annotations
 
+import argparse
+import csv
 import itertools
 import os
 import sys
@@ -40,7 +47,9 @@ CASES = [
     ("routing_delay", "k10", 4, 2, (0.3, 0.5, 0.7)),
     ("routing_delay", "pf3", 4, 2, (0.3, 0.5, 0.7)),
     ("routing_delay", "jf_16_4", 4, 2, (0.3, 0.5, 0.7)),
+    ("vcs_routing_delay", "k10", 1, 2, (0.4, 0.45, 0.5, 0.55, 0.6)),
 ]
+CHECKS = tuple(dict.fromkeys(c[0] for c in CASES))
 
 
 def graphs() -> dict:
@@ -63,9 +72,20 @@ def main() -> None:
     binary = os.environ.get("BOOKSIM")
     if not binary or not Path(binary).is_file():
         sys.exit("set $BOOKSIM to the BookSim2 binary, an absolute path (make booksim builds one in .cache/booksim2)")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--checks", default=",".join(CHECKS), help=f"comma-separated, of {', '.join(CHECKS)}")
+    checks = [c.strip() for c in ap.parse_args().checks.split(",") if c.strip()]
+    bad = [c for c in checks if c not in CHECKS]
+    if bad:
+        sys.exit(f"--checks must be drawn from {CHECKS}, got {bad}")
     tops = graphs()
     rows = []
+    if CSV.exists():  # the rows of the checks not run now
+        with CSV.open(newline="") as fh:
+            rows = [r for r in csv.DictReader(fh) if r["check"] not in checks]
     for check, g, vcs, rd, loads in CASES:
+        if check not in checks:
+            continue
         top = tops[g]
         for load in loads:
             b = run_binary(binary, top, booksim_config(load, vcs, rd))
