@@ -27,7 +27,6 @@ With ``--checks`` only those checks run; the rows of the others already in the C
 from __future__ import annotations
 
 import argparse
-import csv
 import itertools
 import os
 import sys
@@ -35,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchio import write_rows  # noqa: E402
-from crossval_booksim import OUT, config_with, pin_graphs, run_binary, run_model  # noqa: E402
+from crossval_booksim import OUT, _read, config_with, pin_graphs, run_binary, run_model  # noqa: E402
 
 CSV = OUT / "booksim_gf_settings.csv"
 BUFFERS = {"buffer_policy": "shared", "buf_size": 256, "private_buf_size": 5}
@@ -79,10 +78,7 @@ def main() -> None:
     if bad:
         sys.exit(f"--checks must be drawn from {CHECKS}, got {bad}")
     tops = graphs()
-    rows = []
-    if CSV.exists():  # the rows of the checks not run now
-        with CSV.open(newline="") as fh:
-            rows = [r for r in csv.DictReader(fh) if r["check"] not in checks]
+    rows = [r for r in _read(CSV) if r["check"] not in checks]  # the rows of the checks not run now
     for check, g, vcs, rd, loads in CASES:
         if check not in checks:
             continue

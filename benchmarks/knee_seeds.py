@@ -16,12 +16,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from crossval_booksim import OUT  # noqa: E402
+from crossval_booksim import OUT, _append, _read  # noqa: E402
 
 CSV = OUT / "knee_seeds.csv"
 FIELDS = ["network", "routing", "traffic", "load", "seed", "unstable", "decision", "latency", "accepted", "cycles",
@@ -38,10 +37,7 @@ def main() -> None:
 
     rec = {r.label: r for r in P.table3("paper")}["PS-IQ"]
     top = rec.build()
-    done = set()
-    if CSV.exists():
-        with CSV.open(newline="") as fh:
-            done = {(float(r["load"]), int(r["seed"])) for r in csv.DictReader(fh)}
+    done = {(float(r["load"]), int(r["seed"])) for r in _read(CSV)}
     for load in args.loads:
         for seed in args.seeds:
             if (load, seed) in done:
@@ -50,13 +46,7 @@ def main() -> None:
             row = {"network": rec.label, "routing": "min-single", "traffic": "uniform", "load": load, "seed": seed,
                    "unstable": int(r.saturated), "decision": r.decision, "latency": round(r.latency_mean, 4),
                    "accepted": round(r.accepted_load, 6), "cycles": r.cycles, "reason": r.saturation_reason}
-            new = not CSV.exists()
-            CSV.parent.mkdir(parents=True, exist_ok=True)
-            with CSV.open("a", newline="") as fh:
-                w = csv.DictWriter(fh, fieldnames=FIELDS)
-                if new:
-                    w.writeheader()
-                w.writerow(row)
+            _append(CSV, FIELDS, row)
             print(load, seed, row["decision"], row["latency"], row["accepted"], file=sys.stderr, flush=True)
 
 

@@ -411,9 +411,11 @@ def compile_once(name: str, flow_control: str | None = None) -> None:
     locked and each process compiles on its own first run, as before.
     """
     key = f"{name}-{flow_control}"
-    if key in _WARMED or name not in WARM_UP or compile_note(name, flow_control=flow_control) is None:
+    if key in _WARMED or name not in WARM_UP:
         return
-    _WARMED.add(key)  # before the warm-up: its own run must not come back here
+    _WARMED.add(key)  # once per process and model (a marker, once there, stays); before the warm-up's own run
+    if compile_note(name, flow_control=flow_control) is None:
+        return
     try:
         import fcntl
     except ImportError:  # pragma: no cover - no POSIX locks

@@ -41,7 +41,7 @@ __all__ = [
     "fig10_configs", "sim_settings", "brackets_from_records", "booksim_rule_searches", "group_configs",
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
-    "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim",
+    "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -196,6 +196,12 @@ GROUPS = {
 #: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; every other
 #: group runs at the section's (:func:`sim_settings`) and is recorded in :data:`RULE_LOG`
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
+
+
+def group_log(group: str) -> str:
+    """The result log a group's searches are recorded in: :data:`AUTHORS_LOG` for the :data:`AUTHORS_GROUPS`,
+    else :data:`RULE_LOG`."""
+    return AUTHORS_LOG if group in AUTHORS_GROUPS else RULE_LOG
 
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
@@ -682,10 +688,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not cfgs:
             continue
         print(f"group {name}: {len(cfgs)} searches", flush=True)
-        authors = name in AUTHORS_GROUPS
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
-        res = booksim_rule_searches(cfgs, old_records=old, authors=authors,
-                                    record=S.result_log("05_simulation", AUTHORS_LOG if authors else RULE_LOG),
+        res = booksim_rule_searches(cfgs, old_records=old, authors=name in AUTHORS_GROUPS,
+                                    record=S.result_log("05_simulation", group_log(name)),
                                     processes=args.processes, workers=args.processes or os.cpu_count())
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "

@@ -114,9 +114,8 @@ class PolarStarSection:
                     "05_polarstar_saturation")
         if not st.quick:  # the same searches under BookSim2's run control, each from its fixed-rule bracket
             for group, cfgs in PS.group_configs(TABLE3):
-                authors = group in PS.AUTHORS_GROUPS
-                PS.booksim_rule_searches(cfgs, old_records=PS.fixed_records(), authors=authors,
-                                         record=st.record(PS.AUTHORS_LOG if authors else PS.RULE_LOG),
+                PS.booksim_rule_searches(cfgs, old_records=PS.fixed_records(), authors=group in PS.AUTHORS_GROUPS,
+                                         record=st.record(PS.group_log(group)),
                                          coarse_step=st.coarse_step, tol=st.tol, router_speedup=st.router_speedup,
                                          seed=st.seed, **st.sweep)
         self.ps = ps
