@@ -107,6 +107,59 @@ def test_sf_at_turns_paper_scale_into_paper_network():
     assert SF.sf_at({"scale": "stand-in"}, ["min"]) == {"scale": "stand-in", "routing": "min"}
 
 
+def test_sf_at_names_the_rule_that_decided():
+    at = SF.sf_at({"scale": "paper", "rule": "booksim"}, ["min"])
+    assert at["differs"] == SF.SF_DIFFERS_BOOKSIM_RULE and "rule" not in at
+    assert "BookSim2's run control" in at["differs"][0] and "95 %" not in at["differs"][0]
+    assert SF.sf_at({"scale": "paper", "rule": "fixed"}, ["min"])["differs"] == SF.SF_DIFFERS
+    assert "rule" not in SF.sf_at({"scale": "stand-in", "rule": "fixed"}, ["min"])
+
+
+def test_spectralfly_rule_job_covers_every_statement_with_the_fixed_settings_but_the_rule():
+    from lowdiam.studies import polarstar as PS
+    from lowdiam.studies import spectralfly_rule as SFR
+    from lowdiam.studies import spectralfly_sf32 as SF32
+
+    searched = {(r.label, rt, tr) for _, cfgs in SFR.group_configs() for r, rt, tr in cfgs}
+    needed = {k for keys in SF.statement_keys(SFR.paper_networks()).values() for k in keys}
+    assert needed <= searched  # every search a statement compares is run under the rule
+    assert {(SF32.RECIPE.label, rt, tr) for _, rt, tr in SF32.configs()} <= searched  # and the explanation's
+    assert len(searched) == sum(len(c) for _, c in SFR.group_configs())  # each once
+    fixed = {k: v for k, v in SF32.SIM.items() if k not in ("warmup_cycles", "measure_cycles")}
+    assert SFR.SIM == {**fixed, "run_control": "booksim"} == PS.sim_settings(run_control="booksim")
+    # the fixed-rule brackets a search starts from are those of the paper's networks (not an earlier DF's)
+    b = SFR.fixed_brackets()
+    assert b[("DF", "df-min", "uniform")] == (0.5, 0.50625) and b[("LPS", "valiant", "uniform")] == (0.55625, 0.5625)
+    assert SFR.group_configs(["sf32", "fig8"])[0][0] == "sf32"
+
+
+def test_spectralfly_statements_and_rule_sensitivity():
+    from lowdiam.studies import spectralfly_rule as SFR
+
+    nets = SFR.paper_networks()
+    keys = SF.statement_keys(nets)
+    assert set(keys) == set(SF.STATEMENTS)
+    loads = {k: 0.5 for ks in keys.values() for k in ks}
+    lps = {k: 0.9 for k in loads if k[0] == "LPS" and k[1] == "ugal"}
+    fixed = {k: (v, True) for k, v in {**loads, **lps}.items()}
+    booksim = {**fixed, ("SF", "ugal", "bitrev"): (0.95, True)}  # SF above LPS under one rule only
+    rows = {r["claim"]: r for r in SF.rule_sensitivity(fixed, booksim, nets)}
+    r = rows["sf-fig6-lps-best-every-pattern"]
+    assert (r["fixed_value"], r["fixed_status"], r["booksim_value"], r["booksim_status"], r["changed"]) == (
+        True, "match", False, "mismatch", True)
+    r = rows["sf-fig6-lps-saturation-at-least-70pct"]
+    assert r["fixed_value"] == 0.9 and r["fixed_status"] == "match" and r["changed"] is False
+    # valiant == min: neither worse by more than the resolution nor better
+    assert rows["sf-fig8-valiant-worse-than-min-random"]["fixed_value"] is False
+    del booksim[("LPS", "min", "shuffle")]
+    rows = {r["claim"]: r for r in SF.rule_sensitivity(fixed, booksim, nets)}
+    r = rows["sf-fig8-valiant-beats-min-shuffle"]
+    assert r["booksim_value"] is None and r["changed"] is None
+    assert r["booksim_status"] == "pending (1 of 2 searches done)"
+    assert SF.bf_above_sf({"uniform": {"BF": 0.6, "SF": 0.5}, "shuffle": {"BF": 0.4, "SF": 0.5}})
+    assert not SF.lps_best({"uniform": {"LPS": 0.5, "SF": 0.52}}, 0.01)
+
+
 STRUCT = {"LPS": {"channels_per_endpoint": 2.0, "min_bound": {"uniform": 0.5}, "min_hops": {"uniform": 2.5}},
           "SF": {"channels_per_endpoint": 3.0, "min_bound": {"uniform": 0.5}, "min_hops": {"uniform": 1.9}},
           "DF": {"channels_per_endpoint": 1.5, "min_bound": {"uniform": 0.4}, "min_hops": {"uniform": 2.9}}}
@@ -236,3 +289,23 @@ def test_slim_fly_orderings_are_re_judged_only_when_every_pattern_has_both_loads
     assert not SF._every_pattern({**full, "bitrev": {"LPS": 0.5}}, "LPS")  # the Slim Fly's search still running
     assert not SF._every_pattern({tr: v for tr, v in full.items() if tr != "shuffle"}, "LPS")
     assert not SF._every_pattern(full, "BF")
+
+
+def test_spectralfly_claims_take_the_booksim_rule_once_its_searches_are_done():
+    sec = SF.SpectralFlySection.__new__(SF.SpectralFlySection)
+    sec.study = SimStudy("quick")
+    keys = [("LPS", "min", "uniform"), ("LPS", "valiant", "uniform")]
+    fixed = {keys[0]: (0.9, True), keys[1]: (0.55, True)}
+    sec.paper_rule = {keys[0]: (0.88, True), keys[1]: (0.5, False)}  # one search still running under BookSim's rule
+    got, at = sec.paper_measured(keys, HX, table={}, paper=fixed)
+    assert got == [0.9, 0.55] and at["scale"] == "paper" and at["rule"] == "fixed"
+    assert "pending: 1 of its 2 searches done" in at["note"]
+    assert SF.sf_at(at, ["min"])["differs"] == SF.SF_DIFFERS
+    sec.paper_rule[keys[1]] = (0.52, True)
+    got, at = sec.paper_measured(keys, HX, table={}, paper=fixed)
+    assert got == [0.88, 0.52] and at["rule"] == "booksim" and "05_spectralfly_booksim_rule.csv" in at["note"]
+    assert SF.sf_at(at, ["min"])["differs"] == SF.SF_DIFFERS_BOOKSIM_RULE
+    sec.sf32 = {("ugal", "uniform"): (0.9, True)}
+    sec.paper_rule[("SF32", "ugal", "uniform")] = (0.8, True)
+    assert sec.sf32_for(at)[0] == {("ugal", "uniform"): (0.8, True)}
+    assert sec.sf32_for({"rule": "fixed"}) == (sec.sf32, "results/paper/05_simulation/05_spectralfly_sf32.csv")

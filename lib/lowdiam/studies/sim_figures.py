@@ -241,17 +241,21 @@ def polarized_fig8(sec: PolarizedSection):
 
 
 def spectralfly_fig6_7(sec: SpectralFlySection):
-    """SpectralFly Fig. 6/7: saturation load per network and pattern, UGAL-L and MIN; this run's and (quick
-    profile) the recorded paper-scale searches (``05_spectralfly_fig6_7``)."""
+    """SpectralFly Fig. 6/7: saturation load per network and pattern, UGAL-L and MIN; this run's, (quick profile)
+    the recorded paper-scale searches under the fixed rule (``05_spectralfly_fig6_7``) and those under BookSim2's
+    rule recorded so far (``05_spectralfly_booksim_rule``)."""
     _check(sec, SpectralFlySection)
     SPEC, PAPER_SPEC, spec, paper_sf = sec.spec_nets, sec.paper_spec, sec.spec, sec.paper_sf
     profile, QUICK = sec.study.profile, sec.study.quick
     PATTERN_TICKS = [(tr, tr) for tr in SPEC_PATTERNS]
-    rows = 2 if paper_sf else 1
+    panels = [(SPEC, final_loads(spec), f"{profile} profile" + (", stand-ins" if QUICK else ""))]
+    if paper_sf:
+        panels.append((PAPER_SPEC, paper_sf, "recorded, the paper's networks, fixed rule"))
+    if sec.paper_rule:
+        panels.append((PAPER_SPEC, sec.paper_rule, "recorded, the paper's networks, BookSim2's rule"))
+    rows = len(panels)
     fig, axes = plt.subplots(rows, 2, figsize=(13, 4.2 * rows), sharey=True, squeeze=False)
-    for row, (recs, loads, where_from) in enumerate([(SPEC, final_loads(spec),
-                                                      f"{profile} profile" + (", stand-ins" if QUICK else "")),
-                                                     (PAPER_SPEC, paper_sf, "recorded, the paper's networks")][:rows]):
+    for row, (recs, loads, where_from) in enumerate(panels):
         for ax, fn, title in zip(axes[row], (ugal_routing, min_routing), ("Fig. 6: UGAL-L", "Fig. 7: MIN")):
             vals = {(rec.label, tr): loads[(rec.label, fn(rec), tr)] for rec in recs for tr in SPEC_PATTERNS
                     if (rec.label, fn(rec), tr) in loads}
@@ -260,7 +264,8 @@ def spectralfly_fig6_7(sec: SpectralFlySection):
                    xlabel="traffic pattern")
     fig.suptitle("SpectralFly Fig. 6/7: saturation load (BookSim model standing in for SST; SF = Slim Fly, LPS = "
                  "SpectralFly)"
-                 + ("; bottom: hatched = search still running, its largest stable load so far" if rows == 2 else ""))
+                 + ("; recorded rows: hatched = search still running, its largest stable load so far" if rows > 1
+                    else ""))
     fig.tight_layout()
     return fig
 
@@ -270,8 +275,10 @@ def spectralfly_fig8(sec: SpectralFlySection):
     _check(sec, SpectralFlySection)
     spec8, LPS, paper_sf8, PAPER_LPS, VAL_PATTERNS = sec.spec8, sec.lps, sec.paper_sf8, sec.paper_lps, SPEC_PATTERNS
     profile, QUICK = sec.study.profile, sec.study.quick
+    rule8 = {k: v for k, v in sec.paper_rule.items() if k[0] == "LPS" and k[1] in ("min", "valiant")}
     panels = [(final_loads(spec8), f"{net_name(LPS)}, {profile} profile" + (", stand-in" if QUICK else ""))] + (
-        [(paper_sf8, f"{net_name(PAPER_LPS)}, recorded")] if paper_sf8 else [])
+        [(paper_sf8, f"{net_name(PAPER_LPS)}, recorded, fixed rule")] if paper_sf8 else []) + (
+        [(rule8, f"{net_name(PAPER_LPS)}, recorded, BookSim2's rule")] if rule8 else [])
     fig, axes = plt.subplots(1, len(panels), figsize=(6.5 * len(panels), 3.8), sharey=True, squeeze=False)
     for ax, (loads, where_from) in zip(axes[0], panels):
         status_bars(ax, [(tr, tr) for tr in VAL_PATTERNS], [(rt, RT_NAME[rt]) for rt in ("min", "valiant")],
@@ -281,7 +288,7 @@ def spectralfly_fig8(sec: SpectralFlySection):
                ylabel="saturation load (flits/endpoint/cycle)",
                xlabel="traffic pattern")
     fig.suptitle("SpectralFly Fig. 8 (BookSim model)"
-                 + ("; hatched = search still running, its largest stable load so far" if paper_sf8 else ""))
+                 + ("; hatched = search still running, its largest stable load so far" if len(panels) > 1 else ""))
     fig.tight_layout()
     return fig
 

@@ -20,6 +20,7 @@ from .. import sweep as S
 from ..paper_progress import PaperProgress
 from . import polarstar as PS
 from . import simulation as studies
+from . import spectralfly_rule as SFR
 from .sim_galaxyfly import GROUPED, PK_NETS, WORST, GalaxyflySection
 from .sim_new_polarized import NewPolarizedSection
 from .sim_polarized import PolarizedSection
@@ -85,6 +86,9 @@ def paper_progress(polarstar: PolarStarSection, polarized: PolarizedSection, spe
     progress.add("3. SpectralFly Fig. 8", "saturation searches",
                  [(spectralfly.paper_lps.label, rt, tr) for rt in ("min", "valiant") for tr in SPEC_PATTERNS],
                  flags(spectralfly.paper_sf8))
+    progress.add("3. SpectralFly Fig. 6/7/8", "saturation searches under BookSim2's run control",
+                 [(r.label, rt, tr) for _, cfgs in SFR.group_configs() for r, rt, tr in cfgs],
+                 flags(spectralfly.paper_rule))
     progress.add("4. Galaxyfly Fig. 7/9", "saturation searches (MIN, NAG)",
                  [(r.label, rt, tr) for r in galaxyfly.gf_p for rt in galaxyfly.gf_routings for tr in ("uniform", WORST)
                   if (tr == "uniform" or r.constructor in GROUPED) and (rt == "min" or r.constructor in GROUPED)]

@@ -26,26 +26,33 @@ from .. import claims
 from ..labels import label
 from ..sim import channel_load_bound
 from . import simulation as studies
+from . import spectralfly_rule as SFR
 from . import spectralfly_sf32 as SF32
 from .sim_polarstar import PolarStarSection, min_routing, ugal_routing
 from .sim_study import PAPER_TOL, SimStudy, noted, recipe
 
-__all__ = ["SF_NETS", "SF_DIFFERS", "SPEC_PATTERNS", "sf_at", "min_bound_note", "sf32_explanation", "with_sf32",
-           "SpectralFlySection"]
+__all__ = ["SF_NETS", "SF_DIFFERS", "SF_DIFFERS_BOOKSIM_RULE", "SPEC_PATTERNS", "sf_at", "min_bound_note",
+           "sf32_explanation", "with_sf32", "SpectralFlySection", "STATEMENTS", "statement_keys", "rule_sensitivity",
+           "lps_best", "bf_above_sf"]
 
 SF_NETS = "SpectralFly Sec. 6 networks"
-#: the settings of a paper-network claim that differ from SpectralFly Sec. VI
+#: the settings of a paper-network claim judged on the fixed-window searches that differ from SpectralFly Sec. VI
 SF_DIFFERS = [
     "the BookSim model at speedup 2 (4-flit packets, 32-flit VC buffers), fixed windows and the 95 % throughput rule "
     "(paper: SST/macro's SNAPPR model, 64 KB router buffers, diameter + 1 VCs)",
     "saturation load compared (paper: the slowest message's time per offered load, relative to DragonFly)"]
+#: the same for a claim judged on the searches under BookSim2's run control (:mod:`lowdiam.studies.spectralfly_rule`)
+SF_DIFFERS_BOOKSIM_RULE = [
+    "the BookSim model at speedup 2 (4-flit packets, 32-flit VC buffers) under BookSim2's run control (paper: "
+    "SST/macro's SNAPPR model, 64 KB router buffers, diameter + 1 VCs)", SF_DIFFERS[1]]
 #: Fig. 6/7 and Fig. 8: the four micro-benchmark patterns
 SPEC_PATTERNS = ["uniform", "shuffle", "bitrev", "transpose"]
 
 
 def sf_at(at: Mapping[str, Any], routings: Sequence[str]) -> dict[str, Any]:
     """A claim's scale (from :meth:`SimStudy.measured`) and the routings it ran (registry names): on the paper's
-    networks (``scale="paper-network"``, with :data:`SF_DIFFERS`) when measured at paper scale.
+    networks (``scale="paper-network"``, with :data:`SF_DIFFERS`, or :data:`SF_DIFFERS_BOOKSIM_RULE` when ``at``'s
+    ``rule`` is ``"booksim"``) when measured at paper scale.
 
     Parameters
     ----------
@@ -58,7 +65,10 @@ def sf_at(at: Mapping[str, Any], routings: Sequence[str]) -> dict[str, Any]:
     dict
     """
     at = {**at, "routing": ", ".join(sorted(set(routings)))}
-    return {**at, "scale": "paper-network", "differs": SF_DIFFERS} if at["scale"] == "paper" else at
+    rule = at.pop("rule", "fixed")
+    if at["scale"] != "paper":
+        return at
+    return {**at, "scale": "paper-network", "differs": SF_DIFFERS_BOOKSIM_RULE if rule == "booksim" else SF_DIFFERS}
 
 
 def min_bound_note(ahead: Sequence[tuple[str, str]], st: Mapping[str, Any]) -> str:
@@ -136,7 +146,7 @@ def with_sf32(per: Mapping[str, Mapping[str, float]], sf32: Mapping[tuple[str, s
 
 def sf32_explanation(per: Mapping[str, Mapping[str, float]], ref: str, holds: Callable[[Mapping], bool],
                      st: Mapping[str, Any], sf32: Mapping[tuple[str, str], tuple[float, bool]], *,
-                     routing: str = "ugal") -> tuple[str, str]:
+                     routing: str = "ugal", log: str | None = None) -> tuple[str, str]:
     """The tested explanation of a Slim Fly ordering that goes against the paper, or a note saying it fails.
 
     SpectralFly Sec. VI-B says its routers have 32 ports, but its Slim Fly (q = 27, 8 endpoints per router) needs 49
@@ -159,6 +169,10 @@ def sf32_explanation(per: Mapping[str, Mapping[str, float]], ref: str, holds: Ca
         :func:`lowdiam.studies.spectralfly_sf32.recorded`'s ``(routing, pattern) -> (load, search done)``.
     routing : str
         The Slim Fly's routing in ``per`` (keyword-only).
+    log : str, optional
+        The result log ``sf32`` was read from, as the note names it (default: the fixed-rule SF(16) log,
+        :data:`lowdiam.studies.spectralfly_sf32.LOG`; :data:`lowdiam.studies.spectralfly_rule.LOG` under BookSim2's
+        rule).
 
     Returns
     -------
@@ -179,11 +193,9 @@ def sf32_explanation(per: Mapping[str, Mapping[str, float]], ref: str, holds: Ca
     >>> sf32_explanation(per, "LPS", best, st, {})[1][:52]
     'the run that tests whether the Slim Fly of the 32-po'
     """
-    from . import spectralfly_sf32 as SF32
-
     if not isinstance(per, Mapping) or not per or any("SF" not in v or ref not in v for v in per.values()):
         raise ValueError(f"per must map every pattern to loads of SF and {ref!r}; got {per!r}")
-    log = f"results/paper/{SF32.LOG[0]}/{SF32.LOG[1]}.csv"
+    log = log or f"results/paper/{SF32.LOG[0]}/{SF32.LOG[1]}.csv"
     swapped = with_sf32(per, sf32, routing)
     if swapped is None:
         done = sum(1 for tr in per if sf32.get((routing, tr), (0, False))[1])
@@ -202,6 +214,105 @@ def sf32_explanation(per: Mapping[str, Mapping[str, float]], ref: str, holds: Ca
             f"{sf16:g} channels per endpoint), under the same settings ({log}), in place of the paper's SF(27) "
             f"(49-port routers, notebook 00, sf-sec6b-sf-27-32-ports; {sf:g} channels per endpoint against {ref}'s "
             f"{other:g}), the statement holds: {values}"), ""
+
+
+def _per(loads: Mapping[tuple[str, str, str], float]) -> dict[str, dict[str, float]]:
+    """{pattern: {label: load}} of ``(label, routing, traffic) -> load``."""
+    per: dict[str, dict[str, float]] = {}
+    for (la, _, tr), v in loads.items():
+        per.setdefault(tr, {})[la] = v
+    return per
+
+
+def lps_best(per: Mapping[str, Mapping[str, float]], res: float) -> bool:
+    """Whether LPS saturates highest on every pattern of ``per`` ({pattern: {label: load}}), within ``res``."""
+    return all(v["LPS"] + res >= max(v.values()) for v in per.values())
+
+
+def bf_above_sf(per: Mapping[str, Mapping[str, float]]) -> bool:
+    """Whether Bundlefly saturates above Slim Fly on every pattern of ``per`` except shuffle, below it there."""
+    return all((v["BF"] > v["SF"]) == (tr != "shuffle") for tr, v in per.items())
+
+
+def _valiant_vs_min(tr: str) -> Callable[[Mapping, float], bool]:
+    def value(loads: Mapping, res: float) -> bool:
+        v, m = loads[("LPS", "valiant", tr)], loads[("LPS", "min", tr)]
+        return bool(v < m - res) if tr == "uniform" else bool(v > m + res)
+    return value
+
+
+def _fig8_id(tr: str) -> str:
+    return "sf-fig8-valiant-worse-than-min-random" if tr == "uniform" else f"sf-fig8-valiant-beats-min-{tr}"
+
+
+#: the section's saturation statements: claim id -> (paper value, tolerance, value from the loads of the statement's
+#: searches ``{(label, routing, traffic): load}`` and the search resolution); their searches: :func:`statement_keys`
+STATEMENTS: dict[str, tuple[Any, Any, Callable[[Mapping, float], Any]]] = {
+    "sf-fig6-lps-best-every-pattern": (True, None, lambda loads, res: lps_best(_per(loads), res)),
+    "sf-fig7-lps-best-every-pattern": (True, None, lambda loads, res: lps_best(_per(loads), res)),
+    "sf-fig6-lps-saturation-at-least-70pct": ((0.7, 1.0), "range",
+                                              lambda loads, res: min(v["LPS"] for v in _per(loads).values())),
+    "sf-fig6-bf-beats-slimfly-except-shuffle": (True, None, lambda loads, res: bf_above_sf(_per(loads))),
+    **{_fig8_id(tr): (True, None, _valiant_vs_min(tr)) for tr in SPEC_PATTERNS},
+}
+
+
+def statement_keys(nets: Sequence) -> dict[str, list[tuple[str, str, str]]]:
+    """The searches each of :data:`STATEMENTS` compares on the networks ``nets`` (recipes labelled LPS, DF, SF, BF).
+
+    Examples
+    --------
+    >>> from lowdiam.studies import spectralfly_rule as SFR
+    >>> keys = statement_keys(SFR.paper_networks())
+    >>> list(keys) == list(STATEMENTS), keys["sf-fig8-valiant-beats-min-shuffle"]
+    (True, [('LPS', 'valiant', 'shuffle'), ('LPS', 'min', 'shuffle')])
+    >>> len(keys["sf-fig7-lps-best-every-pattern"]), keys["sf-fig7-lps-best-every-pattern"][1]
+    (16, ('DF', 'df-min', 'uniform'))
+    """
+    t = {r.label: r for r in nets}
+    out = {f"sf-fig{fig}-lps-best-every-pattern": [(r.label, fn(r), tr) for tr in SPEC_PATTERNS for r in nets]
+           for fn, fig in ((ugal_routing, "6"), (min_routing, "7"))}
+    out["sf-fig6-lps-saturation-at-least-70pct"] = [("LPS", ugal_routing(t["LPS"]), tr) for tr in SPEC_PATTERNS]
+    out["sf-fig6-bf-beats-slimfly-except-shuffle"] = [(r.label, ugal_routing(r), tr) for tr in SPEC_PATTERNS
+                                                      for r in nets if r.label in ("BF", "SF")]
+    for tr in SPEC_PATTERNS:
+        out[_fig8_id(tr)] = [("LPS", "valiant", tr), ("LPS", "min", tr)]
+    return out
+
+
+def rule_sensitivity(fixed: Mapping, booksim: Mapping, nets: Sequence, *, res: float = PAPER_TOL) -> list[dict]:
+    """Every statement of :data:`STATEMENTS` on the recorded paper-scale searches under the fixed-window rule and
+    under BookSim2's rule, side by side (``fixed``, ``booksim``: ``(label, routing, traffic) -> (load, search
+    done)``); a rule whose searches a statement compares are not all done shows how many are.  Statuses are the
+    values' own, before any explanation.
+
+    Examples
+    --------
+    >>> from lowdiam.studies import spectralfly_rule as SFR
+    >>> k = statement_keys(SFR.paper_networks())["sf-fig8-valiant-beats-min-bitrev"]
+    >>> rows = rule_sensitivity({k[0]: (0.58, True), k[1]: (0.33, True)}, {k[0]: (0.5, True)}, SFR.paper_networks())
+    >>> [(r["fixed_value"], r["fixed_status"], r["booksim_status"]) for r in rows if r["claim"].endswith("bitrev")]
+    [(True, 'match', 'pending (1 of 2 searches done)')]
+    """
+    from ..claims import derive_status
+
+    rows = []
+    for cid, keys in statement_keys(nets).items():
+        paper, tol, value = STATEMENTS[cid]
+        row = {"claim": cid, "paper": paper}
+        for rule, table in (("fixed", fixed), ("booksim", booksim)):
+            done = [k for k in keys if table.get(k, (0, False))[1]]
+            if len(done) < len(keys):
+                row[f"{rule}_value"] = None
+                row[f"{rule}_status"] = f"pending ({len(done)} of {len(keys)} searches done)"
+                continue
+            v = value({k: table[k][0] for k in keys}, res)
+            row[f"{rule}_value"] = round(v, 5) if isinstance(v, float) else v
+            row[f"{rule}_status"] = derive_status(paper, v, tol)
+        row["changed"] = (None if row["booksim_value"] is None or row["fixed_value"] is None
+                          else row["fixed_status"] != row["booksim_status"])
+        rows.append(row)
+    return rows
 
 
 class SpectralFlySection:
@@ -231,10 +342,7 @@ class SpectralFlySection:
         QUICK, SIM_PS = study.quick, self.sim
         # the paper's networks (SpectralFly Sec. VI-B): its Dragonfly is SST/macro's circulant wiring of 69 groups, a
         # multigraph (parallel links, each its own channel); the quick profile reads their recorded paper-scale searches
-        PAPER_SPEC = [recipe("LPS", "lps", 23, 13, endpoints_per_router=8),
-                      recipe("DF", "dragonfly", 16, 8, 8, arrangement="circulant", groups=69),
-                      recipe("SF", "slimfly", 27, endpoints_per_router=8),
-                      recipe("BF", "bundlefly", 9, 9, endpoints_per_router=6)]
+        PAPER_SPEC = SFR.paper_networks()
         if QUICK:
             SPEC = [recipe("LPS", "lps", 11, 7), recipe("DF", "dragonfly", 6, 3, 3), recipe("SF", "slimfly", 7),
                     recipe("BF", "bundlefly", 5, 4)]
@@ -263,13 +371,58 @@ class SpectralFlySection:
         if not QUICK:
             SF32.run(processes=study.processes, scheduler=study.scheduler, progress=study.progress)
         self.sf32 = SF32.recorded()
+        # the same searches on the paper's networks (SF(16)'s too) under BookSim2's run control
+        # (lowdiam.studies.spectralfly_rule): the paper profile runs (resumes) them, every profile reads them; a claim
+        # is judged under this rule once every search it compares is done there
+        if not QUICK:
+            SFR.run(processes=study.processes, scheduler=study.scheduler, progress=study.progress)
+        self.paper_rule = SFR.recorded()
         self.paper_spec, self.spec_nets, self.spec, self.paper_sf = PAPER_SPEC, SPEC, spec, paper_sf
         self.lps, self.spec8, self.paper_sf8, self.paper_lps = LPS, spec8, paper_sf8, PAPER_LPS
 
+    def paper_measured(self, keys: Sequence[tuple[str, str, str]], *recs, table: Mapping,
+                       paper: Mapping) -> tuple[list, dict]:
+        """Saturation loads of ``keys`` and the claim's scale: from the recorded searches under BookSim2's rule
+        (:attr:`paper_rule`) once every one of them is done, with ``rule="booksim"``; else as
+        :meth:`SimStudy.measured` gives them (the fixed rule's recorded searches ``paper`` or this run's ``table``),
+        with ``rule="fixed"`` and, at paper scale, how many of the BookSim-rule searches are done."""
+        rule = self.paper_rule
+        done = sum(bool(rule.get(k, (0, False))[1]) for k in keys)
+        log = f"results/paper/{SFR.LOG[0]}/{SFR.LOG[1]}.csv"
+        if done == len(keys):
+            return [rule[k][0] for k in keys], dict(
+                scale="paper", rule="booksim",
+                note=f"recorded paper-profile searches ({SF_NETS}) under BookSim2's run control (run_control='booksim'"
+                     f", docs/run_control.md), resolution {PAPER_TOL}; {log}")
+        got, at = self.study.measured(keys, *recs, table=table, paper=paper, networks=SF_NETS)
+        if at["scale"] == "paper":
+            at = noted({**at, "rule": "fixed"}, "fixed windows and the 95 % throughput rule; the re-derivation under "
+                       f"BookSim2's rule is pending: {done} of its {len(keys)} searches done ({log})")
+        return got, at
+
+    def sf32_for(self, at: Mapping[str, Any]) -> tuple[dict, str]:
+        """SF(16)'s recorded searches ``(routing, pattern) -> (load, done)`` under the rule of a claim's ``at``, and
+        the log they come from."""
+        if at.get("rule") == "booksim":
+            return ({(rt, tr): v for (la, rt, tr), v in self.paper_rule.items() if la == SF32.RECIPE.label},
+                    f"results/paper/{SFR.LOG[0]}/{SFR.LOG[1]}.csv")
+        return self.sf32, f"results/paper/{SF32.LOG[0]}/{SF32.LOG[1]}.csv"
+
+    def rule_sensitivity(self) -> list[dict]:
+        """:func:`rule_sensitivity` of the recorded paper-scale searches (written to
+        ``figures/05_spectralfly_rule_sensitivity.csv``)."""
+        from .. import sweep as S
+
+        fixed = {**self.paper_sf, **self.paper_sf8} if self.study.quick else {
+            k: (x.saturation_load, True) for k, x in {**self.spec, **self.spec8}.items()}
+        rows = rule_sensitivity(fixed, self.paper_rule, self.paper_spec)
+        S.write_csv(rows, "05_spectralfly_rule_sensitivity")
+        return rows
+
     def sf_measured(self, keys: Sequence[tuple[str, str, str]], *recs) -> tuple[dict, dict]:
         """Fig. 6/7 saturation loads of (label, routing, pattern) keys as {pattern: {label: load}}, and the claim's
-        scale (:meth:`SimStudy.measured`)."""
-        got, at = self.study.measured(keys, *recs, table=self.spec, paper=self.paper_sf, networks=SF_NETS)
+        scale (:meth:`paper_measured`)."""
+        got, at = self.paper_measured(keys, *recs, table=self.spec, paper=self.paper_sf)
         per: dict[str, dict] = {}
         for (la, _, tr), v in zip(keys, got):
             per.setdefault(tr, {})[la] = v
@@ -321,7 +474,7 @@ class SpectralFlySection:
             keys = [(r.label, fn(r), tr) for tr in SPEC_PATTERNS for r in SPEC]
             per, at = self.sf_measured(keys, *SPEC)
             res = study.resolution(at)
-            holds = all(per[tr]["LPS"] + res >= max(per[tr].values()) for tr in SPEC_PATTERNS)
+            holds = lps_best(per, res)
             note, extra = "", {}
             # one recorded rival above LPS's complete search refutes "every pattern" whatever the other searches give: a
             # rival's search still running has a lower bound of its answer recorded (its largest stable load so far), so
@@ -332,7 +485,7 @@ class SpectralFlySection:
                 per = {}
                 for k in done:
                     per.setdefault(k[2], {})[k[0]] = paper_sf[k][0]
-                holds, res, at = False, PAPER_TOL, dict(scale="paper")
+                holds, res, at = False, PAPER_TOL, dict(scale="paper", rule="fixed")
                 extra = {"refuted_by": beaten, "searches_complete": f"{len(done)} of {len(keys)}"}
                 note = (f"decided with {len(done)} of the {len(keys)} paper-scale searches complete: "
                         + "; ".join(f"{b['rival']} saturates at {b['rival_load']:g}"
@@ -346,11 +499,10 @@ class SpectralFlySection:
                 st = self.structure(at)
                 extra = {**extra, "structure": st}
                 if fn is ugal_routing and {k for _, k in ahead} == {"SF"} and _every_pattern(per, "LPS"):
-                    why, n32 = sf32_explanation(
-                        per, "LPS", lambda p, res=res: all(v["LPS"] + res >= max(v.values()) for v in p.values()), st,
-                        self.sf32)
+                    sf32, log32 = self.sf32_for(at)
+                    why, n32 = sf32_explanation(per, "LPS", lambda p, res=res: lps_best(p, res), st, sf32, log=log32)
                     note = "; ".join(x for x in (note, n32) if x)
-                    extra = {**extra, "sf32": {tr: self.sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
+                    extra = {**extra, "sf32": {tr: sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
                 elif fn is not ugal_routing:
                     note = "; ".join(x for x in (note, min_bound_note(ahead, st)) if x)
             claims.record(f"sf-fig{fig}-lps-best-every-pattern", f"SpectralFly Fig. {fig}",
@@ -368,7 +520,7 @@ class SpectralFlySection:
                       **sf_at(at, [ugal_routing(LPS)]))
         BF_SF = [r for r in SPEC if r.label in ("BF", "SF")]
         per6, at = self.sf_measured([(r.label, ugal_routing(r), tr) for tr in SPEC_PATTERNS for r in BF_SF], *BF_SF)
-        holds, extra, note = all((per6[tr]["BF"] > per6[tr]["SF"]) == (tr != "shuffle") for tr in SPEC_PATTERNS), {}, ""
+        holds, extra, note = bf_above_sf(per6), {}, ""
         if at["scale"] != "paper":
             # one pattern whose ordering the recorded searches already decide against the claim refutes it at paper
             # scale, whatever the searches still running give (a running search's answer lies between its recorded load
@@ -379,7 +531,7 @@ class SpectralFlySection:
             if against:
                 got = {tr: {la: paper_sf[(la, "ugal", tr)] for la in ("BF", "SF") if (la, "ugal", tr) in paper_sf}
                        for tr in SPEC_PATTERNS}
-                holds, at = False, dict(scale="paper")
+                holds, at = False, dict(scale="paper", rule="fixed")
                 per6 = {tr: {la: v for la, (v, _) in g.items()} for tr, g in got.items()}
                 extra = {"refuted_on": against,
                          "search_done": {tr: {la: d for la, (_, d) in g.items()} for tr, g in got.items()}}
@@ -395,11 +547,11 @@ class SpectralFlySection:
             wrong = [tr for tr in SPEC_PATTERNS if {"BF", "SF"} <= set(per6.get(tr, {}))
                      and (per6[tr]["BF"] > per6[tr]["SF"]) != (tr != "shuffle")]
             extra = {**extra, "structure": self.structure(at)}
-            why, n32 = sf32_explanation(
-                per6, "BF", lambda p: all((p[tr]["BF"] > p[tr]["SF"]) == (tr != "shuffle") for tr in p),
-                self.structure(at), self.sf32) if wrong and _every_pattern(per6, "BF") else ("", "")
+            sf32, log32 = self.sf32_for(at)
+            why, n32 = sf32_explanation(per6, "BF", bf_above_sf, self.structure(at), sf32,
+                                        log=log32) if wrong and _every_pattern(per6, "BF") else ("", "")
             note = "; ".join(x for x in (note, n32) if x)
-            extra = {**extra, "sf32": {tr: self.sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
+            extra = {**extra, "sf32": {tr: sf32.get(("ugal", tr)) for tr in SPEC_PATTERNS}}
         claims.record("sf-fig6-bf-beats-slimfly-except-shuffle", "SpectralFly Fig. 6",
                       "Bundlefly saturates above Slim Fly on every pattern except shuffle (UGAL-L)", True, holds,
                       details={"saturation": per6, "router": "booksim", "tol": study.resolution(at), **extra},
@@ -407,8 +559,8 @@ class SpectralFlySection:
                       **sf_at(noted(at, note), [ugal_routing(r) for r in BF_SF]))
         # SpectralFly Fig. 8 / Sec. VI-C2: Valiant beats MIN on shuffle, reverse, transpose; worse on random
         for tr in VAL_PATTERNS:
-            (v, m), at = study.measured([("LPS", "valiant", tr), ("LPS", "min", tr)], LPS, table=spec8, paper=paper_sf8,
-                                  networks=SF_NETS)
+            (v, m), at = self.paper_measured([("LPS", "valiant", tr), ("LPS", "min", tr)], LPS, table=spec8,
+                                             paper=paper_sf8)
             res = study.resolution(at)
             det = {"saturation_valiant": v, "saturation_min": m, "router": "booksim", "tol": res}
             if tr == "uniform":
