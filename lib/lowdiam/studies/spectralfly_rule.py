@@ -1,16 +1,16 @@
 """SpectralFly Fig. 6/7/8 saturation searches under BookSim2's own run control, beside the fixed-window rule.
 
 Notebook 05's SpectralFly section searched its saturation loads under ``run_control="fixed"`` (3000 + 5000-cycle
-windows and the project's 95 % throughput rule).  The paper measured SST/macro completion times, which need no
+windows and the project's 95 % throughput rule). The paper measured SST/macro completion times, which need no
 stability rule; the project's comparison of saturation loads does, and for the BookSim model it is BookSim2's own
-run control (``run_control="booksim"``, ``docs/run_control.md``), as for every other BookSim-model claim of
-notebook 05.  This module holds the section's paper-scale networks (SpectralFly Sec. VI-B) and every search its
-claims compare, and runs them under BookSim2's rule with otherwise the same settings (:data:`SIM`; PolarStar
-Sec. 9.4's, :func:`lowdiam.studies.polarstar.sim_settings`).  Each search starts from the same configuration's
-recorded fixed-rule bracket (:func:`lowdiam.sweep.saturation_searches`' ``hints``), and runs already recorded
-under the same settings in PolarStar's BookSim-rule log (whose "SF" is the same LPS(23, 13)) are copied, not rerun.
-Every run is appended to ``results/paper/05_simulation/05_spectralfly_booksim_rule.csv`` as it finishes, so the
-job stops and resumes anywhere::
+run control (``run_control="booksim"``, ``docs/run_control.md``), as for every other BookSim-model claim of notebook
+05. This module holds the section's paper-scale networks (SpectralFly Sec. VI-B) and every search its claims compare
+(and SF(16)'s UGAL-L searches, which test an explanation), and runs them under BookSim2's rule with otherwise the
+same settings (:data:`SIM`; PolarStar Sec. 9.4's, :func:`lowdiam.studies.polarstar.sim_settings`). Each search
+starts from the same configuration's recorded fixed-rule bracket (:func:`lowdiam.sweep.saturation_searches`'
+``hints``), and runs already recorded under the same settings in PolarStar's BookSim-rule log (whose "SF" is the
+same LPS(23, 13)) are copied, not rerun. Every run is appended to
+``results/paper/05_simulation/05_spectralfly_booksim_rule.csv`` as it finishes, so the job stops and resumes anywhere::
 
     python -m lowdiam.studies.spectralfly_rule [--processes N] [--groups fig8,fig7-min,...]
 
@@ -21,7 +21,7 @@ Examples
 >>> SIM["run_control"], SIM["router_options"]
 ('booksim', {'internal_speedup': 2.0, 'vc_selection': 'hop'})
 >>> [(g, len(c)) for g, c in group_configs()]
-[('fig8', 8), ('fig7-min', 12), ('fig6-lps', 4), ('fig6-bf-sf', 8), ('fig6-df', 4), ('sf32', 8)]
+[('fig8', 8), ('fig7-min', 12), ('fig6-lps', 4), ('fig6-bf-sf', 8), ('fig6-df', 4), ('sf32', 4)]
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ GROUPS = {
     "fig6-lps": lambda t: [(t["LPS"], _ugal(t["LPS"]), tr) for tr in PATTERNS],
     "fig6-bf-sf": lambda t: [(t[x], _ugal(t[x]), tr) for x in ("BF", "SF") for tr in PATTERNS],
     "fig6-df": lambda t: [(t["DF"], _ugal(t["DF"]), tr) for tr in PATTERNS],
-    "sf32": lambda t: [c for c in SF32.configs()],
+    # SF(16) under UGAL-L, the searches the Slim Fly explanation of the UGAL-L statements compares (MIN's are not read)
+    "sf32": lambda t: [c for c in SF32.configs() if c[1] == "ugal"],
 }
 
 
