@@ -131,7 +131,12 @@ def test_spectralfly_rule_job_covers_every_statement_with_the_fixed_settings_but
     # the fixed-rule brackets a search starts from are those of the paper's networks (not an earlier DF's)
     b = SFR.fixed_brackets()
     assert b[("DF", "df-min", "uniform")] == (0.5, 0.50625) and b[("LPS", "valiant", "uniform")] == (0.55625, 0.5625)
-    assert SFR.group_configs(["sf32", "fig8"])[0][0] == "sf32"
+    assert SFR.group_configs(["sf32", "fig8-shuffle"])[0][0] == "sf32"
+    # each Fig. 8 statement is completed by a group of its own (groups advance their searches together)
+    where = {(r.label, rt, tr): g for g, cfgs in SFR.group_configs() for r, rt, tr in cfgs}
+    for cid, keys in SF.statement_keys(SFR.paper_networks()).items():
+        if cid.startswith("sf-fig8"):
+            assert len({where[k] for k in keys}) == 1 and len(dict(SFR.group_configs())[where[keys[0]]]) == 2
 
 
 def test_spectralfly_statements_and_rule_sensitivity():
