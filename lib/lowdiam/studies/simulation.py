@@ -12,8 +12,8 @@ from __future__ import annotations
 
 __all__ = [
     "best_within", "crossval_curves", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing",
-    "peak_accepted", "recorded_curves", "recorded_saturation", "routings_of", "saturation_from_records",
-    "share_longer_than", "ugal_routing",
+    "peak_accepted", "recorded_curves", "recorded_runs", "recorded_saturation", "routings_of",
+    "saturation_from_records", "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -206,6 +206,12 @@ def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes:
     dict
         ``(label, routing, traffic) -> (saturation load, search done)``.
     """
+    return saturation_from_records(recorded_runs(notebook, names, root=root, recipes=recipes, sim=sim), tol)
+
+
+def recorded_runs(notebook: str, names, *, root=None, recipes: dict | None = None, sim: dict | None = None) -> list:
+    """The runs of the committed paper-profile logs ``names`` of ``notebook`` (absent logs contribute nothing),
+    filtered by ``recipes`` and ``sim`` as :func:`recorded_saturation` describes."""
     from lowdiam import sweep
 
     records = []
@@ -219,7 +225,7 @@ def recorded_saturation(notebook: str, names, tol: float, *, root=None, recipes:
     if sim is not None:
         mine = {f"sim_{k}": v for k, v in sim.items()}
         records = [r for r in records if {k: v for k, v in r.items() if k.startswith("sim_")} == mine]
-    return saturation_from_records(records, tol)
+    return records
 
 
 def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dict[str, float]]]:

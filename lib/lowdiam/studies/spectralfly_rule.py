@@ -119,13 +119,7 @@ def _recipes() -> dict[str, S.Recipe]:
 def fixed_brackets(*, root=None) -> dict:
     """``(label, routing, traffic) -> (last stable, first unstable)`` of the recorded fixed-rule searches of the
     section's networks (runs a log holds of an earlier network under the same label are left out)."""
-    want = {label: rec.key() for label, rec in _recipes().items()}
-    records = []
-    for name in FIXED_LOGS:
-        log = S.result_log(LOG[0], name, root=root)
-        if log.path.exists():
-            records += [r for r in S.recorded_records(log) if r["recipe"] == want.get(r["label"])]
-    return studies.brackets_from_records(records)
+    return studies.brackets_from_records(studies.recorded_runs(LOG[0], FIXED_LOGS, root=root, recipes=_recipes()))
 
 
 def run(*, groups: Sequence[str] | None = None, processes: int | None = None, scheduler=None, root=None,
