@@ -514,21 +514,13 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
-def _route_shared(r, pk, hops, dep, p, adaptive, V, ovr, rptr, ep_router, ep_local, indptr, sh):
+def _route_shared(r, pk, hops, dep, p, ep_router, ep_local, indptr, sh):
     """Local output port at router r from a shared routing, or its negative error code.
 
-    ``hops``: links the packet has crossed, its hop class for the next VC (``vc_next``)."""
+    ``hops``: links the packet has crossed, its hop class for the next VC (``vc_next``).  An adaptive routing
+    reads ``sh.ports.used``, which :func:`run_kernel` keeps equal to the sum of ``OV_OCC`` over each arc's
+    output VCs at every moment (set at its start, then moved with every flit sent and credit received)."""
     lo = indptr[r]
-    hi = indptr[r + 1]
-    if adaptive:
-        used = sh.ports.used
-        s0 = rptr[r] + p
-        for a in range(lo, hi):
-            o = (s0 + a - lo) * V
-            u = 0
-            for v in range(V):
-                u += ovr[o + v, OV_OCC]
-            used[a] = u
     a = shared_next_hop(pk, r, ep_router[dep], hops, 1, sh.tabs, sh.rnet, sh.pkr, sh.ports, sh.scratch)
     if a == EJECT:
         return ep_local[dep]
@@ -737,6 +729,19 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     shbuf = cfg[C_SHBUF] != 0
     PB = cfg[C_PB]
     SB = cfg[C_SB]
+    # an adaptive shared routing reads each arc's flits sent and not yet credited (``used``, all VCs): kept up to
+    # date with every change of an output VC's OV_OCC below rather than summed over the router's VCs at every
+    # decision (work per flit, not per VC); set here from the state, so a resumed or restored run starts right
+    keep_used = route_mode == ROUTE_SHARED and cfg[C_ADAPTIVE] != 0
+    used = sh.ports.used
+    if keep_used:
+        for oc in range(ISL):
+            a = out_arc[oc]
+            if a >= 0:
+                u = 0
+                for v in range(V):
+                    u += ovr[oc * V + v, OV_OCC]
+                used[a] = u
     t = ctr[K_NOW]
     while True:
         if messages:
@@ -993,6 +998,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     h = prt[c, PT_PCH]
                     i = c * V + pc[c * PCN + h, 0]
                     ovr[i, OV_OCC] -= 1
+                    if keep_used and out_arc[c] >= 0:
+                        used[out_arc[c]] -= 1
                     if shbuf:
                         _sh_credit(ovr[i, OV_OCC], ovr[i, OV_OWN] >= 0, ores, oshr, i, c, PB)
                     h = (h + 1) & PM
@@ -1157,8 +1164,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                             pk = f >> SH
                             dep = p_dst[pk]
                             if route_mode == ROUTE_SHARED:
-                                port = _route_shared(r, pk, p_hops[pk], dep, p, cfg[C_ADAPTIVE], V, ovr, rptr,
-                                                     ep_router, ep_local, indptr, sh)
+                                port = _route_shared(r, pk, p_hops[pk], dep, p, ep_router, ep_local, indptr, sh)
                                 if port < 0:
                                     ctr[K_NOW] = t
                                     ctr[K_ERR] = port
@@ -1192,12 +1198,14 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 ivr[iv, IV_BH] = (ivr[iv, IV_BH] + 1) & BM
                                 ivr[iv, IV_BN] -= 1
                                 ovr[ov, OV_OCC] += 1
+                                oc = ov // V
+                                if keep_used and out_arc[oc] >= 0:
+                                    used[out_arc[oc]] += 1
                                 tail = (f & FM) == P - 1
                                 if shbuf:
                                     _sh_send(ovr[ov, OV_OCC], ores, oshr, ov, ov // V, PB, tail)
                                 if tail:
                                     ovr[ov, OV_OWN] = -1
-                                oc = ov // V
                                 k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
                                 xb[k, 0] = f
                                 xb[k, 1] = ov % V
