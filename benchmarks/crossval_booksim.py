@@ -343,6 +343,11 @@ SUMMARY = {
     "overall": {"latency": r"Overall average packet latency = ([\d.eE+-]+)",
                 "accepted": r"Overall average accepted flit rate = ([\d.eE+-]+)",
                 "hops": r"Overall average hops = ([\d.eE+-]+)"},
+    # BookSim2's overall summary with its extremes: the largest packet latency, the lowest per-node accepted rate
+    "extremes": {"latency": r"Packet latency average = ([\d.eE+-]+)",
+                 "latency_max": r"Packet latency average = [^\n]*\n\s*minimum = [^\n]*\n\s*maximum = ([\d.eE+-]+)",
+                 "accepted": r"Accepted flit rate average = ([\d.eE+-]+)",
+                 "accepted_min": r"Accepted flit rate average = [^\n]*\n\s*minimum = ([\d.eE+-]+)"},
 }
 
 

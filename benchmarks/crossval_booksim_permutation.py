@@ -33,18 +33,15 @@ BookSim runs one process at a time; ours runs in-process.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
-import re
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchio import write_rows  # noqa: E402
-from crossval_booksim import CFG, OUT, config_with  # noqa: E402
+from crossval_booksim import CFG, OUT, _append, _read, config_with, run_binary  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 CSV = OUT / "booksim_permutation.csv"
@@ -71,35 +68,11 @@ def graphs() -> dict:
     }
 
 
-def _last(pattern: str, text: str) -> float | str:
-    found = re.findall(pattern, text)
-    return float(found[-1]) if found else ""
-
-
 def run_booksim(binary: str, top, traffic: str, load: float) -> dict:
-    """One BookSim2 run; the overall summary's averages when it ends stable (blank when it gave up)."""
-    import subprocess
-
-    with tempfile.TemporaryDirectory() as tmp:
-        net = Path(tmp) / "net.anynet"
-        net.write_text(top.to_anynet())
-        cfg = Path(tmp) / "run.cfg"
-        cfg.write_text(config_with(net, load, SPEEDUP, traffic=traffic, max_samples=MAX_SAMPLES))
-        t0 = time.perf_counter()
-        proc = subprocess.run([binary, str(cfg)], capture_output=True, text=True, cwd=tmp, check=False)
-        wall = time.perf_counter() - t0
-    out = proc.stdout
-    if "Total run time" not in out and "unstable" not in out:
-        raise RuntimeError(f"BookSim failed ({proc.returncode}): {proc.stderr[-2000:]}{out[-2000:]}")
-    unstable = "Simulation unstable" in out
-    overall = out.split("Overall Traffic Statistics")[-1] if not unstable else ""
-    acc = re.search(r"Accepted flit rate average = ([\d.eE+-]+).*?\n\s*minimum = ([\d.eE+-]+)", overall)
-    lat = re.search(r"Packet latency average = ([\d.eE+-]+).*?\n\s*minimum = [\d.eE+-]+.*?\n\s*maximum = ([\d.eE+-]+)",
-                    overall)
-    return {"unstable": int(unstable), "decision": "",
-            "latency": float(lat.group(1)) if lat else "", "latency_max": float(lat.group(2)) if lat else "",
-            "accepted": float(acc.group(1)) if acc else "", "accepted_min": float(acc.group(2)) if acc else "",
-            "cycles": _last(r"Time taken is (\d+) cycles", out), "seconds": round(wall, 2)}
+    """One BookSim2 run; its overall summary's averages and extremes when it ends stable (blank when it gave up)."""
+    res = run_binary(binary, top, lambda net: config_with(net, load, SPEEDUP, traffic=traffic, max_samples=MAX_SAMPLES),
+                     summary="extremes")
+    return {"decision": "", **res}
 
 
 def run_ours(top, traffic: str, load: float) -> dict:
@@ -120,29 +93,10 @@ def run_ours(top, traffic: str, load: float) -> dict:
             "cycles": r.cycles, "seconds": round(wall, 2)}
 
 
-def read_rows() -> list[dict]:
-    if not CSV.exists():
-        return []
-    with CSV.open() as fh:
-        return list(csv.DictReader(fh))
-
-
-def append_row(row: dict) -> None:
-    new = not CSV.exists()
-    CSV.parent.mkdir(parents=True, exist_ok=True)
-    with CSV.open("a", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=FIELDS)
-        if new:
-            w.writeheader()
-        w.writerow(row)
-        fh.flush()
-        os.fsync(fh.fileno())
-
-
 def sweep(binary: str, only: list[str] | None) -> None:
     """Every grid load of every (graph, pattern) in both simulators, BookSim first; rows already recorded are
     skipped."""
-    done = {(r["sim"], r["graph"], r["traffic"], float(r["load"])) for r in read_rows()}
+    done = {(r["sim"], r["graph"], r["traffic"], float(r["load"])) for r in _read(CSV)}
     todo = [(sim, name, tr, lo) for name, (top, pats) in graphs().items() if not only or name in only
             for tr in pats for lo in GRID for sim in ("booksim", "ours_rc")
             if (sim, name, tr, lo) not in done]
@@ -151,7 +105,7 @@ def sweep(binary: str, only: list[str] | None) -> None:
     for sim, name, tr, load in todo:
         top = tops[name][0]
         res = run_booksim(binary, top, tr, load) if sim == "booksim" else run_ours(top, tr, load)
-        append_row({"sim": sim, "graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints,
+        _append(CSV, FIELDS, {"sim": sim, "graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints,
                     "traffic": tr, "load": load, **res})
         bar.set_postfix(graph=name, traffic=tr, load=load, sim=sim, unstable=res["unstable"])
         bar.update(1)
@@ -162,7 +116,7 @@ def summary() -> list[dict]:
     """Per (graph, pattern): the bound and both simulators' decisions on the grid (see the module docstring)."""
     from lowdiam.sim.bounds import channel_load_bound
 
-    rows = read_rows()
+    rows = _read(CSV)
     out = []
     for name, (top, pats) in graphs().items():
         for tr in pats:
