@@ -54,6 +54,11 @@ def test_a_stand_in_search_is_recorded_row_by_row_and_resumes(tmp_path):
     got = GPS.recorded(root=tmp_path, recipes={STAND_IN.label: STAND_IN})
     assert got == {(STAND_IN.label, "min", "uniform"): (first[0].saturation_load, True),
                    (STAND_IN.label, "nag", "uniform"): (first[1].saturation_load, True)}
+    # each search's highest accepted load over its runs (the throughput beside the knee)
+    peak = GPS.peak_accepted(root=tmp_path, recipes={STAND_IN.label: STAND_IN})
+    for x, rt in zip(first, ("min", "nag")):
+        assert peak[(STAND_IN.label, rt, "uniform")] == max(rec["accepted_load"] for rec in x.records)
+    assert GPS.peak_accepted(root=tmp_path, recipes={STAND_IN.label: STAND_IN}, sim=GPS.RD1_SIM) == {}
     # resumed: the recorded runs answer, nothing is run or recorded again
     again = GPS.run(cfgs=cfgs, root=tmp_path, processes=1, progress=False)
     assert [x.saturation_load for x in again] == [x.saturation_load for x in first]

@@ -211,6 +211,9 @@ def _gf_section(paper_settings, paper_gf, runs=None, rd1=None):
     sec = object.__new__(GF.GalaxyflySection)  # the source choice only: no searches
     sec.paper_settings, sec.paper_gf, sec.gf_runs = paper_settings, paper_gf, runs or {}
     sec.paper_settings_rd1 = rd1 or {}
+    # each search's highest accepted load: 0.02 below its knee here
+    sec.peak = {"": {k: v[0] - 0.02 for k, v in paper_settings.items()},
+                "rd1": {k: v[0] - 0.02 for k, v in (rd1 or {}).items()}}
     sec.sim, sec.study = {"warmup_cycles": 200, "measure_cycles": 400}, SimpleNamespace(tol=0.05)
     return sec
 
@@ -229,6 +232,7 @@ def test_gf_compare_takes_the_paper_settings_only_when_every_search_is_complete(
     _, _, _, at1 = _gf_section(both, earlier).gf_compare(a, b)
     assert at1["scale"] == "paper-network" and at1["differs"] == differ
     assert "1-flit packets" in note and "the same searches gave GF(15,29,1,7) 0.6, SF 0.5" in note
+    assert "highest accepted load of each search's runs" in note and "GF(15,29,1,7) 0.3900, SF 0.3700" in note
     # one search still running at the paper's settings: the earlier recorded searches, at paper-network scale
     running = {**both, ("SF", "min", "uniform"): (0.3, False)}
     vals, note, res, at = _gf_section(running, earlier).gf_compare(a, b)

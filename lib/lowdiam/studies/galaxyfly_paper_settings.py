@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from lowdiam import sweep as S
 
 __all__ = ["COARSE_STEP", "GROUPS", "LOG", "NETWORKS", "PATTERNS", "RD1_SIM", "ROUTINGS", "SIM", "TOL", "configs",
-           "group_configs", "has_gf_min", "recorded", "run"]
+           "group_configs", "has_gf_min", "peak_accepted", "recorded", "run"]
 
 #: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
 NETWORKS = {r.label: r for r in (
@@ -272,6 +272,30 @@ def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None)
     recipes = NETWORKS if recipes is None else recipes
     got = recorded_saturation(LOG[0], [LOG[1]], TOL, root=root, recipes=recipes, sim=SIM if sim is None else sim)
     return {k: v for k, v in got.items() if k[0] in recipes}
+
+
+def peak_accepted(*, root=None, recipes: dict | None = None, sim: dict | None = None) -> dict:
+    """The highest accepted load any recorded run of each search measured: ``(label, routing, pattern) -> load``.
+
+    Above its saturation knee a network's accepted load stays at its throughput whatever the offered load, while
+    BookSim's run control places the knee where the growing latency passes ``latency_thres``, a little above that
+    throughput; this reading gives the throughput beside the knee.  Same arguments as :func:`recorded`.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> peak_accepted(root=tempfile.mkdtemp())
+    {}
+    """
+    from .simulation import recorded_runs
+
+    recipes = NETWORKS if recipes is None else recipes
+    out: dict = {}
+    for r in recorded_runs(LOG[0], [LOG[1]], root=root, recipes=recipes, sim=SIM if sim is None else sim):
+        key = (r["label"], r["routing"], r["traffic"])
+        if r["label"] in recipes and r["accepted_load"] is not None:
+            out[key] = max(out.get(key, 0.0), float(r["accepted_load"]))
+    return out
 
 
 def split_labels(text: str) -> list[str]:

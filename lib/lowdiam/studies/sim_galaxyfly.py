@@ -201,6 +201,8 @@ class GalaxyflySection:
         self.paper_settings = GPS.recorded()
         # and the same searches with a 1-cycle routing computation (the job's settings until 2026-11-30)
         self.paper_settings_rd1 = GPS.recorded(sim=GPS.RD1_SIM)
+        # the highest accepted load of each of those searches' runs: the network's throughput beside its knee
+        self.peak = {"": GPS.peak_accepted(), "rd1": GPS.peak_accepted(sim=GPS.RD1_SIM)}
         self.paper_gf: dict = {}
 
     def search(self) -> None:
@@ -350,14 +352,17 @@ class GalaxyflySection:
         paper_gf, GF_RUNS, SIM_GF = self.paper_gf, self.gf_runs, self.sim
         text = routing_text or ROUTING_TEXT[routing]
         hits = [paper_gf.get((lab, routing, tr)) for lab, tr in keys]
-        for table, differ, how in ((self.paper_settings, PAPER_SETTINGS_DIFFER, ""),
-                                   (self.paper_settings_rd1, RD1_DIFFER, " with a 1-cycle routing computation (the "
-                                    "job's earlier runs; the searches at the paper's 2 cycles are not all complete)")):
+        for table, peak, differ, how in (
+                (self.paper_settings, self.peak[""], PAPER_SETTINGS_DIFFER, ""),
+                (self.paper_settings_rd1, self.peak["rd1"], RD1_DIFFER, " with a 1-cycle routing computation (the "
+                 "job's earlier runs; the searches at the paper's 2 cycles are not all complete)")):
             at_paper = [table.get((lab, routing, tr)) for lab, tr in keys]
             if not all(h is not None and h[1] for h in at_paper):
                 continue
             note = (f"{PAPER_SETTINGS_TEXT}; {text}; recorded searches{how} (results/paper/05_simulation/"
-                    f"{GPS.LOG[1]}.csv, resolution {GPS.TOL})")
+                    f"{GPS.LOG[1]}.csv, resolution {GPS.TOL}); the highest accepted load of each search's runs "
+                    "(its throughput; BookSim's rule puts the knee where the growing latency passes its threshold, "
+                    "at or above it): " + ", ".join(f"{lab} {peak[(lab, routing, tr)]:.4f}" for lab, tr in keys))
             if all(h is not None and h[1] for h in hits):
                 note += (f"; with the earlier recorded settings ({EARLIER_SETTINGS_TEXT}) the same searches gave "
                          + ", ".join(f"{lab} {h[0]}" for (lab, _), h in zip(keys, hits)))
