@@ -319,3 +319,19 @@ def test_spectralfly_claims_take_the_booksim_rule_once_its_searches_are_done():
     sec.paper_rule[("SF32", "ugal", "uniform")] = (0.8, True)
     assert sec.sf32_for(at)[0] == {("ugal", "uniform"): (0.8, True)}
     assert sec.sf32_for({"rule": "fixed"}) == (sec.sf32, "results/paper/05_simulation/05_spectralfly_sf32.csv")
+
+
+def test_gf_seed_check_note_counts_the_seeds_where_the_winner_stays_ahead(tmp_path):
+    p = tmp_path / "k.csv"
+    rows = ["network,routing,traffic,load,seed,unstable"]
+    # seed 1: A stable to 0.5, B to 0.4875 (A ahead by 0.0125 > 0.01); seed 2: both to 0.4875; seed 0 is the
+    # searches' own and is left out
+    for seed, a_last, b_last in ((1, 0.5, 0.4875), (2, 0.4875, 0.4875), (0, 0.4, 0.5)):
+        for net, last in (("A", a_last), ("B", b_last)):
+            for load in (0.4875, 0.49375, 0.5, 0.50625):
+                rows.append(f"{net},gf-min,uniform,{load},{seed},{int(load > last)}")
+    p.write_text("\n".join(rows) + "\n")
+    note = GF.GalaxyflySection.seed_check("A", "B", "gf-min", "uniform", 0.01, path=p)
+    assert "seed 1: A 0.5 / 0.50625, B 0.4875 / 0.49375" in note and "seed 0" not in note
+    assert note.endswith("A above by more than 0.01 in 1 of 2 seeds")
+    assert GF.GalaxyflySection.seed_check("A", "B", "gf-min", "worst_case", 0.01, path=p) == ""

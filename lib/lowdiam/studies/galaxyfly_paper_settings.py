@@ -287,15 +287,15 @@ def peak_accepted(*, root=None, recipes: dict | None = None, sim: dict | None = 
     >>> peak_accepted(root=tempfile.mkdtemp())
     {}
     """
+    from .simulation import peak_accepted as peaks
     from .simulation import recorded_runs
 
     recipes = NETWORKS if recipes is None else recipes
-    out: dict = {}
+    curves: dict = {}
     for r in recorded_runs(LOG[0], [LOG[1]], root=root, recipes=recipes, sim=SIM if sim is None else sim):
-        key = (r["label"], r["routing"], r["traffic"])
-        if r["label"] in recipes and r["accepted_load"] is not None:
-            out[key] = max(out.get(key, 0.0), float(r["accepted_load"]))
-    return out
+        if r["label"] in recipes:
+            curves.setdefault((r["label"], r["routing"], r["traffic"]), []).append(r)
+    return peaks(curves)
 
 
 def split_labels(text: str) -> list[str]:

@@ -378,6 +378,30 @@ class GalaxyflySection:
                     self.study.tol, {**gf_at(SIM_GF, routing=routing), "figure": figure})
         return [None] * len(keys), None, None, None
 
+    @staticmethod
+    def seed_check(win: str, lose: str, routing: str, traffic: str, tol: float, path=None) -> str:
+        """A note on the seed check of a paper-settings comparison (``benchmarks/knee_seeds.py``, default
+        ``figures/crossval/knee_seeds.csv``): per seed other than the searches' own (0), both networks' last stable
+        and first unstable loads among those checked, and in how many seeds ``win``'s last stable load exceeds
+        ``lose``'s by more than ``tol``; "" when no seed has runs of both."""
+        from ..paths import figures_dir
+
+        path = figures_dir() / "crossval" / "knee_seeds.csv" if path is None else path
+        got = {s: v for s, v in studies.seed_knees(path, [win, lose], routing, traffic).items() if s != 0}
+        if not got:
+            return ""
+
+        def fmt(x):
+            return "-" if x is None else f"{x:g}"
+
+        held = sum(v[win][0] is not None and (v[lose][0] is None or v[win][0] > v[lose][0] + tol)
+                   for v in got.values())
+        return ("; seed check at the same settings (benchmarks/knee_seeds.py, figures/crossval/knee_seeds.csv; last "
+                "stable / first unstable load among those checked): "
+                + "; ".join(f"seed {s}: {win} {fmt(v[win][0])} / {fmt(v[win][1])}, {lose} {fmt(v[lose][0])} / "
+                            f"{fmt(v[lose][1])}" for s, v in got.items())
+                + f"; {win} above by more than {tol:g} in {held} of {len(got)} seeds")
+
     def paper_settings_rows(self) -> list[dict]:
         """The searches at the paper's own settings recorded so far (:mod:`.galaxyfly_paper_settings`), one row per
         (network, routing, pattern) of its plan, beside the earlier recorded settings' search of the same triple:
@@ -420,12 +444,14 @@ class GalaxyflySection:
                 (a, b), note, res, at = gf_compare((win, tr), (lose, tr))
                 counted = f"gf-fig7-d{diam}-{gid(win)}-beats-{gid(lose)}-{tr}-gf-min"
                 if pa is not None:
+                    seeds = (self.seed_check(win, lose, "gf-min", tr, pres)
+                             if pat["figure"] == "05_galaxyfly_paper_settings" else "")
                     claims.record(counted, "Galaxyfly Fig. 7 / Sec. 5.1.1",
                                   f"Same diameter ({diam}), higher bisection ratio wins: {win} saturates above {lose} "
                                   f"under {TR_TEXT[tr]} ({CLAIM_RT['gf-min']}), by more than the search resolution "
                                   f"{pres}", True, bool(pa > pb + pres), None,
                                   details={"saturation": {win: pa, lose: pb}, "tol": pres},
-                                  **pat, note=pnote)
+                                  **pat, note=pnote + seeds)
                 if a is None:
                     continue  # quick: diameters 4 and 5 until the paper profile has recorded both searches
                 claims.record(f"gf-fig7-d{diam}-{gid(win)}-beats-{gid(lose)}-{tr}-min", "Galaxyfly Fig. 7 / Sec. 5.1.1",

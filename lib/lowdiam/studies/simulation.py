@@ -13,7 +13,7 @@ from __future__ import annotations
 __all__ = [
     "best_within", "crossval_curves", "higher_beta_pairs", "latency_knee_from_records", "leaders", "min_routing",
     "peak_accepted", "recorded_curves", "recorded_runs", "recorded_saturation", "routings_of",
-    "saturation_from_records", "share_longer_than", "ugal_routing",
+    "saturation_from_records", "seed_knees", "share_longer_than", "ugal_routing",
 ]
 
 _HIERARCHICAL = ("dragonfly", "megafly")
@@ -226,6 +226,49 @@ def recorded_runs(notebook: str, names, *, root=None, recipes: dict | None = Non
         mine = {f"sim_{k}": v for k, v in sim.items()}
         records = [r for r in records if {k: v for k, v in r.items() if k.startswith("sim_")} == mine]
     return records
+
+
+def seed_knees(path, labels, routing: str, traffic: str) -> dict[int, dict[str, tuple]]:
+    """Per seed and network, the last stable and the first unstable load among those a seed check ran.
+
+    Reads a CSV with columns ``network``, ``routing``, ``traffic``, ``load``, ``seed``, ``unstable``
+    (``benchmarks/knee_seeds.py`` writes ``figures/crossval/knee_seeds.csv``).  For each seed that has runs of every
+    network in ``labels``: ``{label: (last stable, first unstable)}``, the last stable load being the highest whose
+    every checked load at or below it is stable (None when the lowest checked is unstable), the first unstable the
+    lowest unstable one (None when every checked load is stable).  An absent file gives ``{}``.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "k.csv"
+    >>> _ = p.write_text("network,routing,traffic,load,seed,unstable\\n"
+    ...                  "A,m,u,0.5,1,0\\nA,m,u,0.6,1,1\\nB,m,u,0.5,1,1\\nB,m,u,0.4,1,0\\nA,m,u,0.5,2,0\\n")
+    >>> seed_knees(p, ["A", "B"], "m", "u")
+    {1: {'A': (0.5, 0.6), 'B': (0.4, 0.5)}}
+    """
+    import csv
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.exists():
+        return {}
+    runs: dict[int, dict[str, list]] = {}
+    with path.open(newline="") as fh:
+        for r in csv.DictReader(fh):
+            if r["network"] in labels and r["routing"] == routing and r["traffic"] == traffic:
+                runs.setdefault(int(r["seed"]), {}).setdefault(r["network"], []).append(
+                    (float(r["load"]), r["unstable"] != "0"))
+    out = {}
+    for seed, by_net in sorted(runs.items()):
+        if set(by_net) != set(labels):
+            continue
+        out[seed] = {}
+        for lab in labels:
+            pts = sorted(by_net[lab])
+            first = next((lo for lo, u in pts if u), None)
+            last = max((lo for lo, u in pts if not u and (first is None or lo < first)), default=None)
+            out[seed][lab] = (last, first)
+    return out
 
 
 def crossval_peaks(path, *, graph: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
