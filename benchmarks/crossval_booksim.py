@@ -397,16 +397,15 @@ def run_booksim(binary: str, topology, load: float, speedup: float, seed: int = 
 RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
 
 
-def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int | None = 4, vc_selection: str = "any",
-              routing_options: dict | None = None, run_control: str = "fixed", rc_options: dict | None = None,
-              credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False, packet_flits: int = 4,
-              buffers: dict | None = None) -> dict:
-    """Our BookSim model on a BookSim configuration (``packet_flits`` flits per packet, 4 by default; 32 flits per VC
-    unless ``buffers`` gives the BookSim keys of shared input buffers; BookSim2's uniform traffic, the source one of
-    the destinations: ``include_source=True``): fixed windows
-    (3,000 warm-up + 10,000 measured cycles) or, with ``run_control="booksim"``, BookSim's run control with
-    ``rc_options`` (default :data:`RC_OPTIONS`).  A deadlock (possible with any VC at any hop) is ``unstable`` 2;
-    ``blank_unstable`` leaves the averages of an unstable run blank, as BookSim prints none."""
+def model_result(topology, routing: str, load: float, *, speedup: float, vcs: int | None = 4,
+                 vc_selection: str = "any", routing_options: dict | None = None, run_control: str = "fixed",
+                 rc_options: dict | None = None, credit_delay: int | None = None, seed: int = 1,
+                 packet_flits: int = 4, buffers: dict | None = None, traffic: str = "uniform"):
+    """Our BookSim model's :class:`~lowdiam.sim.SimResult` on a BookSim configuration (``packet_flits`` flits per
+    packet, 4 by default; 32 flits per VC unless ``buffers`` gives the BookSim keys of shared input buffers;
+    ``traffic`` as BookSim2 draws it: its uniform has the source among the destinations, ``include_source=True``):
+    fixed windows (3,000 warm-up + 10,000 measured cycles) or, with ``run_control="booksim"``, BookSim's run control
+    with ``rc_options`` (default :data:`RC_OPTIONS`).  A deadlock under fixed windows raises ``ValueError``."""
     from lowdiam.sim.booksim import run_booksim as ours
 
     windows = (dict(warmup_cycles=3000, measure_cycles=10000) if run_control == "fixed"
@@ -414,11 +413,23 @@ def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int |
                          run_control_options=RC_OPTIONS if rc_options is None else rc_options))
     router = {"internal_speedup": speedup, **({"credit_delay": credit_delay} if credit_delay is not None else {}),
               "vc_selection": vc_selection, **(buffers or {})}
+    return ours(topology, routing, traffic, load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed,
+                **windows, routing_options=routing_options, router_options=router,
+                traffic_options={"include_source": True} if traffic == "uniform" else None)
+
+
+def run_model(topology, routing: str, load: float, *, speedup: float, vcs: int | None = 4, vc_selection: str = "any",
+              routing_options: dict | None = None, run_control: str = "fixed", rc_options: dict | None = None,
+              credit_delay: int | None = None, seed: int = 1, blank_unstable: bool = False, packet_flits: int = 4,
+              buffers: dict | None = None) -> dict:
+    """:func:`model_result` under BookSim2's uniform traffic as a cross-validation row.  A deadlock (possible with
+    any VC at any hop) is ``unstable`` 2; ``blank_unstable`` leaves the averages of an unstable run blank, as BookSim
+    prints none."""
     t0 = time.perf_counter()
     try:
-        r = ours(topology, routing, "uniform", load, packet_flits=packet_flits, vcs=vcs, buffer_flits=32, seed=seed,
-                 **windows, routing_options=routing_options, router_options=router,
-                 traffic_options={"include_source": True})
+        r = model_result(topology, routing, load, speedup=speedup, vcs=vcs, vc_selection=vc_selection,
+                         routing_options=routing_options, run_control=run_control, rc_options=rc_options,
+                         credit_delay=credit_delay, seed=seed, packet_flits=packet_flits, buffers=buffers)
     except ValueError as err:  # deadlock (any VC at any hop): reported as unstable = 2
         if "deadlock" not in str(err):
             raise

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchio import write_rows  # noqa: E402
-from crossval_booksim import CFG, OUT, _append, _read, config_with, run_binary  # noqa: E402
+from crossval_booksim import CFG, OUT, _append, _read, config_with, model_result, run_binary  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 CSV = OUT / "booksim_permutation.csv"
@@ -53,7 +53,7 @@ MAX_SAMPLES = 8
 #: ``run_control_options`` of ours: :data:`crossval_booksim.CFG`'s sample period and warm-up with ``max_samples = 8``
 RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": MAX_SAMPLES}
 GRID = [round(0.05 * i, 2) for i in range(1, 21)]
-assert "routing_function = min;" in CFG and "packet_size = 4;" in CFG  # what run_ours mirrors
+assert "routing_function = min;" in CFG and "packet_size = 4;" in CFG  # what model_result mirrors
 
 
 def graphs() -> dict:
@@ -77,13 +77,9 @@ def run_booksim(binary: str, top, traffic: str, load: float) -> dict:
 
 def run_ours(top, traffic: str, load: float) -> dict:
     """Our BookSim model on the same configuration under BookSim's run control (:data:`RC_OPTIONS`)."""
-    from lowdiam.sim.booksim import run_booksim as ours
-
     t0 = time.perf_counter()
-    r = ours(top, "min-single", traffic, load, packet_flits=4, vcs=4, buffer_flits=32, seed=1, warmup_cycles=0,
-             measure_cycles=1, run_control="booksim", run_control_options=RC_OPTIONS,
-             routing_options={"paths": "booksim-anynet"},
-             router_options={"internal_speedup": SPEEDUP, "vc_selection": "any"})
+    r = model_result(top, "min-single", load, speedup=SPEEDUP, routing_options={"paths": "booksim-anynet"},
+                     run_control="booksim", rc_options=RC_OPTIONS, traffic=traffic)
     wall = time.perf_counter() - t0
     blank = r.saturated
     return {"unstable": int(r.saturated), "decision": r.decision,
