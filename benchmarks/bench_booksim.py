@@ -19,8 +19,12 @@ via ``time.process_time``; both simulators are single-threaded), which the other
 far less than wall-clock seconds; the wall-clock ratio is reported too (``wall_ratio``).  A run of ``N`` cycles is
 ``N/2`` warm-up plus ``N/2`` measured cycles (BookSim: one warm-up period and one sample of ``N/2``), and the
 reported cycles include the drain (BookSim may also end its warm-up early, so its cycle counts differ from ours;
-each simulator's rate uses its own counts).  One *round* is: our short and long run, then BookSim's short and long
-run; its ratio is our cycles/s over BookSim's.  ``--rounds`` rounds alternate so that a change in the machine's load
+each simulator's rate uses its own counts).  Our runs are ``--ours-scale`` times longer (default 5: 1,000 and 3,000
+cycles against BookSim's 200 and 600): at 5-40x BookSim's speed a 400-cycle difference is a second or less of our
+CPU time, the size of the run-to-run noise of our start-up, and single rounds gave rates from 150 to 470 cycles/s and
+differences of no sign (measured 2026-12-01 with ``--ours-scale 1``); both rates are those of the same loaded network
+in its steady state.  One *round* is: our short and long run, then BookSim's short and long run; its ratio is our
+cycles/s over BookSim's.  ``--rounds`` rounds alternate so that a change in the machine's load
 hits both simulators; the table gives per configuration and load the median ratio over the rounds, its minimum and
 maximum, and the median cycles/s of each simulator.  On a shared machine the ratio, not the rates, is the result.
 The defaults (3 rounds of 200- and 600-cycle runs, both configurations) spend most of their time in BookSim: at its
@@ -29,7 +33,8 @@ The defaults (3 rounds of 200- and 600-cycle runs, both configurations) spend mo
 BookSim binary: ``$BOOKSIM``, else ``.cache/booksim2/src/booksim`` as ``make booksim`` builds it (``make bench`` does
 so when ``$BOOKSIM`` is unset).
 
-Usage: ``python benchmarks/bench_booksim.py [--rounds 3] [--short 200] [--long 600] [--configs jellyfish,ps-iq]``;
+Usage: ``python benchmarks/bench_booksim.py [--rounds 3] [--short 200] [--long 600] [--ours-scale 5]
+[--configs jellyfish,ps-iq]``;
 appends a JSON line to ``benchmarks/results/booksim.jsonl``.
 """
 
@@ -141,6 +146,8 @@ def main() -> None:
                     "for the issue's median and spread)")
     ap.add_argument("--short", type=int, default=200, help="cycles of the short run")
     ap.add_argument("--long", type=int, default=600, help="cycles of the long run")
+    ap.add_argument("--ours-scale", type=int, default=5, help="our runs are this many times longer than BookSim's "
+                    "(--short / --long cycles): our start-up's noise must be small against the difference")
     ap.add_argument("--configs", default=",".join(CONFIGS), help=f"comma-separated subset of {', '.join(CONFIGS)}")
     args = ap.parse_args()
     names = [c.strip() for c in args.configs.split(",") if c.strip()]
@@ -149,6 +156,8 @@ def main() -> None:
         sys.exit(f"unknown --configs {unknown}; choose from {', '.join(CONFIGS)}")
     if not 0 < args.short < args.long:
         sys.exit("need 0 < --short < --long")
+    if args.ours_scale < 1:
+        sys.exit("--ours-scale must be an integer >= 1")
     if args.rounds < 1:
         sys.exit("--rounds must be >= 1 (3 or more for a median and a spread)")
     binary = find_booksim()
@@ -162,7 +171,7 @@ def main() -> None:
         for load in loads:
             rounds = []
             for rnd in range(args.rounds):
-                o = [ours_run(top, load, speedup, c) for c in (args.short, args.long)]
+                o = [ours_run(top, load, speedup, c * args.ours_scale) for c in (args.short, args.long)]
                 b = [booksim_run(binary, anynet, load, speedup, c) for c in (args.short, args.long)]
                 rec = {"ours_cps": rate(*o), "booksim_cps": rate(*b),
                        "ours_wall_cps": rate(*o, "wall"), "booksim_wall_cps": rate(*b, "wall"),
@@ -190,10 +199,11 @@ def main() -> None:
                               for r in rounds],
             })
     record = {"benchmark": "bench_booksim", "booksim": binary, "short": args.short, "long": args.long,
+              "ours_scale": args.ours_scale,
               "start": env_start, "end": environment(), "rows": rows}
     append_jsonl(RESULTS / "booksim.jsonl", record)
     print(f"\nBookSim model vs BookSim2 ({binary}): simulated cycles per CPU second from {args.short}- and "
-          f"{args.long}-cycle runs, ratio = ours / BookSim per round (wall_ratio: the same on wall-clock seconds, "
+          f"{args.long}-cycle runs (ours x{args.ours_scale}), ratio = ours / BookSim per round (wall_ratio: the same on wall-clock seconds, "
           f"median); load average {env_start['loadavg']} at start, "
           f"{record['end']['loadavg']} at end")
     print(format_table(rows, ["config", "speedup", "load", "rounds", "median_ratio", "min_ratio", "max_ratio",
