@@ -437,8 +437,8 @@ class SpectralFlyVerdicts:
                 f">= {b_df / paper:,.0f} cycles, {need:.2f}x its own bound (here {t_lps / b_lps:.2f}x; the "
                 f"paper-scale MIN runs here end within {slack:.2f}x of their bounds)")
         if need > slack:
-            note += (": more than any of them, so the paper's rank placement, Dragonfly wiring or routing probably "
-                     "differ from these (not stated beyond SST/macro's random allocation)")
+            note += (": more than any of them. Unexplained: the paper states its rank placement (beyond SST/macro's "
+                     "random allocation), Dragonfly wiring and routing no further, and no run here tests which differs")
         return note
 
     def df_fastest_link_note(self, case: str, at: Mapping) -> str:
