@@ -203,8 +203,8 @@ def main() -> None:
               "start": env_start, "end": environment(), "rows": rows}
     append_jsonl(RESULTS / "booksim.jsonl", record)
     print(f"\nBookSim model vs BookSim2 ({binary}): simulated cycles per CPU second from {args.short}- and "
-          f"{args.long}-cycle runs (ours x{args.ours_scale}), ratio = ours / BookSim per round (wall_ratio: the same on wall-clock seconds, "
-          f"median); load average {env_start['loadavg']} at start, "
+          f"{args.long}-cycle runs (ours x{args.ours_scale}), ratio = ours / BookSim per round (wall_ratio: the "
+          f"same on wall-clock seconds, median); load average {env_start['loadavg']} at start, "
           f"{record['end']['loadavg']} at end")
     print(format_table(rows, ["config", "speedup", "load", "rounds", "median_ratio", "min_ratio", "max_ratio",
                               "ours_cps", "booksim_cps", "wall_ratio"]))
