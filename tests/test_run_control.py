@@ -171,6 +171,35 @@ def test_permutation_decisions_equal_booksim2s_above_the_channel_load_bound(traf
         assert max(lo for lo, u in ref.items() if not u) > bound
 
 
+UGAL_PF_PERMUTATION = Path(__file__).parent / "data" / "booksim" / "ugal_pf_permutation_tiny.csv"
+
+
+def test_ugal_pf_decides_as_the_authors_fork_under_bit_reverse():
+    """The authors'-code column's UGAL (``ugal-pf`` at the fork's 4 VCs, any VC at every hop) against the PolarStar
+    authors' own ``ugall4_pf`` under a permutation (``benchmarks/crossval_booksim_ugal_pf_permutation.py``): the
+    fork's decision at a grid load on each side of its boundary, one step clear of it, and its latency well below."""
+    from lowdiam import topologies as T
+
+    top = T.hyperx(4, 4, endpoints_per_router=4)
+    with UGAL_PF_PERMUTATION.open() as fh:
+        ref = {float(r["load"]): r for r in csv.DictReader(fh)}
+    assert len(ref) == 20
+    first = min(lo for lo, r in ref.items() if r["unstable"] == "1")
+
+    def run(load):
+        return simulate(top, "ugal-pf", "bitrev", load, packet_flits=4, vcs=4, buffer_flits=32, seed=1,
+                        run_control="booksim", run_control_options={"max_samples": 8},
+                        router_options={"internal_speedup": 2.0, "vc_selection": "any", "credit_delay": 2})
+
+    below, above = round(first - 0.1, 2), round(first + 0.05, 2)
+    assert ref[below]["unstable"] == "0" and ref[above]["unstable"] == "1"
+    assert not run(below).saturated
+    assert run(above).saturated
+    low = run(0.3)
+    assert not low.saturated
+    assert low.latency_mean == pytest.approx(float(ref[0.3]["latency"]), rel=0.05)
+
+
 # ----------------------------------------------------------------------------- early stop and counters
 def test_an_unstable_run_stops_early_and_a_stable_one_drains():
     from lowdiam.topologies import slimfly
