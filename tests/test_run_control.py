@@ -304,3 +304,12 @@ def test_a_deadlock_under_booksims_rule_is_an_unstable_run_not_an_error():
     r = simulate(ring, "min-single", "uniform", 1.0, run_control="booksim", **kw)
     assert r.saturated and r.decision == "deadlock" and "no flit moved for 200 cycles" in r.saturation_reason
     assert r.cycles < 1000  # decided at the deadlock, within the first sample period
+
+
+def test_the_authors_code_ugal_rows_cite_the_fork_cross_validation(tmp_path):
+    """The authors'-code column's ugal-pf rows state the recorded check against the fork, counted from its table."""
+    from lowdiam.studies import polarstar as PS
+
+    text = PS.ugal_pf_checked()
+    assert "177 of 180 loads" in text and "hx_4_4, jf_32_6, sf4" in text
+    assert PS.ugal_pf_checked(tmp_path / "missing.csv") == ""

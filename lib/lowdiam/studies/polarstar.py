@@ -655,6 +655,28 @@ def _judge_keys(claim: SatClaim, keys: list, table: dict, res: float, **ctx: Any
                 our_value=value, tolerance=claim.tolerance, details=details, explanation=why, note=claim.note)
 
 
+def ugal_pf_checked(path=None) -> str:
+    """What the authors'-code column's ``ugal-pf`` was checked against, from the recorded cross-validation against
+    the authors' fork under bit permutations (``figures/crossval/booksim_ugal_pf_permutation_decisions.csv``,
+    ``benchmarks/crossval_booksim_ugal_pf_permutation.py``); "" without that table."""
+    import csv
+
+    from ..paths import figures_dir
+
+    path = figures_dir() / "crossval" / "booksim_ugal_pf_permutation_decisions.csv" if path is None else path
+    if not path.exists():
+        return ""
+    with path.open() as fh:
+        rows = list(csv.DictReader(fh))
+    loads = sum(int(r["loads_compared"]) for r in rows)
+    differ = sum(len(r["differ_at"].split()) for r in rows)
+    graphs = sorted({r["graph"] for r in rows})
+    return (f"ugal-pf at these settings decides as the authors' fork (ugall4_pf, polarstarconfig) at {loads - differ} "
+            f"of {loads} loads under BookSim's bit permutations on {len(graphs)} graphs of 64 endpoints "
+            f"({', '.join(graphs)}; figures/crossval/booksim_ugal_pf_permutation_decisions.csv); not checked at this "
+            "scale under a permutation, nor under the adversarial pattern, which the fork lacks")
+
+
 def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str, Any]:
     """The authors'-code row of ``c`` as :func:`lowdiam.claims.record` keyword arguments: a sensitivity row of the
     paper-text claim, at the paper's networks under BookSim2's rule, its differences listed."""
@@ -668,7 +690,8 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str
             "differs": [d for d in differs if d],
             "note": "; ".join(n for n in (got["note"], "ran: " + AUTHORS_TEXT + ", on the BookSim model (internal "
                                           "speedup 2.0, 4-flit packets, 32 flits per VC); stable/unstable by "
-                                          + RULE_TEXT["booksim"] + ", a deadlocked run unstable") if n),
+                                          + RULE_TEXT["booksim"] + ", a deadlocked run unstable",
+                                          ugal_pf_checked() if "ugal-pf" in routings else "") if n),
             "figure": PAPER_FIGURES[all(k[2] == "adversarial" for k in c.keys)] + "_booksim_rule"}
 
 
