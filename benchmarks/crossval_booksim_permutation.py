@@ -89,56 +89,76 @@ def run_ours(top, traffic: str, load: float) -> dict:
             "cycles": r.cycles, "seconds": round(wall, 2)}
 
 
-def sweep(binary: str, only: list[str] | None) -> None:
-    """Every grid load of every (graph, pattern) in both simulators, BookSim first; rows already recorded are
-    skipped."""
-    done = {(r["sim"], r["graph"], r["traffic"], float(r["load"])) for r in _read(CSV)}
-    todo = [(sim, name, tr, lo) for name, (top, pats) in graphs().items() if not only or name in only
-            for tr in pats for lo in GRID for sim in ("booksim", "ours_rc")
-            if (sim, name, tr, lo) not in done]
-    tops = graphs()
-    bar = tqdm(total=len(todo), file=sys.stderr, desc="crossval permutations (BookSim2 and ours)")
+def sweep_grid(path: Path, fields: list[str], tops: dict, sims: tuple[str, ...], run, desc: str,
+               only: list[str] | None = None) -> None:
+    """Every :data:`GRID` load of every (graph, pattern) of ``tops`` (name -> (Topology, patterns)) for each of
+    ``sims`` in that order, ``run(sim, top, traffic, load)`` giving a row's measured fields; each row is appended to
+    ``path`` as it ends and rows already there are skipped (a stopped sweep resumes)."""
+    done = {(r["sim"], r["graph"], r["traffic"], float(r["load"])) for r in _read(path)}
+    todo = [(sim, name, tr, lo) for name, (top, pats) in tops.items() if not only or name in only
+            for tr in pats for lo in GRID for sim in sims if (sim, name, tr, lo) not in done]
+    bar = tqdm(total=len(todo), file=sys.stderr, desc=desc)
     for sim, name, tr, load in todo:
         top = tops[name][0]
-        res = run_booksim(binary, top, tr, load) if sim == "booksim" else run_ours(top, tr, load)
-        _append(CSV, FIELDS, {"sim": sim, "graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints,
-                    "traffic": tr, "load": load, **res})
+        res = run(sim, top, tr, load)
+        _append(path, fields, {"sim": sim, "graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints,
+                               "traffic": tr, "load": load, **res})
         bar.set_postfix(graph=name, traffic=tr, load=load, sim=sim, unstable=res["unstable"])
         bar.update(1)
     bar.close()
+
+
+def curves(path: Path, tops: dict):
+    """(name, topology, pattern, runs) per recorded (graph, pattern) of ``tops``, ``runs`` = {(sim, load): row} of
+    ``path``; pairs with no row are left out."""
+    rows = _read(path)
+    for name, (top, pats) in tops.items():
+        for tr in pats:
+            runs = {(r["sim"], float(r["load"])): r for r in rows if r["graph"] == name and r["traffic"] == tr}
+            if runs:
+                yield name, top, tr, runs
+
+
+def write_decisions(path: Path, rows: list[dict]) -> None:
+    """Write a decisions table and print its rows."""
+    write_rows(path, rows)
+    for r in rows:
+        print(r)
+
+
+def sweep(binary: str, only: list[str] | None) -> None:
+    """Every grid load of every (graph, pattern) in both simulators, BookSim first."""
+    sweep_grid(CSV, FIELDS, graphs(), ("booksim", "ours_rc"),
+               lambda sim, top, tr, load: run_booksim(binary, top, tr, load) if sim == "booksim"
+               else run_ours(top, tr, load), "crossval permutations (BookSim2 and ours)", only)
 
 
 def summary() -> list[dict]:
     """Per (graph, pattern): the bound and both simulators' decisions on the grid (see the module docstring)."""
     from lowdiam.sim.bounds import channel_load_bound
 
-    rows = _read(CSV)
     out = []
-    for name, (top, pats) in graphs().items():
-        for tr in pats:
-            runs = {(r["sim"], float(r["load"])): r for r in rows if r["graph"] == name and r["traffic"] == tr}
-            loads = sorted({lo for (_, lo) in runs})
-            if not loads:
-                continue
-            bound = channel_load_bound(top, "min-single", tr, seed=1, paths="booksim-anynet").bound
-            dec = {sim: {lo: runs[(sim, lo)]["unstable"] != "0" for lo in loads if (sim, lo) in runs}
-                   for sim in ("booksim", "ours_rc")}
-            both = [lo for lo in loads if lo in dec["booksim"] and lo in dec["ours_rc"]]
-            row = {"graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints, "traffic": tr,
-                   "bound": round(bound, 4), "loads_compared": len(both)}
-            for sim, tag in (("booksim", "booksim"), ("ours_rc", "ours")):
-                stable = [lo for lo, u in dec[sim].items() if not u]
-                unstable = [lo for lo, u in dec[sim].items() if u]
-                row[f"{tag}_highest_stable"] = max(stable, default="")
-                row[f"{tag}_lowest_unstable"] = min(unstable, default="")
-                row[f"{tag}_stable_above_bound"] = sum(lo > bound + 1e-9 for lo in stable)
-            row["differ_at"] = " ".join(f"{lo:g}" for lo in both if dec["booksim"][lo] != dec["ours_rc"][lo])
-            top_stable = row["booksim_highest_stable"]
-            ref = runs.get(("booksim", top_stable)) if top_stable != "" else None
-            row["booksim_latency_at_highest_stable"] = ref["latency"] if ref else ""
-            row["booksim_latency_max_at_highest_stable"] = ref["latency_max"] if ref else ""
-            row["booksim_accepted_min_at_highest_stable"] = ref["accepted_min"] if ref else ""
-            out.append(row)
+    for name, top, tr, runs in curves(CSV, graphs()):
+        loads = sorted({lo for (_, lo) in runs})
+        bound = channel_load_bound(top, "min-single", tr, seed=1, paths="booksim-anynet").bound
+        dec = {sim: {lo: runs[(sim, lo)]["unstable"] != "0" for lo in loads if (sim, lo) in runs}
+               for sim in ("booksim", "ours_rc")}
+        both = [lo for lo in loads if lo in dec["booksim"] and lo in dec["ours_rc"]]
+        row = {"graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints, "traffic": tr,
+               "bound": round(bound, 4), "loads_compared": len(both)}
+        for sim, tag in (("booksim", "booksim"), ("ours_rc", "ours")):
+            stable = [lo for lo, u in dec[sim].items() if not u]
+            unstable = [lo for lo, u in dec[sim].items() if u]
+            row[f"{tag}_highest_stable"] = max(stable, default="")
+            row[f"{tag}_lowest_unstable"] = min(unstable, default="")
+            row[f"{tag}_stable_above_bound"] = sum(lo > bound + 1e-9 for lo in stable)
+        row["differ_at"] = " ".join(f"{lo:g}" for lo in both if dec["booksim"][lo] != dec["ours_rc"][lo])
+        top_stable = row["booksim_highest_stable"]
+        ref = runs.get(("booksim", top_stable)) if top_stable != "" else None
+        row["booksim_latency_at_highest_stable"] = ref["latency"] if ref else ""
+        row["booksim_latency_max_at_highest_stable"] = ref["latency_max"] if ref else ""
+        row["booksim_accepted_min_at_highest_stable"] = ref["accepted_min"] if ref else ""
+        out.append(row)
     return out
 
 
@@ -152,10 +172,7 @@ def main() -> None:
         if not Path(binary).exists():
             raise SystemExit(f"no BookSim2 binary at {binary}: set BOOKSIM or run `make booksim`")
         sweep(binary, args.graphs.split(",") if args.graphs else None)
-    rows = summary()
-    write_rows(DECISIONS, rows)
-    for r in rows:
-        print(r)
+    write_decisions(DECISIONS, summary())
 
 
 if __name__ == "__main__":

@@ -39,11 +39,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchio import write_rows  # noqa: E402
-from crossval_booksim import OUT, _append, _read, model_result, run_binary  # noqa: E402
+from crossval_booksim import OUT, model_result, run_binary  # noqa: E402
+from crossval_booksim_permutation import curves, sweep_grid, write_decisions  # noqa: E402
 from crossval_booksim_permutation import graphs as permutation_graphs  # noqa: E402
 from crossval_booksim_ugal_pf import CFG, RC_OPTIONS  # noqa: E402
-from tqdm import tqdm  # noqa: E402
 
 CSV = OUT / "booksim_ugal_pf_permutation.csv"
 DECISIONS = OUT / "booksim_ugal_pf_permutation_decisions.csv"
@@ -90,45 +89,34 @@ def run_ours(top, traffic: str, load: float) -> dict:
 
 
 def sweep(binary: str, only: list[str] | None) -> None:
-    """Every grid load of every (graph, pattern) in both simulators, the fork first; recorded rows are skipped."""
-    done = {(r["sim"], r["graph"], r["traffic"], float(r["load"])) for r in _read(CSV)}
-    tops = graphs()
-    todo = [(sim, name, tr, lo) for name, (top, pats) in tops.items() if not only or name in only
-            for tr in pats for lo in GRID for sim in SIMS if (sim, name, tr, lo) not in done]
-    bar = tqdm(total=len(todo), file=sys.stderr, desc="crossval ugal-pf permutations (authors' fork and ours)")
-    for sim, name, tr, load in todo:
-        top = tops[name][0]
+    """Every grid load of every (graph, pattern) in both simulators, the fork first."""
+    def run(sim, top, tr, load):
         res = run_authors(binary, top, tr, load) if sim == "authors" else run_ours(top, tr, load)
-        _append(CSV, FIELDS, {"sim": sim, "graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints,
-                              "traffic": tr, "load": load, **{k: res.get(k, "") for k in FIELDS[6:]}})
-        bar.set_postfix(graph=name, traffic=tr, load=load, sim=sim, unstable=res["unstable"])
-        bar.update(1)
-    bar.close()
+        return {k: res.get(k, "") for k in FIELDS[6:]}
+
+    sweep_grid(CSV, FIELDS, graphs(), SIMS, run, "crossval ugal-pf permutations (authors' fork and ours)", only)
 
 
 def summary() -> list[dict]:
     """Per (graph, pattern): both simulators' decisions on the grid and where they differ."""
-    rows = _read(CSV)
     out = []
-    for name, (top, pats) in graphs().items():
-        for tr in pats:
-            runs = {(r["sim"], float(r["load"])): r for r in rows if r["graph"] == name and r["traffic"] == tr}
-            dec = {sim: {lo: runs[(sim, lo)]["unstable"] != "0" for (s, lo) in runs if s == sim} for sim in SIMS}
-            both = sorted(set(dec["authors"]) & set(dec["ours_any"]))
-            if not both:
-                continue
-            row = {"graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints, "traffic": tr,
-                   "loads_compared": len(both)}
-            for sim in SIMS:
-                row[f"{sim}_highest_stable"] = max((lo for lo in both if not dec[sim][lo]), default="")
-                row[f"{sim}_lowest_unstable"] = min((lo for lo in both if dec[sim][lo]), default="")
-            row["ours_deadlocks"] = sum(runs[("ours_any", lo)]["unstable"] == "2" for lo in both)
-            row["differ_at"] = " ".join(f"{lo:g}" for lo in both if dec["authors"][lo] != dec["ours_any"][lo])
-            lat = [(float(runs[("authors", lo)]["latency"]), float(runs[("ours_any", lo)]["latency"])) for lo in both
-                   if runs[("authors", lo)]["latency"] not in ("", None)
-                   and runs[("ours_any", lo)]["latency"] not in ("", None)]
-            row["latency_max_rel_diff"] = round(max((abs(o / a - 1) for a, o in lat), default=0.0), 4) if lat else ""
-            out.append(row)
+    for name, top, tr, runs in curves(CSV, graphs()):
+        dec = {sim: {lo: runs[(sim, lo)]["unstable"] != "0" for (s, lo) in runs if s == sim} for sim in SIMS}
+        both = sorted(set(dec["authors"]) & set(dec["ours_any"]))
+        if not both:
+            continue
+        row = {"graph": name, "routers": top.num_routers, "endpoints": top.num_endpoints, "traffic": tr,
+               "loads_compared": len(both)}
+        for sim in SIMS:
+            row[f"{sim}_highest_stable"] = max((lo for lo in both if not dec[sim][lo]), default="")
+            row[f"{sim}_lowest_unstable"] = min((lo for lo in both if dec[sim][lo]), default="")
+        row["ours_deadlocks"] = sum(runs[("ours_any", lo)]["unstable"] == "2" for lo in both)
+        row["differ_at"] = " ".join(f"{lo:g}" for lo in both if dec["authors"][lo] != dec["ours_any"][lo])
+        lat = [(float(runs[("authors", lo)]["latency"]), float(runs[("ours_any", lo)]["latency"])) for lo in both
+               if runs[("authors", lo)]["latency"] not in ("", None)
+               and runs[("ours_any", lo)]["latency"] not in ("", None)]
+        row["latency_max_rel_diff"] = round(max((abs(o / a - 1) for a, o in lat), default=0.0), 4) if lat else ""
+        out.append(row)
     return out
 
 
@@ -146,10 +134,7 @@ def main() -> None:
             raise SystemExit(f"no authors' BookSim fork at {binary}: set AUTHORS_BOOKSIM "
                              "(building it: crossval_booksim_ugal_pf.py)")
         sweep(binary, only)
-    rows = summary()
-    write_rows(DECISIONS, rows)
-    for r in rows:
-        print(r)
+    write_decisions(DECISIONS, summary())
 
 
 if __name__ == "__main__":
