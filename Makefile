@@ -27,7 +27,8 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	@# --no-compile: no byte-compiling of every installed file (about 20 s); imports compile what they use, once
+	$(BIN)/python -m pip install --quiet --no-compile -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (lowdiam)" > /dev/null
 	@touch $@
 

@@ -30,11 +30,11 @@ def fake_search(load):
 # ----------------------------------------------------------------------------- sim_study
 def test_profile_defaults_and_overrides():
     quick, paper = SimStudy("quick"), SimStudy("paper")
-    assert (quick.warmup_cycles, quick.measure_cycles, quick.coarse_step, quick.tol) == (250, 500, 0.2, 0.05)
+    assert (quick.warmup_cycles, quick.measure_cycles, quick.coarse_step, quick.tol) == (200, 400, 0.2, 0.05)
     assert (paper.warmup_cycles, paper.measure_cycles, paper.coarse_step, paper.tol) == (3000, 5000, 0.1, 0.01)
     assert paper.curve_loads[0] == 0.1 and paper.curve_loads[-1] == 1.0 and len(paper.curve_loads) == 19
     s = SimStudy("quick", warmup_cycles=100, tol=0.1, router_speedup=1.0)
-    assert s.warmup_cycles == 100 and s.tol == 0.1 and s.windows["max_drain_cycles"] == 1000
+    assert s.warmup_cycles == 100 and s.tol == 0.1 and s.windows["max_drain_cycles"] == 800
     assert s.booksim["router_options"] == {"internal_speedup": 1.0, "vc_selection": "hop"}
     assert quick.record("x") is None and paper.record("05_polarstar_fig9").path.name == "05_polarstar_fig9.csv"
 
@@ -46,7 +46,7 @@ def test_unknown_profile_is_refused():
 
 def test_where_names_the_stand_in_and_its_windows():
     at = SimStudy("quick").where(HX)
-    assert at == {"scale": "stand-in", "stand_in": "HX(4x4x4) (64 routers); windows 250+500 cycles"}
+    assert at == {"scale": "stand-in", "stand_in": "HX(4x4x4) (64 routers); windows 200+400 cycles"}
     assert SimStudy("paper").where(HX) == {"scale": "paper"}
     pending = SimStudy("quick").where_pending([HX], "searches", 1, 3)
     assert pending["stand_in"].endswith("; paper-scale searches recorded complete: 1 of the 3 this claim compares")

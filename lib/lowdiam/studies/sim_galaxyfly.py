@@ -187,7 +187,7 @@ class GalaxyflySection:
     ----------
     study : SimStudy
     polarstar : PolarStarSection
-        Section 1, whose simulation settings this section runs (with shorter windows in the quick profile).
+        Section 1, whose simulation settings this section runs.
     """
 
     def __init__(self, study: SimStudy, polarstar: PolarStarSection) -> None:
@@ -239,7 +239,7 @@ class GalaxyflySection:
                   if (tr == "uniform" or rec.constructor in GROUPED)
                   and (rt == "min" or rec.constructor in GROUPED)  # NAG misroutes via another supernode: none on FT, FB
                   and (rt == "min" or not QUICK or rec.label in Q_LABELS)]  # quick: the Fig. 7-only networks under MIN
-        SIM_GF = {**SIM_PS, **({"warmup_cycles": 200, "measure_cycles": 400} if QUICK else {})}
+        SIM_GF = dict(SIM_PS)
         gf = study.searches(cfg_gf, SIM_GF, "05_galaxyfly_fig7_9")
         # The paper's own MIN (Sec. 4.1: supernode by supernode; routing "gf-min": fewest global links, then fewest
         # links) on the Table 5 Galaxyflies where it differs from ours (a > 1 routers per supernode). Paper profile
