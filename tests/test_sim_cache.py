@@ -67,6 +67,20 @@ def test_every_kernel_caches_in_its_groups_versioned_folder_and_numba_config_is_
     assert config.CACHE_DIR != str(sim.KERNEL_CACHE_DIR)  # other packages' functions keep numba's own choice
 
 
+def test_the_cache_path_follows_the_sources_content_not_where_they_live(tmp_path):
+    # the compiled markers sit in the group folder, named by content; the kernels' subfolder must not depend on the
+    # tree's absolute path, or a second clone sharing NUMBA_CACHE_DIR finds the markers and compiles silently
+    from lowdiam.sim import kernel_cache
+    from lowdiam.sim.booksim.kernel import run_kernel
+    from lowdiam.sim.routings.polarstar_min import polarstar_arc
+
+    trees = [tmp_path / "a" / "lowdiam" / "sim", tmp_path / "clone elsewhere" / "lowdiam" / "sim"]
+    got = {kernel_cache.cache_subfolder(t / "routings" / "ugal.py", package_dir=t) for t in trees}
+    assert got == {"sim-routings"}
+    assert run_kernel._cache._cache_path == str(kernel_cache.kernel_cache_dir(group="booksim") / "sim-booksim")
+    assert polarstar_arc._cache._cache_path == str(kernel_cache.kernel_cache_dir(group="common") / "sim-routings")
+
+
 def test_the_locator_declines_functions_of_other_packages(tmp_path, monkeypatch):
     import importlib
 

@@ -219,6 +219,27 @@ def kernel_cache_dir(package_dir: Path = PACKAGE_DIR, base: Path | None = None, 
 source_stamp = _source_stamp
 
 
+def cache_subfolder(py_file, package_dir: Path = PACKAGE_DIR) -> str:
+    """The subfolder of a group's cache folder for the functions of ``py_file``: its folder's path inside the
+    package (``"sim"``, ``"sim-routings"``, ...).
+
+    numba's own choice, ``<folder name>_<hash of the folder's absolute path>``, would tie the compiled kernels to
+    where the sources live, while the group folder's fingerprint and the compiled markers
+    (:func:`mark_compiled`) follow their content only: a second clone with the same ``NUMBA_CACHE_DIR`` then found
+    the markers, printed no compile note, skipped :func:`compile_once`'s lock and compiled again in every process
+    (2026-12-01: notebook 05's quick profile from a worktree at another path compiled in both of its workers and
+    took 18.1 CPU min against 13.2 with the kernels compiled; ``docs/notebooks.md``).  Sources with the same
+    content now share one compiled copy wherever they live.
+
+    Examples
+    --------
+    >>> cache_subfolder(PACKAGE_DIR / "routings" / "ugal.py"), cache_subfolder(PACKAGE_DIR / "rng.py")
+    ('sim-routings', 'sim')
+    """
+    rel = Path(py_file).resolve().parent.relative_to(package_dir.parent)
+    return "-".join(rel.parts)
+
+
 def _make_locator():
     """The numba cache locator class of this package's functions, or None if this numba lacks the internals."""
     try:
@@ -234,7 +255,7 @@ def _make_locator():
             self._py_file = py_file
             self._lineno = py_func.__code__.co_firstlineno
             folder = kernel_cache_dir(group=source_group(py_file))
-            self._cache_path = str(folder / self.get_suitable_cache_subpath(py_file))
+            self._cache_path = str(folder / cache_subfolder(py_file))
 
         def get_cache_path(self):
             return self._cache_path
