@@ -42,8 +42,10 @@ from collections.abc import Sequence
 
 from lowdiam import sweep as S
 
-__all__ = ["COARSE_STEP", "GROUPS", "LOG", "NETWORKS", "PATTERNS", "RD1_SIM", "ROUTINGS", "SIM", "TOL", "configs",
-           "group_configs", "has_gf_min", "peak_accepted", "recorded", "run"]
+__all__ = ["COARSE_STEP", "EXTRA_GROUPS", "FB_WORST", "GROUPS", "LOG", "LOG_4FLIT", "LOG_ZERO_LOAD", "NETWORKS",
+           "PACKET_LABELS", "PATTERNS", "RD1_SIM", "ROUTINGS", "SIM", "SIM_4FLIT", "TOL", "ZERO_LOAD",
+           "ZERO_LOAD_LABELS", "configs", "group_configs", "has_gf_min", "peak_accepted", "recorded", "run",
+           "zero_load_runs"]
 
 #: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
 NETWORKS = {r.label: r for r in (
@@ -92,6 +94,23 @@ RD1_SIM = {**SIM, "router_options": {k: v for k, v in SIM["router_options"].item
 COARSE_STEP, TOL = 0.1, 0.01
 #: the result log (notebook, name) under results/paper/
 LOG = ("05_simulation", "05_galaxyfly_paper_settings")
+#: Sec. 5.2.2 (FB's worst-case saturation against the Galaxyflies'): the tornado search under the router-level MIN,
+#: which the recorded searches ran apart (``05_galaxyfly_fb_worst_case``); at :data:`SIM`, logged in :data:`LOG`
+FB_WORST = ("FB", "min", "worst_case")
+#: Sec. 5.1.2 / Fig. 10c-d (packet size): the networks whose router-level MIN searches (uniform and worst case) run
+#: with 4-flit packets too, otherwise at :data:`SIM` (:data:`SIM_4FLIT`), beside their 1-flit searches at :data:`SIM`
+PACKET_LABELS = ("GF(15,29,1,7)", "GF(81,1,10,4)")
+#: :data:`SIM` with 4-flit packets (the packet-size comparison's other side)
+SIM_4FLIT = {**SIM, "packet_flits": 4}
+#: the 4-flit searches' log (apart, so that :data:`LOG` holds one packet size per settings)
+LOG_4FLIT = ("05_simulation", "05_galaxyfly_paper_settings_4flit")
+#: Sec. 5.2.1 / 5.2.3 (zero-load latency): one run per network at offered load :data:`ZERO_LOAD`, uniform traffic,
+#: router-level MIN, at :data:`SIM`, logged in :data:`LOG_ZERO_LOAD`
+ZERO_LOAD_LABELS = ("GF(81,1,10,4)", "GF(15,29,4,2)", "FT", "GF(56,1,11,5)")
+ZERO_LOAD = 0.02
+LOG_ZERO_LOAD = ("05_simulation", "05_galaxyfly_paper_settings_zero_load")
+#: the runs beyond the Fig. 7/9 searches (:data:`GROUPS`), each a group of its own that :func:`run` takes by name
+EXTRA_GROUPS = ("fb-worst", "packet-4flit", "zero-load")
 
 
 def configs(labels: Sequence[str] | None = None) -> list[tuple[S.Recipe, str, str]]:
@@ -219,12 +238,15 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
         Searches to run instead of :func:`configs` (a small stand-in network for tests), as one group; the settings
         stay :data:`SIM`.
     groups : sequence of str, optional
-        :data:`GROUPS` to run, each to the end before the next (default: all, in order).
+        :data:`GROUPS` to run, each to the end before the next (default: all, in order), then the
+        :data:`EXTRA_GROUPS` named: ``fb-worst`` (:data:`FB_WORST` at :data:`SIM`), ``packet-4flit`` (the
+        :data:`PACKET_LABELS` MIN searches at :data:`SIM_4FLIT`, in :data:`LOG_4FLIT`), ``zero-load`` (one run per
+        :data:`ZERO_LOAD_LABELS` network at :data:`ZERO_LOAD`, in :data:`LOG_ZERO_LOAD`; no search).
 
     Returns
     -------
     list of lowdiam.sweep.SaturationResult
-        One per search, group by group.
+        One per search, group by group (the zero-load runs are not searches: only logged).
 
     Examples
     --------
@@ -234,17 +256,37 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
     ValueError: labels must be drawn from ('GF(11,29,1,10)', 'GF(11,29,2,5)', 'GF(11,37,4,2)', 'GF(15,29,1,7)', \
 'GF(15,29,4,2)', 'GF(15,37,2,3)', 'GF(56,1,11,5)', 'GF(81,1,10,4)', 'DF', 'SF', 'FB', 'FT'); got ['GF(1,1,1,1)']
     """
-    todo = group_configs(groups, labels) if cfgs is None else [("searches", list(cfgs))]
+    names = list(GROUPS) + list(EXTRA_GROUPS) if groups is None else list(groups)
+    unknown = [g for g in names if g not in GROUPS and g not in EXTRA_GROUPS]
+    if unknown:
+        raise ValueError(f"unknown groups {unknown}; choose from {list(GROUPS) + list(EXTRA_GROUPS)}")
+    main = [g for g in names if g in GROUPS]
+    todo = (group_configs(main, labels) if main else []) if cfgs is None else [("searches", list(cfgs))]
+    kw = {"processes": processes, "scheduler": scheduler, "progress": progress}
     out = []
     for _, group in todo:
         if group:
             out += S.saturation_searches(group, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM,
-                                         record=S.result_log(*LOG, root=root), processes=processes,
-                                         scheduler=scheduler, progress=progress)
+                                         record=S.result_log(*LOG, root=root), **kw)
+    if cfgs is not None:
+        return out
+    want = set(NETWORKS) if labels is None else set(labels)
+    if "fb-worst" in names and FB_WORST[0] in want:
+        out += S.saturation_searches([(NETWORKS[FB_WORST[0]], *FB_WORST[1:])], coarse_step=COARSE_STEP, tol=TOL,
+                                     seed=0, sim=SIM, record=S.result_log(*LOG, root=root), **kw)
+    if "packet-4flit" in names:
+        pk = [(NETWORKS[lab], "min", tr) for lab in PACKET_LABELS if lab in want for tr in PATTERNS]
+        if pk:
+            out += S.saturation_searches(pk, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM_4FLIT,
+                                         record=S.result_log(*LOG_4FLIT, root=root), **kw)
+    if "zero-load" in names:
+        zl = [S.Run(NETWORKS[lab], "min", "uniform", ZERO_LOAD, 0, SIM) for lab in ZERO_LOAD_LABELS if lab in want]
+        if zl:
+            S.run_sweep(zl, record=S.result_log(*LOG_ZERO_LOAD, root=root), desc="zero-load runs", **kw)
     return out
 
 
-def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None) -> dict:
+def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None, log: tuple | None = None) -> dict:
     """The recorded searches so far: ``(label, routing, pattern) -> (saturation load, search done)``.
 
     Parameters
@@ -255,6 +297,8 @@ def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None)
         label -> recipe of the networks to read (default: :data:`NETWORKS`).
     sim : dict, optional
         The settings whose runs to read (default: :data:`SIM`; :data:`RD1_SIM`: the job's earlier runs).
+    log : (notebook, name), optional
+        The log to read (default: :data:`LOG`; :data:`LOG_4FLIT` with ``sim=SIM_4FLIT``: the 4-flit searches).
 
     Returns
     -------
@@ -270,8 +314,27 @@ def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None)
     from .simulation import recorded_saturation
 
     recipes = NETWORKS if recipes is None else recipes
-    got = recorded_saturation(LOG[0], [LOG[1]], TOL, root=root, recipes=recipes, sim=SIM if sim is None else sim)
+    log = LOG if log is None else log
+    got = recorded_saturation(log[0], [log[1]], TOL, root=root, recipes=recipes, sim=SIM if sim is None else sim)
     return {k: v for k, v in got.items() if k[0] in recipes}
+
+
+def zero_load_runs(*, root=None) -> dict:
+    """The recorded zero-load runs (:data:`LOG_ZERO_LOAD`) at :data:`SIM`, offered load :data:`ZERO_LOAD`, uniform
+    traffic and MIN: ``label -> record``, for the :data:`ZERO_LOAD_LABELS` networks recorded so far.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> zero_load_runs(root=tempfile.mkdtemp())
+    {}
+    """
+    from .simulation import recorded_runs
+
+    recipes = {lab: NETWORKS[lab] for lab in ZERO_LOAD_LABELS}
+    return {r["label"]: r for r in recorded_runs(LOG_ZERO_LOAD[0], [LOG_ZERO_LOAD[1]], root=root, recipes=recipes,
+                                                 sim=SIM)
+            if r["label"] in recipes and (r["routing"], r["traffic"], r["load"]) == ("min", "uniform", ZERO_LOAD)}
 
 
 def peak_accepted(*, root=None, recipes: dict | None = None, sim: dict | None = None) -> dict:
@@ -338,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     help="comma-separated networks, in order, e.g. 'GF(11,29,2,5),SF' (default: all)")
     ap.add_argument("--groups", default=None,
                     help=f"comma-separated groups, each run to the end before the next (default: all: "
-                         f"{','.join(GROUPS)})")
+                         f"{','.join(list(GROUPS) + list(EXTRA_GROUPS))})")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g.strip() for g in args.groups.split(",") if g.strip()]
     for x in run(processes=args.processes, labels=None if args.labels is None else split_labels(args.labels),
