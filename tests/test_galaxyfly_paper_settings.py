@@ -99,3 +99,42 @@ def test_groups_take_every_search_once_the_counted_claims_first():
     # a group asked for alone keeps only its own searches; a label subset restricts every group
     assert GPS.group_configs(["rest"])[0][1] == first["rest"]
     assert [c[0].label for _, cs in GPS.group_configs(labels=["SF"]) for c in cs] == ["SF"] * 4
+
+
+def test_the_extra_groups_run_fb_worst_4flit_and_zero_load_at_the_paper_settings(monkeypatch, tmp_path):
+    """``fb-worst``, ``packet-4flit`` and ``zero-load``: what each runs, at which settings, into which log."""
+    calls = []
+    monkeypatch.setattr(S, "saturation_searches",
+                        lambda cfgs, **kw: calls.append(("search", [(c[0].label, c[1], c[2]) for c in cfgs], kw)) or [])
+    monkeypatch.setattr(S, "run_sweep", lambda runs, **kw: calls.append(("runs", list(runs), kw)) or [])
+    GPS.run(groups=["zero-load", "packet-4flit", "fb-worst"], root=tmp_path, processes=1, progress=False)
+    (k1, fb, kw1), (k2, pk, kw2), (k3, zl, kw3) = calls  # the fixed order: fb-worst, packet-4flit, zero-load
+    assert (k1, fb, kw1["sim"], kw1["record"].path.stem) == ("search", [("FB", "min", "worst_case")], GPS.SIM,
+                                                             GPS.LOG[1])
+    assert (k2, kw2["sim"], kw2["record"].path.stem) == ("search", GPS.SIM_4FLIT, GPS.LOG_4FLIT[1])
+    assert pk == [(lab, "min", tr) for lab in GPS.PACKET_LABELS for tr in GPS.PATTERNS]
+    assert GPS.SIM_4FLIT == {**GPS.SIM, "packet_flits": 4} and GPS.SIM["packet_flits"] == 1
+    assert (kw1["tol"], kw1["coarse_step"]) == (kw2["tol"], kw2["coarse_step"]) == (GPS.TOL, GPS.COARSE_STEP)
+    assert k3 == "runs" and kw3["record"].path.stem == GPS.LOG_ZERO_LOAD[1]
+    assert [(r.recipe.label, r.routing, r.traffic, r.load, r.sim) for r in zl] == [
+        (lab, "min", "uniform", GPS.ZERO_LOAD, GPS.SIM) for lab in GPS.ZERO_LOAD_LABELS]
+    # a label subset restricts the extras too; an unknown group is refused with the valid ones named
+    calls.clear()
+    GPS.run(groups=["fb-worst", "zero-load"], labels=["FT"], root=tmp_path, processes=1, progress=False)
+    assert [(k, [r.recipe.label for r in x] if k == "runs" else x) for k, x, _ in calls] == [("runs", ["FT"])]
+    with pytest.raises(ValueError, match="choose from .*'fb-worst', 'packet-4flit', 'zero-load'"):
+        GPS.run(groups=["zero"], root=tmp_path)
+
+
+def test_the_notebook_reads_the_zero_load_and_packet_size_searches_of_the_paper_settings():
+    """The notebook's zero-load networks and packet-size networks are the job's; what is recorded is read back."""
+    from lowdiam.studies import sim_galaxyfly as SG
+
+    assert SG.ZL == list(GPS.ZERO_LOAD_LABELS) and tuple(SG.PK_NETS) == GPS.PACKET_LABELS
+    assert all(SG.min_routing(GPS.NETWORKS[lab]) == "min" for lab in GPS.ZERO_LOAD_LABELS + GPS.PACKET_LABELS)
+    zl = GPS.zero_load_runs()
+    assert set(zl) <= set(GPS.ZERO_LOAD_LABELS)
+    assert all(r["load"] == GPS.ZERO_LOAD and not r["saturated"] for r in zl.values())
+    four = GPS.recorded(log=GPS.LOG_4FLIT, sim=GPS.SIM_4FLIT)
+    assert {k[0] for k in four} <= set(GPS.PACKET_LABELS)
+    assert GPS.recorded(log=GPS.LOG_4FLIT) == {}  # the 1-flit settings read nothing of the 4-flit log

@@ -181,6 +181,23 @@ def test_packet_size_saturation_loads_are_the_claims():
                     (sat[(net, "min", tr)][0], str(sat[(net, "min", tr)][1]))}
 
 
+def test_packet_size_at_the_paper_settings_holds_the_job_s_searches():
+    """The paper-settings figure's CSV: every recorded run of the job's 1-flit (GPS.LOG) and 4-flit (GPS.LOG_4FLIT)
+    MIN searches of the two Galaxyflies at exactly their settings, with the searches' saturation loads."""
+    from lowdiam.studies import galaxyfly_paper_settings as GPS
+
+    rows = _csv(G.name("paper"))
+    assert len(rows) == len(G.paper_records(at="paper")) > 0
+    for flits, (log, sim) in {1: (GPS.LOG, GPS.SIM), 4: (GPS.LOG_4FLIT, GPS.SIM_4FLIT)}.items():
+        sat = GPS.recorded(log=log, sim=sim)
+        raw = [r for r in _log_rows(log[1]) if r["sim"] == sim and r["label"] in G.NETWORKS and r["routing"] == "min"]
+        mine = [r for r in rows if r["packet_flits"] == str(flits)]
+        assert len(mine) == len(raw)
+        for r in mine:
+            assert (float(r["saturation_load"]), r["search_done"]) == (
+                sat[(r["network"], "min", r["traffic"])][0], str(sat[(r["network"], "min", r["traffic"])][1]))
+
+
 # --- the claims link the figures that plot their data ------------------------------------------------------------
 
 def test_recorded_paper_scale_claims_link_the_paper_figures():
@@ -190,12 +207,21 @@ def test_recorded_paper_scale_claims_link_the_paper_figures():
     assert pol and all(c["figure"] == P.figure_name("fig8" if c["claim_id"].startswith("pol-fig8") else "fig4_6")
                        for c in pol), [(c["claim_id"], c["figure"]) for c in pol]
     recorded_gf = [c for c in claims if c["claim_id"].startswith("gf-") and c["figure"]
-                   and "recorded paper-profile searches" in c["note"]]
-    assert recorded_gf
+                   and "recorded paper-profile searches" in c["note"]]  # none once all are at the paper's settings
     for c in recorded_gf:
         want = G.NAME if c["claim_id"].startswith("gf-sec512") else "05_galaxyfly_fig7_9_paper"
         assert c["figure"] == want, c["claim_id"]
-    assert by_id["gf-sec522-fb-below-gf81-1-10-4-worst-case-min"]["figure"] == "05_galaxyfly_fig7_9_paper"
+    fb = by_id["gf-sec522-fb-below-gf81-1-10-4-worst-case-min"]
+    assert fb["figure"] == ("05_galaxyfly_paper_settings" if fb["scale"] == "paper" else "05_galaxyfly_fig7_9_paper")
+    # claims judged at the paper's own settings link the figure of those searches
+    from lowdiam.studies.sim_galaxyfly import PAPER_SETTINGS_TEXT
+
+    at_paper = [c for c in claims if c["claim_id"].startswith("gf-") and c["note"].startswith(PAPER_SETTINGS_TEXT)]
+    assert at_paper
+    for c in at_paper:
+        want = (G.name("paper") if c["claim_id"].startswith("gf-sec512") else
+                "05_galaxyfly_zero_load" if "zero-load" in c["claim_id"] else "05_galaxyfly_paper_settings")
+        assert c["figure"] == want, c["claim_id"]
     for c in claims:  # every link names a committed figure
         assert not c["figure"] or (figures_dir() / f"{c['figure']}.png").exists(), c["claim_id"]
 

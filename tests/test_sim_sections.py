@@ -252,7 +252,8 @@ def test_paper_settings_rows_follow_the_jobs_plan():
     got = {("FT", "min", "uniform"): (0.7, True), ("SF", "nag", "worst_case"): (0.2, False)}
     rows = _gf_section(got, {("FT", "min", "uniform"): (0.75, True)},
                        rd1={("FT", "min", "uniform"): (0.72, True)}).paper_settings_rows()
-    assert len(rows) == len(GF.GPS.configs())
+    assert len(rows) == len(GF.GPS.configs()) + 1  # and Sec. 5.2.2's FB worst case, in the same log
+    assert (rows[-1]["label"], rows[-1]["routing"], rows[-1]["traffic"]) == GF.GPS.FB_WORST
     ft = next(r for r in rows if r["label"] == "FT")
     assert (ft["saturation_load"], ft["search_done"], ft["earlier_saturation_load"], ft["earlier_search_done"]) == \
         (0.7, True, 0.75, True)

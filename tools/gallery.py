@@ -72,9 +72,12 @@ FIGURES = {
     "05_galaxyfly_packet_size": ("Galaxyfly Fig. 10c/d (1-flit against 4-flit packets)", "05_simulation",
                                  "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
     "05_galaxyfly_zero_load": ("Galaxyfly zero-load latency and hops of GF(81,1,10,4), GF(15,29,4,2), FT and DF (recorded "
-                               "runs at offered load 0.02)", "05_simulation", "Galaxyfly Sec. 5.2.1 / 5.2.3"),
+                               "runs at offered load 0.02, the paper's Sec. 5 settings)", "05_simulation", "Galaxyfly Sec. 5.2.1 / 5.2.3"),
     "05_galaxyfly_packet_size_paper": ("Galaxyfly Fig. 10c/d at paper scale (1-flit against 4-flit packets, recorded "
                                        "searches)", "05_simulation", "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
+    "05_galaxyfly_packet_size_paper_settings": ("Galaxyfly Fig. 10c/d at the paper's Sec. 5 settings (1-flit against "
+                                                "4-flit packets, 256-flit shared port buffers, recorded searches)",
+                                                "05_simulation", "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
     "05_spectralfly_fig8": ("SpectralFly Fig. 8 (Valiant against MIN on LPS)", "05_simulation", "SpectralFly Fig. 8"),
     "07_polarstar_fig11": ("PolarStar Fig. 11 (Allreduce and Sweep3D, MIN and UGAL)", "07_motifs",
                            "PolarStar Fig. 11"),
@@ -151,7 +154,8 @@ SCALE: dict[str, str | tuple[tuple[str, str], ...]] = {
     "05_galaxyfly_paper_settings": "paper",
     "05_galaxyfly_packet_size": "paper-network",
     "05_galaxyfly_packet_size_paper": "paper-network",
-    "05_galaxyfly_zero_load": "paper-network",
+    "05_galaxyfly_packet_size_paper_settings": "paper-network",
+    "05_galaxyfly_zero_load": "paper",
     "05_new_polarized": (("stand-in", "top row"), ("paper", "bottom row")),
     "05_polarized_fig4_6": "stand-in",
     "05_polarized_fig4_6_paper": "paper",

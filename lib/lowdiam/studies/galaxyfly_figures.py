@@ -31,18 +31,25 @@ from pathlib import Path
 from typing import Any
 
 from .. import sweep as S
+from . import galaxyfly_paper_settings as GPS
 from .simulation import saturation_from_records
 
-__all__ = ["COLUMNS", "FLITS", "NAME", "NETWORKS", "TOL", "TRAFFICS", "draw", "figure_rows", "main", "paper_records",
-           "settings", "write_figure"]
+__all__ = ["AT", "COLUMNS", "FLITS", "NAME", "NETWORKS", "TOL", "TRAFFICS", "draw", "figure_rows", "logs", "main",
+           "name", "paper_records", "settings", "write_figure"]
 
 #: the figure's file stem
 NAME = "05_galaxyfly_packet_size_paper"
 #: the compared Galaxyflies (notebook 05's PK_NETS): label -> (recipe, diameter)
 NETWORKS = {"GF(15,29,1,7)": (S.Recipe("galaxyfly", {}, "GF(15,29,1,7)", (15, 29, 1, 7)), 2),
             "GF(81,1,10,4)": (S.Recipe("galaxyfly", {}, "GF(81,1,10,4)", (81, 1, 10, 4)), 3)}
-#: packet size (flits) -> the log of its recorded searches
+#: packet size (flits) -> the log of its recorded searches (the earlier recorded settings)
 FLITS = {1: "05_galaxyfly_packet_size", 4: "05_galaxyfly_fig7_9"}
+#: the settings of the drawn searches: ``"earlier"``, the paper profile's (32-flit VC buffers, 3000 + 5000-cycle
+#: windows and the 95 % rule; :data:`FLITS`), or ``"paper"``, the paper's own Sec. 5 settings
+#: (:data:`lowdiam.studies.galaxyfly_paper_settings.SIM` with 1- or 4-flit packets: 256-flit shared port buffers,
+#: 2-cycle routing computation, BookSim's run control), whose searches ``python -m
+#: lowdiam.studies.galaxyfly_paper_settings`` records
+AT = ("earlier", "paper")
 #: traffic pattern -> panel title
 TRAFFICS = {"uniform": "uniform traffic", "worst_case": "worst case (Sec. 5 rule, per family)"}
 #: the paper profile's search resolution
@@ -55,12 +62,71 @@ _ROUTER_OPTIONS = {"internal_speedup": 2.0, "vc_selection": "hop"}
 _MARKERS = "osD^"
 
 
-def settings(packet_flits: int) -> dict[str, Any]:
+def _check_at(at: str) -> None:
+    if at not in AT:
+        raise ValueError(f"at must be one of {list(AT)}, got {at!r}")
+
+
+def logs(at: str = "earlier") -> dict[int, str]:
+    """Packet size (flits) -> the log of its recorded searches at the settings ``at``.
+
+    Parameters
+    ----------
+    at : {"earlier", "paper"}
+        Which settings (:data:`AT`).
+
+    Returns
+    -------
+    dict
+
+    Raises
+    ------
+    ValueError
+        If ``at`` is not one of :data:`AT`.
+
+    Examples
+    --------
+    >>> logs("paper")
+    {1: '05_galaxyfly_paper_settings', 4: '05_galaxyfly_paper_settings_4flit'}
+    """
+    _check_at(at)
+    return dict(FLITS) if at == "earlier" else {1: GPS.LOG[1], 4: GPS.LOG_4FLIT[1]}
+
+
+def name(at: str = "earlier") -> str:
+    """The figure's file stem at the settings ``at``: :data:`NAME`, or :data:`NAME` + ``"_settings"``.
+
+    Parameters
+    ----------
+    at : {"earlier", "paper"}
+        Which settings (:data:`AT`).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        If ``at`` is not one of :data:`AT`.
+
+    Examples
+    --------
+    >>> name("paper")
+    '05_galaxyfly_packet_size_paper_settings'
+    """
+    _check_at(at)
+    return NAME if at == "earlier" else NAME + "_settings"
+
+
+def settings(packet_flits: int, at: str = "earlier") -> dict[str, Any]:
     """The recorded searches' simulation settings with ``packet_flits``-flit packets, as record fields.
 
     Parameters
     ----------
     packet_flits : {1, 4}
+    at : {"earlier", "paper"}
+        Which settings (:data:`AT`).
 
     Returns
     -------
@@ -78,25 +144,32 @@ def settings(packet_flits: int) -> dict[str, Any]:
     >>> s = settings(1)
     >>> s["sim_packet_flits"], s["sim_buffer_flits"], s["sim_warmup_cycles"], s["sim_measure_cycles"]
     (1, 32, 3000, 5000)
+    >>> s = settings(4, "paper")
+    >>> s["sim_packet_flits"], s["sim_router_options"]["buf_size"], s["sim_run_control"]
+    (4, 256, 'booksim')
     """
     if packet_flits not in FLITS:
         raise ValueError(f"packet_flits must be one of {list(FLITS)}, got {packet_flits!r}")
-    sim = {"packet_flits": packet_flits, "buffer_flits": 32, "router": "booksim", "router_options": _ROUTER_OPTIONS,
-           "warmup_cycles": 3000, "measure_cycles": 5000}
+    _check_at(at)
+    if at == "paper":
+        sim = {**GPS.SIM, "packet_flits": packet_flits}
+    else:
+        sim = {"packet_flits": packet_flits, "buffer_flits": 32, "router": "booksim",
+               "router_options": _ROUTER_OPTIONS, "warmup_cycles": 3000, "measure_cycles": 5000}
     return {f"sim_{k}": v for k, v in sim.items()}
 
 
-def _flits_of(record: Mapping[str, Any]) -> int | None:
+def _flits_of(record: Mapping[str, Any], at: str = "earlier") -> int | None:
     """The packet size of a recorded run of the figure (its network, MIN, one of the settings), or None."""
     net = NETWORKS.get(record.get("label"))
     if net is None or ("recipe" in record and record["recipe"] != net[0].key()) or record.get("routing") != ROUTING \
             or record.get("traffic") not in TRAFFICS:
         return None
     sim = {k: v for k, v in record.items() if k.startswith("sim_")}
-    return next((f for f in FLITS if sim == settings(f)), None)
+    return next((f for f in FLITS if sim == settings(f, at)), None)
 
 
-def paper_records(*, root: str | Path | None = None) -> list[dict[str, Any]]:
+def paper_records(*, root: str | Path | None = None, at: str = "earlier") -> list[dict[str, Any]]:
     """The recorded paper-scale MIN searches of the two Galaxyflies with 1-flit and 4-flit packets, as sweep records.
 
     Reads the logs of :data:`FLITS` with :func:`lowdiam.sweep.recorded_records` (absent logs give nothing) and keeps
@@ -107,6 +180,8 @@ def paper_records(*, root: str | Path | None = None) -> list[dict[str, Any]]:
     ----------
     root : str or pathlib.Path, optional
         The results folder (default :func:`lowdiam.paths.results_dir`).
+    at : {"earlier", "paper"}
+        Which settings (:data:`AT`): their logs (:func:`logs`) and runs.
 
     Returns
     -------
@@ -120,10 +195,10 @@ def paper_records(*, root: str | Path | None = None) -> list[dict[str, Any]]:
     []
     """
     out = []
-    for flits, name in FLITS.items():
-        log = S.result_log("05_simulation", name, root=root)
+    for flits, stem in logs(at).items():
+        log = S.result_log("05_simulation", stem, root=root)
         if log.path.exists():
-            out += [r for r in S.recorded_records(log) if _flits_of(r) == flits]
+            out += [r for r in S.recorded_records(log) if _flits_of(r, at) == flits]
     return out
 
 
@@ -134,7 +209,7 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(x) else x
 
 
-def figure_rows(records: Iterable[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+def figure_rows(records: Iterable[Mapping[str, Any]] | None = None, at: str = "earlier") -> list[dict[str, Any]]:
     """One row per recorded run of every drawn search: the figure's CSV data (:data:`COLUMNS`).
 
     Searches in the order drawn (traffic, network, packet size), runs by offered load. ``stable`` is the run's
@@ -146,6 +221,8 @@ def figure_rows(records: Iterable[Mapping[str, Any]] | None = None) -> list[dict
     ----------
     records : iterable of dict, optional
         The runs (default :func:`paper_records`); runs of other networks, routings or settings are ignored.
+    at : {"earlier", "paper"}
+        The settings of the runs to keep (:data:`AT`).
 
     Returns
     -------
@@ -164,10 +241,10 @@ def figure_rows(records: Iterable[Mapping[str, Any]] | None = None) -> list[dict
     >>> [(r["network"], r["diameter"], r["packet_flits"], r["search_done"]) for r in figure_rows([rec])]
     [('GF(81,1,10,4)', 3, 4, False)]
     """
-    records = paper_records() if records is None else list(records)
+    records = paper_records(at=at) if records is None else list(records)
     by: dict[tuple[str, str, int], dict[float, Mapping]] = {}
     for r in records:
-        flits = _flits_of(r)
+        flits = _flits_of(r, at)
         if flits is None:
             continue
         runs = by.setdefault((r["traffic"], r["label"], flits), {})
@@ -191,7 +268,7 @@ def figure_rows(records: Iterable[Mapping[str, Any]] | None = None) -> list[dict
     return rows
 
 
-def draw(records: Iterable[Mapping[str, Any]] | None = None):
+def draw(records: Iterable[Mapping[str, Any]] | None = None, at: str = "earlier"):
     """Draw the packet-size comparison at paper scale from recorded searches; return the figure and its data rows.
 
     Two panels (uniform traffic, worst case), one line per network and packet size (colour and marker per network,
@@ -205,6 +282,8 @@ def draw(records: Iterable[Mapping[str, Any]] | None = None):
     ----------
     records : iterable of dict, optional
         The runs to draw (default :func:`paper_records`).
+    at : {"earlier", "paper"}
+        The settings of the runs to draw (:data:`AT`), named in the title.
 
     Returns
     -------
@@ -233,8 +312,8 @@ def draw(records: Iterable[Mapping[str, Any]] | None = None):
     import matplotlib.pyplot as plt
     from matplotlib.transforms import blended_transform_factory
 
-    records = paper_records() if records is None else list(records)
-    rows = figure_rows(records)
+    records = paper_records(at=at) if records is None else list(records)
+    rows = figure_rows(records, at)
     fig, axes = plt.subplots(1, len(TRAFFICS), figsize=(13, 6.2), sharey=True, squeeze=False)
     present = 0
     for ax, (tr, title) in zip(axes[0], TRAFFICS.items()):
@@ -270,10 +349,13 @@ def draw(records: Iterable[Mapping[str, Any]] | None = None):
                       title="network, packets: saturation load | first unstable load", title_fontsize=7.5)
     axes[0, 0].set_ylabel("mean latency (cycles, log scale)")
     total = len(TRAFFICS) * len(NETWORKS) * len(FLITS)
+    how = ("recorded paper-profile searches (BookSim model, speedup 2.0, 32-flit VC buffers, 3000+5000-cycle windows"
+           if at == "earlier" else
+           "recorded searches at the paper's Sec. 5 settings (BookSim model, speedup 2.0, 256-flit shared port buffers "
+           "with 5 private flits per VC,\n2-cycle routing computation, BookSim's run control")
     fig.suptitle("Galaxyfly Sec. 5.1.2 / Fig. 10c-d at paper scale: 1-flit (dashed) against 4-flit (solid) packets, "
-                 "MIN, the Table 5 networks at full size\nrecorded paper-profile searches (BookSim model, speedup 2.0, "
-                 "32-flit VC buffers, 3000+5000-cycle windows, resolution "
-                 f"{TOL}; results/paper/05_simulation/{{{', '.join(FLITS.values())}}}.csv); {present} of {total} "
+                 f"MIN, the Table 5 networks at full size\n{how}, resolution "
+                 f"{TOL}; results/paper/05_simulation/{{{', '.join(logs(at).values())}}}.csv); {present} of {total} "
                  "searches recorded", fontsize=10)
     fig.text(0.5, 0.005, "Line: stable runs below the first unstable load; filled marker: saturation load (largest "
              "stable load below the first unstable one); caret on the x axis: first unstable load.", ha="center",
@@ -283,7 +365,7 @@ def draw(records: Iterable[Mapping[str, Any]] | None = None):
 
 
 def write_figure(*, directory: str | Path | None = None, records: Iterable[Mapping[str, Any]] | None = None,
-                 show: bool | None = False) -> list[Path]:
+                 show: bool | None = False, at: str = "earlier") -> list[Path]:
     """Draw the figure (:func:`draw`) and write it as PNG + PDF (:func:`lowdiam.plotting.save_figure`) and its data as
     CSV (:func:`lowdiam.sweep.write_csv`, the :data:`COLUMNS`) under :data:`NAME`.
 
@@ -295,6 +377,8 @@ def write_figure(*, directory: str | Path | None = None, records: Iterable[Mappi
         The runs to draw (default :func:`paper_records`).
     show : bool or None
         Display the PNG inline (``None``: when running in a notebook kernel; default ``False``).
+    at : {"earlier", "paper"}
+        The settings of the runs to draw (:data:`AT`); the file stem is :func:`name` ``(at)``.
 
     Returns
     -------
@@ -317,14 +401,14 @@ def write_figure(*, directory: str | Path | None = None, records: Iterable[Mappi
     """
     from ..plotting import save_figure
 
-    fig, rows = draw(records)
+    fig, rows = draw(records, at)
     if not rows:
         import matplotlib.pyplot as plt
 
         plt.close(fig)
         raise ValueError("no recorded run of any packet-size search: nothing to draw")
-    saved = list(save_figure(fig, NAME, directory, show=show))
-    return saved + [S.write_csv(rows, NAME, columns=COLUMNS, directory=directory)]
+    saved = list(save_figure(fig, name(at), directory, show=show))
+    return saved + [S.write_csv(rows, name(at), columns=COLUMNS, directory=directory)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -350,8 +434,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  description="Galaxyfly Fig. 10c-d (1-flit against 4-flit packets) at paper scale from "
                                              "the recorded searches (results/paper/05_simulation/); no simulation")
     ap.add_argument("--directory", default=None, help="output folder (default: the figures folder)")
+    ap.add_argument("--at", default="earlier", choices=AT,
+                    help="the searches' settings: the earlier recorded ones (default) or the paper's own Sec. 5 ones")
     args = ap.parse_args(argv)
-    print(", ".join(p.name for p in write_figure(directory=args.directory)), flush=True)
+    print(", ".join(p.name for p in write_figure(directory=args.directory, at=args.at)), flush=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,10 @@ networks, routings and patterns (:func:`configs`), coarse step 0.1, resolution 0
 Under shared buffers NAG's threshold ``Th_min = 0.8 x buffer size`` reads the port buffer, 256 flits (the BookSim
 model passes ``buf_size`` as the routings' buffer size; the recorded searches read the 32-flit VC buffer).
 
+Three further groups (:data:`EXTRA_GROUPS`) take the section's other simulated statements to the same settings: FB's
+worst case under MIN (Sec. 5.2.2, :data:`FB_WORST`), the packet-size comparison's 4-flit side (Sec. 5.1.2 / Fig.
+10c-d, :data:`SIM_4FLIT`, :data:`LOG_4FLIT`) and the zero-load runs (Sec. 5.2.1 / 5.2.3, :data:`LOG_ZERO_LOAD`).
+
 Every run is appended to :data:`LOG` as it finishes (``results/paper/05_simulation/05_galaxyfly_paper_settings.csv``),
 so the job stops and resumes anywhere::
 

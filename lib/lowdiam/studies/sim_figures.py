@@ -459,8 +459,10 @@ def galaxyfly_zero_load(sec: GalaxyflySection):
         ax.set_xticks(x, [f"{r['label']}\n{r['routers']} routers" for r in rows], fontsize=8)
         ax.set(ylabel=ylabel)
         ax.grid(axis="y", alpha=0.3)
+    flits = "1-flit packets, 256-flit shared port buffers" if rows[0]["source"].endswith("paper's settings") \
+        else "4-flit packets"
     fig.suptitle("Galaxyfly Sec. 5.2.1 / 5.2.3: zero-load latency at offered load 0.02, uniform, MIN "
-                 f"(BookSim model, 4-flit packets; {rows[0]['source']})", fontsize=10)
+                 f"(BookSim model, {flits}; {rows[0]['source']})", fontsize=10)
     fig.tight_layout()
     return fig
 

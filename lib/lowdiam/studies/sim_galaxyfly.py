@@ -46,7 +46,7 @@ GF_SERIES = [("min", "MIN"), ("nag", "NAG"), ("gf-min", "paper's MIN (gf-min)")]
 #: packet size (Fig. 10c-d): label -> diameter
 PK_NETS = {"GF(15,29,1,7)": 2, "GF(81,1,10,4)": 3}
 #: zero-load latency (Sec. 5.2.1 / 5.2.3): the networks compared
-ZL = ["GF(81,1,10,4)", "GF(15,29,4,2)", "FT", "GF(56,1,11,5)"]
+ZL = list(GPS.ZERO_LOAD_LABELS)
 MIN_TEXT = "MIN routing (the paper does not name the routing of Fig. 7)"
 GFMIN_TEXT = ("the paper's own MIN as its Sec. 4.1 defines it (routing gf-min: fewest global links, then fewest links, "
               "drawn hop by hop)")
@@ -410,7 +410,8 @@ class GalaxyflySection:
         earlier runs), ``earlier_saturation_load`` and ``earlier_search_done`` (None where not recorded).  Written by
         :func:`lowdiam.studies.sim_figures.galaxyfly_paper_settings` to ``figures/05_galaxyfly_paper_settings.csv``."""
         rows = []
-        for rec, rt, tr in GPS.configs():
+        # the Fig. 7/9 plan and Sec. 5.2.2's FB worst case (GPS.FB_WORST, recorded in the same log)
+        for rec, rt, tr in GPS.configs() + [(GPS.NETWORKS[GPS.FB_WORST[0]], *GPS.FB_WORST[1:])]:
             got, old = self.paper_settings.get((rec.label, rt, tr)), self.paper_gf.get((rec.label, rt, tr))
             rd1 = self.paper_settings_rd1.get((rec.label, rt, tr))
             rows.append({"network": net_name(rec), "label": rec.label, "routing": rt, "traffic": tr,
@@ -620,26 +621,43 @@ class GalaxyflySection:
                     if r["sim_warmup_cycles"] == PAPER_WINDOWS["warmup_cycles"]
                     and r["sim_measure_cycles"] == PAPER_WINDOWS["measure_cycles"] and r["load"] == 0.02}
         zl_recorded = all(lab in zl_paper for lab in ZL)
-        for what, runs_ in (("this run", zl_runs), ("recorded", [zl_paper[lab] for lab in ZL] if zl_recorded else [])):
+        # the same runs at the paper's own Sec. 5 settings (lowdiam.studies.galaxyfly_paper_settings, group
+        # zero-load): the claims take them once all four are recorded, in either profile, as gf_compare does
+        zl_ps = GPS.zero_load_runs()
+        zl_at_paper = all(lab in zl_ps for lab in ZL)
+        for what, runs_ in (("this run", zl_runs), ("recorded", [zl_paper[lab] for lab in ZL] if zl_recorded else []),
+                            ("paper settings", [zl_ps[lab] for lab in ZL] if zl_at_paper else [])):
             for lab, r in zip(ZL, runs_):
-                print(f"{what:9s} {lab:15s} {net_name(zl_recs[lab]):22s} zero-load latency {r['latency_mean']:6.2f} "
-                      f"cycles, {r['hops_mean']:.2f} hops, {r['num_routers']} routers")
-        if zl_recorded:
-            zl_runs = [zl_paper[lab] for lab in ZL]
+                print(f"{what:14s} {lab:15s} {net_name(zl_recs[lab]):22s} zero-load latency "
+                      f"{r['latency_mean']:6.2f} cycles, {r['hops_mean']:.2f} hops, {r['num_routers']} routers")
+        if zl_at_paper:
+            earlier = ("; with the earlier recorded settings (" + EARLIER_SETTINGS_TEXT + ") the same runs gave "
+                       + ", ".join(f"{lab} {zl_paper[lab]['latency_mean']:.2f}" for lab in ZL)
+                       if zl_recorded else "")
+            zl_runs = [zl_ps[lab] for lab in ZL]
+            ZL_NOTE = (f"{PAPER_SETTINGS_TEXT}; recorded runs (results/paper/05_simulation/{GPS.LOG_ZERO_LOAD[1]}.csv)"
+                       f"; zero-load latency = mean packet latency at offered load {GPS.ZERO_LOAD} (uniform, "
+                       "router-level MIN, 1-flit packets, BookSim model)" + earlier)
+            ZL_AT = {"scale": "paper-network" if PAPER_SETTINGS_DIFFER else "paper",
+                     "routing": GF_ROUTING_NAME["min"], "differs": list(PAPER_SETTINGS_DIFFER)}
+        else:
+            if zl_recorded:
+                zl_runs = [zl_paper[lab] for lab in ZL]
+            ZL_NOTE = ((gf_note(PAPER_WINDOWS) + "; recorded paper-profile runs "
+                                                 "(results/paper/05_simulation/05_galaxyfly_zero_load.csv)"
+                        if zl_recorded else GF_NOTE)
+                       + "; zero-load latency = mean packet latency at offered load 0.02 (uniform, MIN, 4-flit "
+                         "packets, BookSim model)")
+            ZL_AT = gf_at(PAPER_WINDOWS if zl_recorded else SIM_GF)  # the paper's networks, other settings (gf_at)
         zl = {lab: r["latency_mean"] for lab, r in zip(ZL, zl_runs)}
-        ZL_NOTE = ((gf_note(PAPER_WINDOWS) + "; recorded paper-profile runs "
-                                             "(results/paper/05_simulation/05_galaxyfly_zero_load.csv)"
-                    if zl_recorded else GF_NOTE)
-                   + "; zero-load latency = mean packet latency at offered load 0.02 (uniform, MIN, 4-flit packets, "
-                     "BookSim model)")
-        ZL_AT = gf_at(PAPER_WINDOWS if zl_recorded else SIM_GF)  # the paper's networks, other settings (gf_at)
         ZL_DET = {"latency_mean": {k: round(v, 2) for k, v in zl.items()},
                   "hops_mean": {lab: round(r["hops_mean"], 3) for lab, r in zip(ZL, zl_runs)}}
         # the figure the three claims link to (SF.galaxyfly_zero_load), and its data
         self.zl_rows = [{"label": lab, "network": net_name(zl_recs[lab]), "routers": r["num_routers"],
                          "routing": r["routing"], "latency_mean": round(r["latency_mean"], 3),
                          "hops_mean": round(r["hops_mean"], 4),
-                         "source": "recorded paper profile" if zl_recorded else f"this run ({study.profile})"}
+                         "source": ("recorded at the paper's settings" if zl_at_paper else
+                                    "recorded paper profile" if zl_recorded else f"this run ({study.profile})")}
                         for lab, r in zip(ZL, zl_runs)]
         S.write_csv(self.zl_rows, "05_galaxyfly_zero_load")
         claims.record("gf-sec521-gf81-1-10-4-below-ft-zero-load", "Galaxyfly Sec. 5.2.1",
@@ -695,6 +713,12 @@ class GalaxyflySection:
         pk_paper = studies.recorded_saturation("05_simulation", ["05_galaxyfly_packet_size"],
                                                PAPER_TOL) if QUICK else {}
         pk_recorded = QUICK and all(pk_paper.get(k, (0, False))[1] and paper_gf.get(k, (0, False))[1] for k in PK_KEYS)
+        # the same comparison at the paper's own Sec. 5 settings (lowdiam.studies.galaxyfly_paper_settings: its 1-flit
+        # MIN searches and the 4-flit ones of group packet-4flit), taken once all eight are complete, in either profile,
+        # as gf_compare takes that job's searches
+        ps1 = self.paper_settings
+        ps4 = GPS.recorded(log=GPS.LOG_4FLIT, sim=GPS.SIM_4FLIT)
+        pk_at_paper = all(ps1.get(k, (0, False))[1] and ps4.get(k, (0, False))[1] for k in PK_KEYS)
         # this run's searches: every PK_NETS network, or, when the claims read the recorded ones, those this run's
         # Fig. 7/9 searches ran (the quick profile's diameter-2 Galaxyfly), for the figure
         recs = {r.label: r for r in self.gf_p}
@@ -708,7 +732,17 @@ class GalaxyflySection:
         pk_rows = [pk_row(lab, diam, tr, (pk1[(lab, "min", tr)].records, pk1[(lab, "min", tr)].saturation_load),
                           (gf[(lab, "min", tr)].records, gf[(lab, "min", tr)].saturation_load))
                    for lab, diam in run_nets.items() for tr in ("uniform", WORST)]
-        if pk_recorded:
+        if pk_at_paper:
+            got = GFF.figure_rows(at="paper")
+
+            def paper_runs(key, flits):
+                return [r for r in got if (r["network"], r["routing"], r["traffic"]) == key
+                        and r["packet_flits"] == flits]
+
+            pk_rows = [pk_row(lab, diam, tr, (paper_runs((lab, "min", tr), 1), ps1[(lab, "min", tr)][0]),
+                              (paper_runs((lab, "min", tr), 4), ps4[(lab, "min", tr)][0]))
+                       for lab, diam in PK_NETS.items() for tr in ("uniform", WORST)]
+        elif pk_recorded:
             def recorded_runs(name, key, flits):
                 return [r for r in S.recorded_records(S.result_log("05_simulation", name))
                         if (r["label"], r["routing"], r["traffic"]) == key and r["sim_packet_flits"] == flits
@@ -721,6 +755,7 @@ class GalaxyflySection:
                                paper_gf[(lab, "min", tr)][0]))
                        for lab, diam in PK_NETS.items() for tr in ("uniform", WORST)]
         print("1-flit against 4-flit packets:",
+              "recorded searches at the paper's settings" if pk_at_paper else
               "recorded paper-profile searches" if pk_recorded else "this run's searches")
         S.write_csv(pk_rows, "05_galaxyfly_packet_size_summary")
         for r in pk_rows:
@@ -728,23 +763,31 @@ class GalaxyflySection:
                   f"{r['latency_1flit']:6.2f} (1 flit) vs {r['latency_4flit']:6.2f} (4 flits); saturation "
                   f"{r['saturation_1flit']} vs {r['saturation_4flit']} (+{r['saturation_gain']:.0%})")
         self.pk1, self.pk_rows, self.pk_recorded, self.pk_gf4 = pk1, pk_rows, pk_recorded, gf
+        self.pk_at_paper = pk_at_paper
         return pk_rows
 
     def record_packet_claims(self) -> None:
         """Record the Galaxyfly Sec. 5.1.2 / Fig. 10c-d packet-size claims."""
         study = self.study
         tol, pk_recorded, pk_rows, SIM_GF = study.tol, self.pk_recorded, self.pk_rows, self.sim
-        PK_TOL = PAPER_TOL if pk_recorded else tol
+        pk_at_paper = self.pk_at_paper
+        PK_TOL = GPS.TOL if pk_at_paper else PAPER_TOL if pk_recorded else tol
         # the figure that plots the searches the claims read
-        PK_FIG = GFF.NAME if pk_recorded else "05_galaxyfly_packet_size"
-        PK_NOTE = ((gf_note(PAPER_WINDOWS) + "; recorded paper-profile searches (results/paper/05_simulation/: "
-                    "05_galaxyfly_packet_size.csv with 1-flit packets, 05_galaxyfly_fig7_9.csv with 4-flit)"
-                    if pk_recorded
-                    else gf_note(SIM_GF))
-                   + "; the paper does not list Fig. 10c/d's sizes or networks: 1-flit (its default) against "
-                   f"4-flit packets on GF(15,29,1,7) and GF(81,1,10,4), search resolution {PK_TOL}")
-        PK_AT = gf_at(PAPER_WINDOWS if pk_recorded else SIM_GF,
-                      packets="1-flit against 4-flit packets (paper: the sizes of Fig. 10c/d are not listed)")
+        PK_FIG = GFF.name("paper") if pk_at_paper else GFF.NAME if pk_recorded else "05_galaxyfly_packet_size"
+        sizes = "1-flit against 4-flit packets (paper: the sizes of Fig. 10c/d are not listed)"
+        if pk_at_paper:
+            PK_NOTE = (f"{PAPER_SETTINGS_TEXT}, with 1-flit against 4-flit packets; recorded searches "
+                       f"(results/paper/05_simulation/: {GPS.LOG[1]}.csv with 1-flit packets, {GPS.LOG_4FLIT[1]}.csv "
+                       "with 4-flit)")
+            PK_AT = {"scale": "paper-network", "routing": GF_ROUTING_NAME["min"],
+                     "differs": [sizes] + list(PAPER_SETTINGS_DIFFER)}
+        else:
+            PK_NOTE = (gf_note(PAPER_WINDOWS) + "; recorded paper-profile searches (results/paper/05_simulation/: "
+                       "05_galaxyfly_packet_size.csv with 1-flit packets, 05_galaxyfly_fig7_9.csv with 4-flit)"
+                       if pk_recorded else gf_note(SIM_GF))
+            PK_AT = gf_at(PAPER_WINDOWS if pk_recorded else SIM_GF, packets=sizes)
+        PK_NOTE += ("; the paper does not list Fig. 10c/d's sizes or networks: 1-flit (its default) against "
+                    f"4-flit packets on GF(15,29,1,7) and GF(81,1,10,4), search resolution {PK_TOL}")
         PK_DET = {"rows": pk_rows, "tol": PK_TOL}
         for tr in ("uniform", WORST):
             rows = [r for r in pk_rows if r["traffic"] == tr]
