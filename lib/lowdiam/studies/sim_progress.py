@@ -18,6 +18,7 @@ from collections.abc import Mapping
 
 from .. import sweep as S
 from ..paper_progress import PaperProgress
+from . import galaxyfly_paper_settings as GPS
 from . import polarstar as PS
 from . import simulation as studies
 from . import spectralfly_rule as SFR
@@ -100,5 +101,13 @@ def paper_progress(polarstar: PolarStarSection, polarized: PolarizedSection, spe
     progress.add("4. Galaxyfly Fig. 10c/d", "saturation searches (1-flit packets)",
                  [(lab, "min", tr) for lab in PK_NETS for tr in ("uniform", WORST)],
                  flags(studies.recorded_saturation(NOTEBOOK, ["05_galaxyfly_packet_size"], PAPER_TOL)))
+    # the same networks at the paper's own Sec. 5 settings (lowdiam.studies.galaxyfly_paper_settings)
+    progress.add("4. Galaxyfly at the paper's Sec. 5 settings", "saturation searches (1-flit packets)",
+                 [(r.label, rt, tr) for r, rt, tr in GPS.configs()] + [GPS.FB_WORST], flags(galaxyfly.paper_settings))
+    progress.add("4. Galaxyfly at the paper's Sec. 5 settings", "saturation searches (4-flit packets, Fig. 10c/d)",
+                 [(lab, "min", tr) for lab in GPS.PACKET_LABELS for tr in GPS.PATTERNS],
+                 flags(GPS.recorded(log=GPS.LOG_4FLIT, sim=GPS.SIM_4FLIT)))
+    progress.add("4. Galaxyfly at the paper's Sec. 5 settings", "zero-load runs", list(GPS.ZERO_LOAD_LABELS),
+                 {lab: True for lab in GPS.zero_load_runs()})
     progress.add("5. Polarized on star products", "saturation searches", new.paper_new_keys, flags(new.paper_new))
     return progress
