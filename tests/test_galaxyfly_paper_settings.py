@@ -117,7 +117,9 @@ def test_the_extra_groups_run_fb_worst_4flit_and_zero_load_at_the_paper_settings
     assert (kw1["tol"], kw1["coarse_step"]) == (kw2["tol"], kw2["coarse_step"]) == (GPS.TOL, GPS.COARSE_STEP)
     assert k3 == "runs" and kw3["record"].path.stem == GPS.LOG_ZERO_LOAD[1]
     assert [(r.recipe.label, r.routing, r.traffic, r.load, r.sim) for r in zl] == [
-        (lab, "min", "uniform", GPS.ZERO_LOAD, GPS.SIM) for lab in GPS.ZERO_LOAD_LABELS]
+        (lab, rt, "uniform", GPS.ZERO_LOAD, GPS.SIM) for lab in GPS.ZERO_LOAD_LABELS
+        for rt in ("min", "gf-min") if rt == "min" or GPS.has_gf_min(GPS.NETWORKS[lab])]
+    assert {r.routing for r in zl if r.recipe.label == "FT"} == {"min"} and len(zl) == 7  # FT has no supernodes
     # a label subset restricts the extras too; an unknown group is refused with the valid ones named
     calls.clear()
     GPS.run(groups=["fb-worst", "zero-load"], labels=["FT"], root=tmp_path, processes=1, progress=False)
@@ -132,9 +134,12 @@ def test_the_notebook_reads_the_zero_load_and_packet_size_searches_of_the_paper_
 
     assert SG.ZL == list(GPS.ZERO_LOAD_LABELS) and tuple(SG.PK_NETS) == GPS.PACKET_LABELS
     assert all(SG.min_routing(GPS.NETWORKS[lab]) == "min" for lab in GPS.ZERO_LOAD_LABELS + GPS.PACKET_LABELS)
-    zl = GPS.zero_load_runs()
-    assert set(zl) <= set(GPS.ZERO_LOAD_LABELS)
-    assert all(r["load"] == GPS.ZERO_LOAD and not r["saturated"] for r in zl.values())
+    for rt in ("min", "gf-min"):
+        zl = GPS.zero_load_runs(routing=rt)
+        assert set(zl) <= set(GPS.ZERO_LOAD_LABELS)
+        assert all(r["load"] == GPS.ZERO_LOAD and r["routing"] == rt and not r["saturated"] for r in zl.values())
+    with pytest.raises(ValueError, match="routing must be 'min' or 'gf-min'"):
+        GPS.zero_load_runs(routing="nag")
     four = GPS.recorded(log=GPS.LOG_4FLIT, sim=GPS.SIM_4FLIT)
     assert {k[0] for k in four} <= set(GPS.PACKET_LABELS)
     assert GPS.recorded(log=GPS.LOG_4FLIT) == {}  # the 1-flit settings read nothing of the 4-flit log

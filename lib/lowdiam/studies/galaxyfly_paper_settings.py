@@ -108,8 +108,9 @@ PACKET_LABELS = ("GF(15,29,1,7)", "GF(81,1,10,4)")
 SIM_4FLIT = {**SIM, "packet_flits": 4}
 #: the 4-flit searches' log (apart, so that :data:`LOG` holds one packet size per settings)
 LOG_4FLIT = ("05_simulation", "05_galaxyfly_paper_settings_4flit")
-#: Sec. 5.2.1 / 5.2.3 (zero-load latency): one run per network at offered load :data:`ZERO_LOAD`, uniform traffic,
-#: router-level MIN, at :data:`SIM`, logged in :data:`LOG_ZERO_LOAD`
+#: Sec. 5.2.1 / 5.2.3 (zero-load latency): runs at offered load :data:`ZERO_LOAD`, uniform traffic, at :data:`SIM`,
+#: logged in :data:`LOG_ZERO_LOAD`: every network under the router-level MIN, and the Galaxyflies with supernodes
+#: (:func:`has_gf_min`) under the paper's MIN (``gf-min``) too
 ZERO_LOAD_LABELS = ("GF(81,1,10,4)", "GF(15,29,4,2)", "FT", "GF(56,1,11,5)")
 ZERO_LOAD = 0.02
 LOG_ZERO_LOAD = ("05_simulation", "05_galaxyfly_paper_settings_zero_load")
@@ -244,8 +245,9 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
     groups : sequence of str, optional
         :data:`GROUPS` to run, each to the end before the next (default: all, in order), then the
         :data:`EXTRA_GROUPS` named: ``fb-worst`` (:data:`FB_WORST` at :data:`SIM`), ``packet-4flit`` (the
-        :data:`PACKET_LABELS` MIN searches at :data:`SIM_4FLIT`, in :data:`LOG_4FLIT`), ``zero-load`` (one run per
-        :data:`ZERO_LOAD_LABELS` network at :data:`ZERO_LOAD`, in :data:`LOG_ZERO_LOAD`; no search).
+        :data:`PACKET_LABELS` MIN searches at :data:`SIM_4FLIT`, in :data:`LOG_4FLIT`), ``zero-load`` (runs of the
+        :data:`ZERO_LOAD_LABELS` networks at :data:`ZERO_LOAD` under MIN and, with supernodes, ``gf-min``, in
+        :data:`LOG_ZERO_LOAD`; no search).
 
     Returns
     -------
@@ -284,7 +286,8 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
             out += S.saturation_searches(pk, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM_4FLIT,
                                          record=S.result_log(*LOG_4FLIT, root=root), **kw)
     if "zero-load" in names:
-        zl = [S.Run(NETWORKS[lab], "min", "uniform", ZERO_LOAD, 0, SIM) for lab in ZERO_LOAD_LABELS if lab in want]
+        zl = [S.Run(NETWORKS[lab], rt, "uniform", ZERO_LOAD, 0, SIM) for lab in ZERO_LOAD_LABELS if lab in want
+              for rt in ("min", "gf-min") if rt == "min" or has_gf_min(NETWORKS[lab])]
         if zl:
             S.run_sweep(zl, record=S.result_log(*LOG_ZERO_LOAD, root=root), desc="zero-load runs", **kw)
     return out
@@ -323,9 +326,15 @@ def recorded(*, root=None, recipes: dict | None = None, sim: dict | None = None,
     return {k: v for k, v in got.items() if k[0] in recipes}
 
 
-def zero_load_runs(*, root=None) -> dict:
+def zero_load_runs(*, root=None, routing: str = "min") -> dict:
     """The recorded zero-load runs (:data:`LOG_ZERO_LOAD`) at :data:`SIM`, offered load :data:`ZERO_LOAD`, uniform
-    traffic and MIN: ``label -> record``, for the :data:`ZERO_LOAD_LABELS` networks recorded so far.
+    traffic and ``routing`` (``"min"`` or ``"gf-min"``): ``label -> record``, for the :data:`ZERO_LOAD_LABELS`
+    networks recorded so far.
+
+    Raises
+    ------
+    ValueError
+        For a routing the zero-load group does not run.
 
     Examples
     --------
@@ -335,10 +344,12 @@ def zero_load_runs(*, root=None) -> dict:
     """
     from .simulation import recorded_runs
 
+    if routing not in ("min", "gf-min"):
+        raise ValueError(f"routing must be 'min' or 'gf-min' (the zero-load group's), got {routing!r}")
     recipes = {lab: NETWORKS[lab] for lab in ZERO_LOAD_LABELS}
     return {r["label"]: r for r in recorded_runs(LOG_ZERO_LOAD[0], [LOG_ZERO_LOAD[1]], root=root, recipes=recipes,
                                                  sim=SIM)
-            if r["label"] in recipes and (r["routing"], r["traffic"], r["load"]) == ("min", "uniform", ZERO_LOAD)}
+            if r["label"] in recipes and (r["routing"], r["traffic"], r["load"]) == (routing, "uniform", ZERO_LOAD)}
 
 
 def peak_accepted(*, root=None, recipes: dict | None = None, sim: dict | None = None) -> dict:

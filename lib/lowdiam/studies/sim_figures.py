@@ -461,7 +461,9 @@ def galaxyfly_zero_load(sec: GalaxyflySection):
         ax.grid(axis="y", alpha=0.3)
     flits = "1-flit packets, 256-flit shared port buffers" if rows[0]["source"].endswith("paper's settings") \
         else "4-flit packets"
-    fig.suptitle("Galaxyfly Sec. 5.2.1 / 5.2.3: zero-load latency at offered load 0.02, uniform, MIN "
+    how = ("the paper's MIN (gf-min on the Galaxyflies, MIN on FT)" if any(r["routing"] == "gf-min" for r in rows)
+           else "MIN")
+    fig.suptitle(f"Galaxyfly Sec. 5.2.1 / 5.2.3: zero-load latency at offered load 0.02, uniform, {how}\n"
                  f"(BookSim model, {flits}; {rows[0]['source']})", fontsize=10)
     fig.tight_layout()
     return fig
