@@ -112,7 +112,9 @@ def test_the_extra_groups_run_fb_worst_4flit_and_zero_load_at_the_paper_settings
     assert (k1, fb, kw1["sim"], kw1["record"].path.stem) == ("search", [("FB", "min", "worst_case")], GPS.SIM,
                                                              GPS.LOG[1])
     assert (k2, kw2["sim"], kw2["record"].path.stem) == ("search", GPS.SIM_4FLIT, GPS.LOG_4FLIT[1])
-    assert pk == [(lab, "min", tr) for lab in GPS.PACKET_LABELS for tr in GPS.PATTERNS]
+    assert pk == [(lab, rt, tr) for rt in ("min", "gf-min") for lab in GPS.PACKET_LABELS for tr in GPS.PATTERNS
+                  if rt == "min" or GPS.has_gf_min(GPS.NETWORKS[lab])]
+    assert [k for k in pk if k[1] == "gf-min"] == [("GF(81,1,10,4)", "gf-min", tr) for tr in GPS.PATTERNS]
     assert GPS.SIM_4FLIT == {**GPS.SIM, "packet_flits": 4} and GPS.SIM["packet_flits"] == 1
     assert (kw1["tol"], kw1["coarse_step"]) == (kw2["tol"], kw2["coarse_step"]) == (GPS.TOL, GPS.COARSE_STEP)
     assert k3 == "runs" and kw3["record"].path.stem == GPS.LOG_ZERO_LOAD[1]
