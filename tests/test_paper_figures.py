@@ -183,19 +183,22 @@ def test_packet_size_saturation_loads_are_the_claims():
 
 def test_packet_size_at_the_paper_settings_holds_the_job_s_searches():
     """The paper-settings figure's CSV: every recorded run of the job's 1-flit (GPS.LOG) and 4-flit (GPS.LOG_4FLIT)
-    MIN searches of the two Galaxyflies at exactly their settings, with the searches' saturation loads."""
+    searches of the two Galaxyflies under the paper's MIN (gf-min on GF(81,1,10,4)) at exactly their settings, with
+    the searches' saturation loads."""
     from lowdiam.studies import galaxyfly_paper_settings as GPS
 
     rows = _csv(G.name("paper"))
     assert len(rows) == len(G.paper_records(at="paper")) > 0
     for flits, (log, sim) in {1: (GPS.LOG, GPS.SIM), 4: (GPS.LOG_4FLIT, GPS.SIM_4FLIT)}.items():
         sat = GPS.recorded(log=log, sim=sim)
-        raw = [r for r in _log_rows(log[1]) if r["sim"] == sim and r["label"] in G.NETWORKS and r["routing"] == "min"]
+        raw = [r for r in _log_rows(log[1]) if r["sim"] == sim and r["label"] in G.NETWORKS
+               and r["routing"] == G.paper_routing(r["label"])]
         mine = [r for r in rows if r["packet_flits"] == str(flits)]
-        assert len(mine) == len(raw)
+        assert len(mine) == len(raw) and {r["routing"] for r in mine} == {"min", "gf-min"}
         for r in mine:
-            assert (float(r["saturation_load"]), r["search_done"]) == (
-                sat[(r["network"], "min", r["traffic"])][0], str(sat[(r["network"], "min", r["traffic"])][1]))
+            key = (r["network"], r["routing"], r["traffic"])
+            assert r["routing"] == G.paper_routing(r["network"])
+            assert (float(r["saturation_load"]), r["search_done"]) == (sat[key][0], str(sat[key][1]))
 
 
 # --- the claims link the figures that plot their data ------------------------------------------------------------
@@ -219,7 +222,8 @@ def test_recorded_paper_scale_claims_link_the_paper_figures():
     at_paper = [c for c in claims if c["claim_id"].startswith("gf-") and c["note"].startswith(PAPER_SETTINGS_TEXT)]
     assert at_paper
     for c in at_paper:
-        want = (G.name("paper") if c["claim_id"].startswith("gf-sec512") else
+        # (the packet-size sensitivity rows, router-level MIN, have no figure: the figure draws the paper's MIN)
+        want = ((G.name("paper") if not c["sensitivity_of"] else "") if c["claim_id"].startswith("gf-sec512") else
                 "05_galaxyfly_zero_load" if "zero-load" in c["claim_id"] else "05_galaxyfly_paper_settings")
         assert c["figure"] == want, c["claim_id"]
     for c in claims:  # every link names a committed figure

@@ -35,7 +35,7 @@ from . import galaxyfly_paper_settings as GPS
 from .simulation import saturation_from_records
 
 __all__ = ["AT", "COLUMNS", "FLITS", "NAME", "NETWORKS", "TOL", "TRAFFICS", "draw", "figure_rows", "logs", "main",
-           "name", "paper_records", "settings", "write_figure"]
+           "name", "paper_records", "paper_routing", "settings", "write_figure"]
 
 #: the figure's file stem
 NAME = "05_galaxyfly_packet_size_paper"
@@ -60,6 +60,39 @@ COLUMNS = ("network", "diameter", "traffic", "routing", "packet_flits", "load", 
 ROUTING = "min"
 _ROUTER_OPTIONS = {"internal_speedup": 2.0, "vc_selection": "hop"}
 _MARKERS = "osD^"
+
+
+def paper_routing(label: str) -> str:
+    """The paper's MIN (Sec. 4.1) on a network of :data:`NETWORKS`: ``gf-min`` on a Galaxyfly with supernodes of
+    more than one router, where it differs from the router-level MIN, else ``min`` (the same routing).
+
+    Parameters
+    ----------
+    label : str
+        A key of :data:`NETWORKS`.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        For a label not in :data:`NETWORKS`.
+
+    Examples
+    --------
+    >>> paper_routing("GF(81,1,10,4)"), paper_routing("GF(15,29,1,7)")
+    ('gf-min', 'min')
+    """
+    if label not in NETWORKS:
+        raise ValueError(f"label must be one of {list(NETWORKS)}, got {label!r}")
+    return "gf-min" if GPS.has_gf_min(NETWORKS[label][0]) else "min"
+
+
+def _routing(label: str, at: str) -> str:
+    """The routing drawn on ``label`` at the settings ``at``: MIN (earlier), the paper's MIN (paper)."""
+    return ROUTING if at == "earlier" else paper_routing(label)
 
 
 def _check_at(at: str) -> None:
@@ -162,8 +195,8 @@ def settings(packet_flits: int, at: str = "earlier") -> dict[str, Any]:
 def _flits_of(record: Mapping[str, Any], at: str = "earlier") -> int | None:
     """The packet size of a recorded run of the figure (its network, MIN, one of the settings), or None."""
     net = NETWORKS.get(record.get("label"))
-    if net is None or ("recipe" in record and record["recipe"] != net[0].key()) or record.get("routing") != ROUTING \
-            or record.get("traffic") not in TRAFFICS:
+    if net is None or ("recipe" in record and record["recipe"] != net[0].key()) \
+            or record.get("routing") != _routing(record["label"], at) or record.get("traffic") not in TRAFFICS:
         return None
     sim = {k: v for k, v in record.items() if k.startswith("sim_")}
     return next((f for f in FLITS if sim == settings(f, at)), None)
@@ -261,7 +294,8 @@ def figure_rows(records: Iterable[Mapping[str, Any]] | None = None, at: str = "e
                 if not runs:
                     continue
                 (sat, done), = saturation_from_records(runs.values(), TOL).values()
-                rows += [{"network": lab, "diameter": diam, "traffic": tr, "routing": ROUTING, "packet_flits": flits,
+                rows += [{"network": lab, "diameter": diam, "traffic": tr, "routing": _routing(lab, at),
+                          "packet_flits": flits,
                           "load": x, "accepted_load": _number(r.get("accepted_load")),
                           "latency_mean": _number(r.get("latency_mean")), "stable": not bool(r["saturated"]),
                           "saturation_load": sat, "search_done": done} for x, r in sorted(runs.items())]
@@ -353,8 +387,9 @@ def draw(records: Iterable[Mapping[str, Any]] | None = None, at: str = "earlier"
            if at == "earlier" else
            "recorded searches at the paper's Sec. 5 settings (BookSim model, speedup 2.0, 256-flit shared port buffers "
            "with 5 private flits per VC,\n2-cycle routing computation, BookSim's run control")
+    rt = "MIN" if at == "earlier" else "the paper's MIN (gf-min on GF(81,1,10,4))"
     fig.suptitle("Galaxyfly Sec. 5.1.2 / Fig. 10c-d at paper scale: 1-flit (dashed) against 4-flit (solid) packets, "
-                 f"MIN, the Table 5 networks at full size\n{how}, resolution "
+                 f"{rt}, the Table 5 networks at full size\n{how}, resolution "
                  f"{TOL}; results/paper/05_simulation/{{{', '.join(logs(at).values())}}}.csv); {present} of {total} "
                  "searches recorded", fontsize=10)
     fig.text(0.5, 0.005, "Line: stable runs below the first unstable load; filled marker: saturation load (largest "

@@ -101,8 +101,9 @@ LOG = ("05_simulation", "05_galaxyfly_paper_settings")
 #: Sec. 5.2.2 (FB's worst-case saturation against the Galaxyflies'): the tornado search under the router-level MIN,
 #: which the recorded searches ran apart (``05_galaxyfly_fb_worst_case``); at :data:`SIM`, logged in :data:`LOG`
 FB_WORST = ("FB", "min", "worst_case")
-#: Sec. 5.1.2 / Fig. 10c-d (packet size): the networks whose router-level MIN searches (uniform and worst case) run
-#: with 4-flit packets too, otherwise at :data:`SIM` (:data:`SIM_4FLIT`), beside their 1-flit searches at :data:`SIM`
+#: Sec. 5.1.2 / Fig. 10c-d (packet size): the networks whose router-level MIN searches (uniform and worst case), and
+#: on a Galaxyfly with supernodes the paper's MIN (``gf-min``) searches too, run with 4-flit packets, otherwise at
+#: :data:`SIM` (:data:`SIM_4FLIT`), beside their 1-flit searches at :data:`SIM`
 PACKET_LABELS = ("GF(15,29,1,7)", "GF(81,1,10,4)")
 #: :data:`SIM` with 4-flit packets (the packet-size comparison's other side)
 SIM_4FLIT = {**SIM, "packet_flits": 4}
@@ -245,7 +246,8 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
     groups : sequence of str, optional
         :data:`GROUPS` to run, each to the end before the next (default: all, in order), then the
         :data:`EXTRA_GROUPS` named: ``fb-worst`` (:data:`FB_WORST` at :data:`SIM`), ``packet-4flit`` (the
-        :data:`PACKET_LABELS` MIN searches at :data:`SIM_4FLIT`, in :data:`LOG_4FLIT`), ``zero-load`` (runs of the
+        :data:`PACKET_LABELS` MIN and, with supernodes, ``gf-min`` searches at :data:`SIM_4FLIT`, in
+        :data:`LOG_4FLIT`), ``zero-load`` (runs of the
         :data:`ZERO_LOAD_LABELS` networks at :data:`ZERO_LOAD` under MIN and, with supernodes, ``gf-min``, in
         :data:`LOG_ZERO_LOAD`; no search).
 
@@ -281,7 +283,8 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
         out += S.saturation_searches([(NETWORKS[FB_WORST[0]], *FB_WORST[1:])], coarse_step=COARSE_STEP, tol=TOL,
                                      seed=0, sim=SIM, record=S.result_log(*LOG, root=root), **kw)
     if "packet-4flit" in names:
-        pk = [(NETWORKS[lab], "min", tr) for lab in PACKET_LABELS if lab in want for tr in PATTERNS]
+        pk = [(NETWORKS[lab], rt, tr) for rt in ("min", "gf-min") for lab in PACKET_LABELS if lab in want
+              for tr in PATTERNS if rt == "min" or has_gf_min(NETWORKS[lab])]
         if pk:
             out += S.saturation_searches(pk, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM_4FLIT,
                                          record=S.result_log(*LOG_4FLIT, root=root), **kw)
