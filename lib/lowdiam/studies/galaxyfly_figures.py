@@ -87,7 +87,7 @@ def paper_routing(label: str) -> str:
     """
     if label not in NETWORKS:
         raise ValueError(f"label must be one of {list(NETWORKS)}, got {label!r}")
-    return "gf-min" if GPS.has_gf_min(NETWORKS[label][0]) else "min"
+    return GPS.paper_min(NETWORKS[label][0])
 
 
 def _routing(label: str, at: str) -> str:

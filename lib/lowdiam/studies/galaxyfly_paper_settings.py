@@ -48,8 +48,8 @@ from lowdiam import sweep as S
 
 __all__ = ["COARSE_STEP", "EXTRA_GROUPS", "FB_WORST", "GROUPS", "LOG", "LOG_4FLIT", "LOG_ZERO_LOAD", "NETWORKS",
            "PACKET_LABELS", "PATTERNS", "RD1_SIM", "ROUTINGS", "SIM", "SIM_4FLIT", "TOL", "ZERO_LOAD",
-           "ZERO_LOAD_LABELS", "configs", "group_configs", "has_gf_min", "peak_accepted", "recorded", "run",
-           "zero_load_runs"]
+           "ZERO_LOAD_LABELS", "configs", "group_configs", "has_gf_min", "paper_min", "peak_accepted", "recorded",
+           "run", "zero_load_runs"]
 
 #: the networks of the recorded Fig. 7/9 searches (Table 5's Galaxyflies and the paper's rivals): label -> recipe
 NETWORKS = {r.label: r for r in (
@@ -80,6 +80,18 @@ def has_gf_min(rec: S.Recipe) -> bool:
     """True for a Galaxyfly with supernodes of more than one router (``a > 1``): the paper's MIN differs from the
     router-level MIN there, and the recorded ``gf-min`` searches (``05_galaxyfly_gfmin``) ran on exactly these."""
     return rec.constructor == "galaxyfly" and rec.args[2] > 1
+
+
+def paper_min(rec: S.Recipe) -> str:
+    """The paper's MIN (Sec. 4.1) on ``rec`` as a registry routing: ``gf-min`` where it differs from the router-level
+    MIN (:func:`has_gf_min`), else ``min`` (one router per supernode, or not a Galaxyfly: the same routing).
+
+    Examples
+    --------
+    >>> paper_min(NETWORKS["GF(81,1,10,4)"]), paper_min(NETWORKS["GF(15,29,1,7)"]), paper_min(NETWORKS["FT"])
+    ('gf-min', 'min', 'min')
+    """
+    return "gf-min" if has_gf_min(rec) else "min"
 #: the paper's Sec. 5 settings: 1-flit packets, 256-flit port buffers with 5 flits private per VC, routing computation
 #: in 2 cycles ("credit processing takes two cycles, routing computing takes two cycles"; the model's credit delay is 2
 #: by default), BookSim's run control; the BookSim model at speedup 2 with hop-indexed VCs as the recorded searches
@@ -284,13 +296,13 @@ def run(*, processes: int | None = None, scheduler=None, labels: Sequence[str] |
                                      seed=0, sim=SIM, record=S.result_log(*LOG, root=root), **kw)
     if "packet-4flit" in names:
         pk = [(NETWORKS[lab], rt, tr) for rt in ("min", "gf-min") for lab in PACKET_LABELS if lab in want
-              for tr in PATTERNS if rt == "min" or has_gf_min(NETWORKS[lab])]
+              for tr in PATTERNS if rt in ("min", paper_min(NETWORKS[lab]))]
         if pk:
             out += S.saturation_searches(pk, coarse_step=COARSE_STEP, tol=TOL, seed=0, sim=SIM_4FLIT,
                                          record=S.result_log(*LOG_4FLIT, root=root), **kw)
     if "zero-load" in names:
         zl = [S.Run(NETWORKS[lab], rt, "uniform", ZERO_LOAD, 0, SIM) for lab in ZERO_LOAD_LABELS if lab in want
-              for rt in ("min", "gf-min") if rt == "min" or has_gf_min(NETWORKS[lab])]
+              for rt in dict.fromkeys(("min", paper_min(NETWORKS[lab])))]
         if zl:
             S.run_sweep(zl, record=S.result_log(*LOG_ZERO_LOAD, root=root), desc="zero-load runs", **kw)
     return out

@@ -651,9 +651,13 @@ class GalaxyflySection:
                        + ", ".join(f"{lab} {zl_paper[lab]['latency_mean']:.2f}" for lab in ZL)
                        if zl_recorded else "")
             zl_runs = [zl_ps[lab] for lab in ZL]
-            ZL_NOTE = (f"{PAPER_SETTINGS_TEXT}; recorded runs (results/paper/05_simulation/{GPS.LOG_ZERO_LOAD[1]}.csv)"
-                       f"; zero-load latency = mean packet latency at offered load {GPS.ZERO_LOAD} (uniform, "
-                       "router-level MIN, 1-flit packets, BookSim model)" + earlier)
+
+            def paper_note(routing_text: str) -> str:
+                return (f"{PAPER_SETTINGS_TEXT}; recorded runs (results/paper/05_simulation/"
+                        f"{GPS.LOG_ZERO_LOAD[1]}.csv); zero-load latency = mean packet latency at offered load "
+                        f"{GPS.ZERO_LOAD} (uniform, {routing_text}, 1-flit packets, BookSim model)" + earlier)
+
+            ZL_NOTE = paper_note("router-level MIN")
             ZL_AT = {"scale": "paper-network" if PAPER_SETTINGS_DIFFER else "paper",
                      "routing": GF_ROUTING_NAME["min"], "differs": list(PAPER_SETTINGS_DIFFER)}
         else:
@@ -668,7 +672,7 @@ class GalaxyflySection:
         # the paper's MIN (Sec. 4.1, gf-min) on the Galaxyflies with supernodes and MIN on FT, the routing every counted
         # Galaxyfly claim is judged under, once its runs at the paper's settings are recorded; the router-level MIN
         # rows above then become sensitivity rows (ids ending -min)
-        zl_rt = {lab: "gf-min" if GPS.has_gf_min(zl_recs[lab]) else "min" for lab in ZL}
+        zl_rt = {lab: GPS.paper_min(zl_recs[lab]) for lab in ZL}
         zl_gf = GPS.zero_load_runs(routing="gf-min")
         paper_min = zl_at_paper and all(lab in zl_gf for lab in ZL if zl_rt[lab] == "gf-min")
         variants = [("", "min", zl_runs, ZL_AT, ZL_NOTE)]
@@ -678,8 +682,7 @@ class GalaxyflySection:
                 print(f"{'paper MIN':14s} {lab:15s} {net_name(zl_recs[lab]):22s} zero-load latency "
                       f"{r['latency_mean']:6.2f} cycles, {r['hops_mean']:.2f} hops ({zl_rt[lab]})")
             pm_at = {**ZL_AT, "routing": GF_ROUTING_NAME["gf-min"] + " on the Galaxyflies; min on FT (no supernodes)"}
-            pm_note = ZL_NOTE.replace("(uniform, router-level MIN,", "(uniform, the paper's MIN: gf-min on the "
-                                      "Galaxyflies, MIN on FT,")
+            pm_note = paper_note("the paper's MIN: gf-min on the Galaxyflies, MIN on FT")
             variants = [("", "gf-min", pm_runs, pm_at, pm_note), ("-min", "min", zl_runs, ZL_AT, ZL_NOTE)]
         # the figure the claims link to (SF.galaxyfly_zero_load) draws the counted routing's runs, and its data
         fig_runs = variants[0][2]
@@ -726,7 +729,7 @@ class GalaxyflySection:
                     "{rt}; 1 - FB / GF)")
             # counted: the paper's MIN (gf-min) on the Galaxyfly, MIN on FB (no supernodes), both from the searches
             # at the paper's own settings; the router-level MIN on both is its sensitivity row
-            (fb, _), _, _, fb_at = gf_compare(("FB", WORST), (lab, WORST))
+            (fb, g), note, res, fb_at = gf_compare(("FB", WORST), (lab, WORST))
             (g_pm,), note_pm, res_pm, pm_at = gf_compare((lab, WORST), routing="gf-min")
             counted = ""
             if fb is not None and g_pm is not None and pm_at["figure"] == fb_at["figure"] == \
@@ -739,7 +742,6 @@ class GalaxyflySection:
                               **{**pm_at, "routing": GF_ROUTING_NAME["gf-min"] + f" on {lab}; min on FB (no "
                                  "supernodes)"},
                               note=note_pm + f"; FB under MIN: saturation {fb}" + fb_text)
-            (fb, g), note, res, fb_at = gf_compare(("FB", WORST), (lab, WORST))
             if fb is None:
                 continue  # quick: the diameter-5 GF(15,29,4,2) until the paper profile has recorded it and FB
             claims.record(f"gf-sec522-fb-below-{gid(lab)}-worst-case-min", "Galaxyfly Sec. 5.2.2 / Fig. 9e",
@@ -783,7 +785,7 @@ class GalaxyflySection:
                    for lab, diam in run_nets.items() for tr in ("uniform", WORST)]
         # and under the paper's MIN (gf-min on a Galaxyfly with supernodes), the routing the counted claims take once
         # its searches are complete too; the router-level MIN rows then become their sensitivity rows
-        pk_rt = {lab: GFF.paper_routing(lab) for lab in PK_NETS}
+        pk_rt = {lab: GPS.paper_min(GPS.NETWORKS[lab]) for lab in PK_NETS}
         pm_keys = [(lab, pk_rt[lab], tr) for lab in PK_NETS for tr in ("uniform", WORST)]
         pk_paper_min = pk_at_paper and all(ps1.get(k, (0, False))[1] and ps4.get(k, (0, False))[1] for k in pm_keys)
         self.pk_rows_min = []
