@@ -27,7 +27,7 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     t3 = PS.table3("paper")
     cfgs = {(r.label, rt, tr) for r, rt, tr in PS.fig9_configs(t3) + PS.fig10_configs(t3)}
     assert set(_all_keys(PAPER)) <= cfgs
-    grouped = [(g in PS.AUTHORS_GROUPS, r.label, rt, tr) for g, cs in PS.group_configs(PS.table3("paper"))
+    grouped = [(PS.group_log(g), r.label, rt, tr) for g, cs in PS.group_configs(PS.table3("paper"))
                for r, rt, tr in cs]
     authors = {(r.label, rt, tr) for r, rt, tr in PS.authors_configs(t3)}
     at_authors = {(p, "min-single", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "adversarial")} | {
@@ -36,9 +36,29 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     assert authors == at_authors | {
         (x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "DF", "SF", "MF", "FT")}
     assert len(grouped) == len(set(grouped))
-    # the PolarStars' authors'-code searches run at the authors' settings, every other search at the section's
-    assert {k[1:] for k in grouped if k[0]} == at_authors
-    assert {k[1:] for k in grouped if not k[0]} == cfgs | (authors - at_authors)
+    # the PolarStars' authors'-code searches run at the authors' settings, the PolarStars' paper-text UGAL-L also at
+    # the paper's 4 VCs, every other search at the section's
+    assert {k[1:] for k in grouped if k[0] == PS.AUTHORS_LOG} == at_authors
+    assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} == {
+        (p, "ugal", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
+                                                                 "adversarial")}
+    assert {k[1:] for k in grouped if k[0] == PS.RULE_LOG} == cfgs | (authors - at_authors)
+    for g in PS.GROUPS:  # a group's log and settings go together: 4 VCs, any VC, exactly outside the section's log
+        assert (PS.group_sim(g)["router_options"]["vc_selection"] == "any") == (PS.group_log(g) != PS.RULE_LOG)
+    with pytest.raises(ValueError, match="unknown group 'nope'; choose from"):
+        PS.group_sim("nope")
+    with pytest.raises(ValueError, match="unknown group 'nope'; choose from"):
+        PS.hint_records("nope")
+
+
+def test_paper_vcs_searches_start_from_the_hop_indexed_searches_under_the_same_rule():
+    """The 4-VC group's hints are the BookSim-rule searches of the same configurations at hop-indexed VCs, only
+    runs at the section's settings; every other group's the fixed-rule searches."""
+    runs = PS.hint_records("ugal-ps-4vcs")
+    assert runs and all(r["sim_run_control"] == "booksim" for r in runs)
+    assert {r["sim_router_options"]["vc_selection"] for r in runs} == {"hop"}
+    assert ("PS-IQ", "ugal", "uniform") in PS.brackets_from_records(runs)
+    assert all(r.get("sim_run_control", "fixed") != "booksim" for r in PS.hint_records("rest")[:50])
 
 
 def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routings():

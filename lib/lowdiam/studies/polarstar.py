@@ -42,6 +42,7 @@ __all__ = [
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
+    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "group_sim", "hint_records",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -62,6 +63,8 @@ FIXED_LOGS = ("05_polarstar_fig9", "05_polarstar_fig10")
 RULE_LOG = "05_polarstar_booksim_rule"
 #: the result log of the authors'-code searches on the PolarStars, at the authors' VC settings (:func:`authors_sim`)
 AUTHORS_LOG = "05_polarstar_authors_code"
+#: the result log of the paper-text UGAL-L searches on the PolarStars at the paper's 4 VCs (:data:`PAPER_VCS_GROUPS`)
+PAPER_VCS_LOG = "05_polarstar_ugal_4vcs"
 
 
 def _r(label: str, ctor: str, *args: Any, **kwargs: Any) -> S.Recipe:
@@ -181,6 +184,11 @@ GROUPS = {
     "uniform-min": lambda t: [(t[x], "min", "uniform") for x in ("SF", "BF")],
     "uniform-ugal": lambda t: [(t[x], "ugal", "uniform") for x in ("DF", "BF")],
     "bitrev-ugal": lambda t: [(t["MF"], "ugal", "bitrev")],
+    # the paper's text (UGAL-L) on the PolarStars at the paper's 4 VCs (Sec. 9.4), assigned as the authors'
+    # polarstarconfig assigns them (any VC at every hop; authors_sim): the settings of the statements that compare
+    # the PolarStars' UGAL runs only (at_paper_vcs)
+    "ugal-ps-4vcs": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
+                               for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
                           for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
@@ -196,17 +204,40 @@ GROUPS = {
 #: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; every other
 #: group runs at the section's (:func:`sim_settings`) and is recorded in :data:`RULE_LOG`
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
+#: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
+#: :data:`PAPER_VCS_LOG`
+PAPER_VCS_GROUPS = ("ugal-ps-4vcs",)
 
 
 def group_log(group: str) -> str:
     """The result log a group's searches are recorded in: :data:`AUTHORS_LOG` for the :data:`AUTHORS_GROUPS`,
-    else :data:`RULE_LOG`."""
-    return AUTHORS_LOG if group in AUTHORS_GROUPS else RULE_LOG
+    :data:`PAPER_VCS_LOG` for the :data:`PAPER_VCS_GROUPS`, else :data:`RULE_LOG`."""
+    return AUTHORS_LOG if group in AUTHORS_GROUPS else PAPER_VCS_LOG if group in PAPER_VCS_GROUPS else RULE_LOG
+
+
+def group_sim(group: str, *, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings a group's searches run at: 4 VCs, any VC at every hop (:func:`authors_sim`) for the
+    :data:`AUTHORS_GROUPS` and :data:`PAPER_VCS_GROUPS`, else the section's (:func:`sim_settings`, hop-indexed VCs),
+    both under BookSim2's run control.
+
+    Examples
+    --------
+    >>> group_sim("ugal-ps-4vcs") == group_sim("authors-ugal") == authors_sim()
+    True
+    >>> group_sim("rest")["router_options"]["vc_selection"]
+    'hop'
+    """
+    if group not in GROUPS:
+        raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
+    if group in AUTHORS_GROUPS or group in PAPER_VCS_GROUPS:
+        return authors_sim(router_speedup=router_speedup)
+    return sim_settings(router_speedup=router_speedup, run_control="booksim")
 
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
     """``[(group, [(recipe, routing, traffic), ...]), ...]`` in :data:`GROUPS` order, each configuration once per
-    settings (in the first group that names it: the :data:`AUTHORS_GROUPS` and the others apart)."""
+    result log (in the first group that names it: the :data:`AUTHORS_GROUPS`, the :data:`PAPER_VCS_GROUPS` and the
+    others apart, :func:`group_log`)."""
     names = list(GROUPS) if groups is None else list(groups)
     unknown = [g for g in names if g not in GROUPS]
     if unknown:
@@ -217,7 +248,7 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
         cfgs = []
         for rec, role, tr in GROUPS[g](t):
             cfg = (rec, routing_of(rec, role), tr)
-            key = (g in AUTHORS_GROUPS, rec.label, cfg[1], tr)
+            key = (group_log(g), rec.label, cfg[1], tr)
             if key not in seen:
                 seen.add(key)
                 cfgs.append(cfg)
@@ -230,9 +261,10 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
                           seed: int = 0, record: Any = None, authors: bool = False,
                           **sweep_kwargs: Any) -> list[S.SaturationResult]:
     """Saturation searches of ``configs`` under ``run_control="booksim"``, each started from the same
-    configuration's bracket in ``old_records`` (the fixed-rule searches; a configuration without one gets the
-    coarse search).  ``record``: the result log (:func:`lowdiam.sweep.result_log`).  ``authors``: at the authors'
-    VC settings (:func:`authors_sim`) instead of the section's."""
+    configuration's bracket in ``old_records`` (the fixed-rule searches, or for a group at the paper's 4 VCs the
+    hop-indexed-VC searches under BookSim2's rule; a configuration without one gets the coarse search).
+    ``record``: the result log (:func:`lowdiam.sweep.result_log`).  ``authors``: at 4 VCs, any VC at every hop
+    (:func:`authors_sim`: the authors' VC settings, and the paper's VC count) instead of the section's."""
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
@@ -258,6 +290,17 @@ HINT_TRAFFIC = {"server_perm": "randperm"}
 def fixed_records() -> list[dict]:
     """Every recorded paper-profile run of the section under the fixed rule."""
     return [r for name in FIXED_LOGS for r in S.recorded_records(S.result_log("05_simulation", name))]
+
+
+def hint_records(group: str) -> list[dict]:
+    """The recorded runs whose brackets start a group's searches: for the :data:`PAPER_VCS_GROUPS` the same
+    configurations' searches under BookSim2's rule at the section's hop-indexed VCs (:data:`RULE_LOG`: the same rule,
+    another VC assignment), for every other group the fixed-rule searches (:func:`fixed_records`)."""
+    if group not in GROUPS:
+        raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
+    if group in PAPER_VCS_GROUPS:
+        return studies.recorded_runs("05_simulation", [RULE_LOG], sim=sim_settings(run_control="booksim"))
+    return fixed_records()
 
 
 # ----------------------------------------------------------------------------- the section's claims
@@ -700,19 +743,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  description="PolarStar Fig. 9/10 saturation searches at paper scale under BookSim2's "
                                              f"run control, recorded in results/paper/05_simulation/{RULE_LOG}.csv "
                                              f"(the authors'-code groups {', '.join(AUTHORS_GROUPS)}: in "
-                                             f"{AUTHORS_LOG}.csv)")
+                                             f"{AUTHORS_LOG}.csv; the paper's-4-VC groups "
+                                             f"{', '.join(PAPER_VCS_GROUPS)}: in {PAPER_VCS_LOG}.csv)")
     ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
     ap.add_argument("--groups", default=None,
                     help=f"comma-separated groups, in order (default: all: {','.join(GROUPS)})")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
-    old = fixed_records()
     for name, cfgs in group_configs(table3("paper"), groups):
         if not cfgs:
             continue
         print(f"group {name}: {len(cfgs)} searches", flush=True)
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
-        res = booksim_rule_searches(cfgs, old_records=old, authors=name in AUTHORS_GROUPS,
+        res = booksim_rule_searches(cfgs, old_records=hint_records(name),
+                                    authors=name in AUTHORS_GROUPS or name in PAPER_VCS_GROUPS,
                                     record=S.result_log("05_simulation", group_log(name)),
                                     processes=args.processes, workers=args.processes or os.cpu_count())
         for x in res:
