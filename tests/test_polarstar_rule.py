@@ -174,6 +174,38 @@ def test_booksim_rule_taken_per_claim_once_its_searches_are_done():
     assert iq["routing"] == "polarstar-min" and all(kw["routing"] for kw in out.values())
 
 
+def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done():
+    """The statements about the PolarStars' UGAL-L alone are judged at the paper's 4 VCs once those searches are
+    done (scale paper), their hop-indexed-VC judgement a sensitivity row beside; until then as before, the note
+    counting the 4-VC searches done; every other statement is untouched."""
+    booksim = _table(PAPER)  # every search done at hop-indexed VCs, 0.5
+    pats = ("uniform", "randperm", "bitrev", "shuffle", "adversarial")
+    vcs = {("PS-IQ", "ugal", tr): (0.45, True) for tr in pats}
+    vcs.update({("PS-Pal", "ugal", tr): (0.45, tr != "bitrev") for tr in pats})  # one search still running
+    before = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER)}
+    rows = PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs)
+    out = {kw["claim_id"]: kw for kw in rows}
+    assert len(out) == len(rows) == len(before) + 1
+    iq = out["ps-fig9-PS-IQ-ugal-range"]
+    assert iq["our_value"] == [0.45] * 5 and iq["scale"] == "paper" and "differs" not in iq
+    assert PS.PAPER_VCS_TEXT in iq["note"] and PS.PAPER_VCS_LOG in iq["note"] and "hop-indexed" not in iq["note"]
+    assert iq["routing"] == "ugal" and iq["details"]["run_control"] == "booksim" and iq["figure"] == ""
+    hop = out["ps-fig9-PS-IQ-ugal-range-hop-vcs"]
+    assert hop["sensitivity_of"] == "ps-fig9-PS-IQ-ugal-range" and hop["our_value"] == [0.5] * 5
+    assert hop["scale"] == "paper-network" and PS.UGAL_VCS in hop["differs"]
+    assert hop["what"].endswith("[hop-indexed VCs]")
+    pal = out["ps-fig9-PS-Pal-ugal-range"]
+    assert pal["our_value"] == [0.5] * 5 and pal["scale"] == "paper-network"
+    assert "at the paper's 4 VCs of 32 flits" in pal["note"] and "pending: 4 of its 5 searches done" in pal["note"]
+    assert "ps-fig9-PS-Pal-ugal-range-hop-vcs" not in out
+    for cid, kw in before.items():
+        if cid not in ("ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"):
+            assert out[cid] == kw, cid
+    # the PolarStars' UGAL-L statements are the only ones re-derived: the others compare other networks too
+    assert [c.claim_id for c in PS.section_claims() if PS.at_paper_vcs(c)] == [
+        "ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"]
+
+
 def test_stand_in_only_without_paper_scale_searches():
     out = PS.verdicts(booksim={}, fixed={}, paper_recs=PAPER, stand_in=_table(QUICK, lambda k: 0.6),
                       stand_in_recs=QUICK, stand_in_res=0.05, stand_in_text="quick networks")

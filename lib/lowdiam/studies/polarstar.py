@@ -42,7 +42,7 @@ __all__ = [
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
-    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "group_sim", "hint_records",
+    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "at_paper_vcs", "group_sim", "hint_records",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -477,6 +477,24 @@ def judge(claim: SatClaim, table: dict, recs: dict[str, S.Recipe], res: float, *
     return None if got is None else {**got, "figure": claim.figure}
 
 
+#: the VCs of the :data:`PAPER_VCS_GROUPS`' searches, as a claim's note names them
+PAPER_VCS_TEXT = ("the paper's 4 VCs of 32 flits (Sec. 9.4: 4 VCs, 128 flits per port), assigned as the authors' "
+                  "polarstarconfig assigns them, any VC at every hop (the paper does not say)")
+
+
+def at_paper_vcs(claim: SatClaim) -> bool:
+    """True when every search ``claim`` compares is a PolarStar's paper-text UGAL-L search: the statements the
+    :data:`PAPER_VCS_GROUPS` re-derive at the paper's 4 VCs.  A statement that also compares other networks keeps
+    every network at the section's hop-indexed VCs (one VC assignment per comparison).
+
+    Examples
+    --------
+    >>> [c.claim_id for c in section_claims() if at_paper_vcs(c)]
+    ['ps-fig9-PS-IQ-ugal-range', 'ps-fig9-PS-Pal-ugal-range']
+    """
+    return all(k[0] in PSX and k[1] == "ugal" for k in claim.keys)
+
+
 RULE_TEXT = {
     "booksim": "BookSim2's run control (run_control='booksim': sample periods of 1000 cycles, 3 warm-up periods, "
                "convergence within 5 %, at most 8 samples, latency threshold 500 cycles; docs/run_control.md)",
@@ -488,7 +506,7 @@ RULE_TEXT = {
 def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], stand_in: dict | None = None,
              stand_in_recs: dict[str, S.Recipe] | None = None, stand_in_res: float | None = None,
              stand_in_text: str = "", windows: str = "3000+5000-cycle windows", router_speedup: float = 2.0,
-             bounds: dict | None = None) -> list[dict[str, Any]]:
+             bounds: dict | None = None, paper_vcs: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim as the keyword arguments of :func:`lowdiam.claims.record`, scale included.
 
     A claim is judged on the recorded paper-scale searches under BookSim2's rule (``booksim``) once every search
@@ -500,45 +518,79 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     or with UGAL (more VCs than the paper's 4; each difference listed in ``differs``), ``"stand-in"`` on the
     stand-ins.  The figure of a claim judged at paper scale is the paper-scale Fig. 10 when it compares adversarial
     runs only, else Fig. 9 (:data:`PAPER_FIGURES`, drawn by :mod:`lowdiam.studies.polarstar_figures`; suffixed
-    ``_booksim_rule`` under BookSim2's rule)."""
+    ``_booksim_rule`` under BookSim2's rule).
+
+    ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the searches at the paper's 4 VCs.  A statement about the
+    PolarStars' UGAL-L alone (:func:`at_paper_vcs`) is judged on them once all it compares are done there, at scale
+    ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).  Until then
+    it is judged as above and its note says how many of those searches are done."""
     out = []
     for c in section_claims():
+        row = _verdict(c, booksim=booksim, fixed=fixed, paper_recs=paper_recs, stand_in=stand_in,
+                       stand_in_recs=stand_in_recs, stand_in_res=stand_in_res, stand_in_text=stand_in_text,
+                       windows=windows, router_speedup=router_speedup, bounds=bounds)
+        if not at_paper_vcs(c) or paper_vcs is None:
+            out.append(row)
+            continue
         keys = [routed_key(paper_recs, k) for k in c.keys]
-        routings = ", ".join(sorted({k[1] for k in keys}))
-        done = sum(bool(booksim.get(k, (0, False))[1]) for k in keys)
-        got, rule = judge(c, booksim, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds), "booksim"
-        at: dict[str, Any] = {"scale": "paper"}
+        got = judge(c, paper_vcs, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds)
         if got is None:
-            rule = "fixed"
-            got = judge(c, fixed, paper_recs, PAPER_TOL, rule="fixed", scale="paper", bounds=bounds)
-            pending = (f"; the re-derivation under BookSim2's rule is pending: {done} of its {len(keys)} searches "
-                       f"done (results/paper/05_simulation/{RULE_LOG}.csv)")
-        else:
-            pending = ""
-        if got is None:
-            if stand_in is None:
-                raise ValueError(f"claim {c.claim_id}: no done paper-scale searches and no stand-in table")
-            got = judge(c, stand_in, stand_in_recs, stand_in_res, rule="fixed", scale="stand-in", bounds=bounds)
-            at = {"scale": "stand-in", "stand_in": stand_in_text}
-            routings = ", ".join(sorted({routed_key(stand_in_recs, k)[1] for k in c.keys}))
-        ran = (f"ran: routing {routings} on the BookSim model (internal speedup {router_speedup}, hop-indexed VCs, "
-               f"4-flit packets, 32 flits per VC); stable/unstable by {RULE_TEXT[rule]}"
-               + (f", {windows}" if rule == "fixed" and at["scale"] == "paper" else "") + pending)
-        differs = [] if at["scale"] != "paper" else (
-            ([f"fixed {windows} and the 95 % throughput rule (paper: BookSim2's own run control, Fig. 9 caption)"]
-             if rule == "fixed" else [])
-            + ([UGAL_VCS] if any(k[1] in ("ugal", "df-ugal") for k in keys) else []))
-        if differs:  # the paper's networks, but not all of its settings
-            at = {"scale": "paper-network", "differs": differs}
-        if c.scale_in_text:
-            got["what"] = f"{got['what']} ({SCALE_TEXT[at['scale']]})"
+            done = sum(bool(paper_vcs.get(k, (0, False))[1]) for k in keys)
+            row["note"] += (f"; its re-derivation at {PAPER_VCS_TEXT} is pending: {done} of its {len(keys)} searches "
+                            f"done (results/paper/05_simulation/{PAPER_VCS_LOG}.csv)")
+            out.append(row)
+            continue
+        ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
+               f"{router_speedup}, {PAPER_VCS_TEXT}, 4-flit packets); stable/unstable by {RULE_TEXT['booksim']}, a "
+               f"deadlocked run unstable; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv")
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
-        got["routing"] = routings  # registry names (the note says what they do and on which model)
-        if at["scale"] != "stand-in":  # the paper-scale figure that plots the runs it compares
-            got["figure"] = (PAPER_FIGURES[all(k[2] == "adversarial" for k in keys)]
-                             + ("_booksim_rule" if rule == "booksim" else ""))
-        out.append({**got, **at})
+        got["routing"] = row["routing"]
+        got["figure"] = ""  # no figure plots these runs yet
+        out.append({**got, "scale": "paper"})
+        out.append({**row, "claim_id": f"{c.claim_id}-hop-vcs", "what": f"{row['what']} [hop-indexed VCs]",
+                    "sensitivity_of": c.claim_id})
     return out
+
+
+def _verdict(c: SatClaim, *, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], stand_in: dict | None,
+             stand_in_recs: dict[str, S.Recipe] | None, stand_in_res: float | None, stand_in_text: str, windows: str,
+             router_speedup: float, bounds: dict | None) -> dict[str, Any]:
+    """One statement judged at the section's settings, as :func:`verdicts` describes."""
+    keys = [routed_key(paper_recs, k) for k in c.keys]
+    routings = ", ".join(sorted({k[1] for k in keys}))
+    done = sum(bool(booksim.get(k, (0, False))[1]) for k in keys)
+    got, rule = judge(c, booksim, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds), "booksim"
+    at: dict[str, Any] = {"scale": "paper"}
+    if got is None:
+        rule = "fixed"
+        got = judge(c, fixed, paper_recs, PAPER_TOL, rule="fixed", scale="paper", bounds=bounds)
+        pending = (f"; the re-derivation under BookSim2's rule is pending: {done} of its {len(keys)} searches "
+                   f"done (results/paper/05_simulation/{RULE_LOG}.csv)")
+    else:
+        pending = ""
+    if got is None:
+        if stand_in is None:
+            raise ValueError(f"claim {c.claim_id}: no done paper-scale searches and no stand-in table")
+        got = judge(c, stand_in, stand_in_recs, stand_in_res, rule="fixed", scale="stand-in", bounds=bounds)
+        at = {"scale": "stand-in", "stand_in": stand_in_text}
+        routings = ", ".join(sorted({routed_key(stand_in_recs, k)[1] for k in c.keys}))
+    ran = (f"ran: routing {routings} on the BookSim model (internal speedup {router_speedup}, hop-indexed VCs, "
+           f"4-flit packets, 32 flits per VC); stable/unstable by {RULE_TEXT[rule]}"
+           + (f", {windows}" if rule == "fixed" and at["scale"] == "paper" else "") + pending)
+    differs = [] if at["scale"] != "paper" else (
+        ([f"fixed {windows} and the 95 % throughput rule (paper: BookSim2's own run control, Fig. 9 caption)"]
+         if rule == "fixed" else [])
+        + ([UGAL_VCS] if any(k[1] in ("ugal", "df-ugal") for k in keys) else []))
+    if differs:  # the paper's networks, but not all of its settings
+        at = {"scale": "paper-network", "differs": differs}
+    if c.scale_in_text:
+        got["what"] = f"{got['what']} ({SCALE_TEXT[at['scale']]})"
+    got["note"] = "; ".join(n for n in (got["note"], ran) if n)
+    got["routing"] = routings  # registry names (the note says what they do and on which model)
+    if at["scale"] != "stand-in":  # the paper-scale figure that plots the runs it compares
+        got["figure"] = (PAPER_FIGURES[all(k[2] == "adversarial" for k in keys)]
+                         + ("_booksim_rule" if rule == "booksim" else ""))
+    return {**got, **at}
 
 
 def _cell(c: SatClaim, got: dict[str, Any] | None, keys: list, table: dict) -> tuple[Any, str]:

@@ -227,7 +227,8 @@ class PolarStarSection:
 
         Each is judged on the recorded paper-scale searches under BookSim2's run control once all it compares are
         done, else on the recorded fixed-rule searches, else on this run's networks.  Sets ``paper_rule`` (the
-        BookSim-rule searches recorded) and ``b9b`` (Fig. 9b's channel-load bounds at paper scale).
+        BookSim-rule searches recorded), ``paper_vcs`` (those at the paper's 4 VCs, :data:`PS.PAPER_VCS_LOG`) and
+        ``b9b`` (Fig. 9b's channel-load bounds at paper scale).
         """
         st = self.study
         paper_ps = self.paper_sat if st.quick else {}  # recorded searches (bounds)
@@ -237,7 +238,11 @@ class PolarStarSection:
                                                           PAPER_TOL)
         self.b9b = {r["label"]: r["bound"] for r in self.paper_bound_rows
                     if (r["routing"], r["traffic"]) == ("min-single", "uniform")}
+        # the PolarStars' UGAL-L searches at the paper's 4 VCs (the job's group ugal-ps-4vcs, at its settings)
+        self.paper_vcs = studies.recorded_saturation(NOTEBOOK, [PS.PAPER_VCS_LOG], PAPER_TOL,
+                                                     sim=PS.group_sim(PS.PAPER_VCS_GROUPS[0]))
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
+                              paper_vcs=self.paper_vcs,
                               stand_in=final_loads(self.ps), stand_in_recs=self.t3, stand_in_res=st.tol,
                               router_speedup=st.router_speedup,
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
