@@ -214,3 +214,36 @@ def test_two_runs_at_one_load_are_an_error_and_an_empty_figure_is_not_written(tm
     with pytest.raises(ValueError, match="nothing to draw"):
         F.write_figure("fig9", records=[], directory=tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+def test_vcs_figure_draws_the_polarstars_ugal_runs_of_each_vc_assignment():
+    """The VC comparison's runs are the PolarStars' UGAL-L runs of the two logs at exactly their settings (the 4-VC
+    log at its group's, the rule log at the section's), each line only stable runs below its first unstable load,
+    and the committed CSV is those runs."""
+    got = F.vcs_records()
+    raw4 = [r for r in _raw([PS.PAPER_VCS_LOG]) if r["sim_vcs"] == 4
+            and r["sim_router_options"] == {"internal_speedup": 2.0, "vc_selection": "any"}]
+    assert len(got["4"]) == len(raw4) > 0
+    assert {(r["label"], r["routing"]) for r in got["4"]} <= {(p, "ugal") for p in PS.PSX}
+    assert got["hop"] and all(r["sim_router_options"]["vc_selection"] == "hop" and r["routing"] == "ugal"
+                              and r["label"] in PS.PSX for r in got["hop"])
+    rows = F.vcs_rows(got)
+    assert len(rows) == len(got["4"]) + len([r for r in got["hop"] if r["traffic"] in F._PATTERNS])
+    fig, drawn = F.draw_vcs(got)
+    try:
+        for ax in fig.axes:
+            for ln in ax.lines:
+                gid = ln.get_gid() or ""
+                if not gid.endswith("|latency") or not len(ln.get_xdata()):
+                    continue
+                tr, lab, vcs, _ = gid.split("|")
+                mine = [r for r in drawn if (r["panel"], r["label"], r["vcs"]) == (tr, lab, vcs)]
+                bad = min((r["load"] for r in mine if not r["stable"]), default=2.0)
+                assert ln.get_xdata().tolist() == sorted(r["load"] for r in mine if r["stable"] and r["load"] < bad)
+    finally:
+        plt.close(fig)
+    with open(figures_dir() / f"{F.VCS_NAME}.csv", newline="") as fh:
+        committed = list(csv.DictReader(fh))
+    key = ("panel", "label", "vcs", "load")
+    # the committed CSV was written from the runs recorded then; the jobs only add runs
+    assert {tuple(str(r[k]) for k in key) for r in committed} <= {tuple(str(r[k]) for k in key) for r in rows}

@@ -189,7 +189,7 @@ def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done
     iq = out["ps-fig9-PS-IQ-ugal-range"]
     assert iq["our_value"] == [0.45] * 5 and iq["scale"] == "paper" and "differs" not in iq
     assert PS.PAPER_VCS_TEXT in iq["note"] and PS.PAPER_VCS_LOG in iq["note"] and "hop-indexed" not in iq["note"]
-    assert iq["routing"] == "ugal" and iq["details"]["run_control"] == "booksim" and iq["figure"] == ""
+    assert iq["routing"] == "ugal" and iq["details"]["run_control"] == "booksim" and iq["figure"] == PS.VCS_FIGURE
     hop = out["ps-fig9-PS-IQ-ugal-range-hop-vcs"]
     assert hop["sensitivity_of"] == "ps-fig9-PS-IQ-ugal-range" and hop["our_value"] == [0.5] * 5
     assert hop["scale"] == "paper-network" and PS.UGAL_VCS in hop["differs"]

@@ -52,6 +52,9 @@ FIGURES = {
     "05_polarstar_fig10_paper_booksim_rule": ("PolarStar Fig. 10 at paper scale under BookSim2's run control (the "
                                               "configurations re-run so far)", "05_simulation",
                                               "Fig. 9 and Fig. 10 at the paper's scale"),
+    "05_polarstar_ugal_vcs_paper": ("PolarStar Sec. 9.5 UGAL-L on PS-IQ and PS-Pal at paper scale under BookSim2's "
+                                    "run control: hop-indexed VCs beside the paper's 4 VCs", "05_simulation",
+                                    "Fig. 9 and Fig. 10 at the paper's scale"),
     "05_ugal_bias": ("new: UGAL-L's bias toward minimal routes, its effect on saturation (quick-profile networks)",
                      "05_simulation", "Polarized routing on star products"),
     "05_polarized_fig4_6": ("Polarized routing Fig. 4-6", "05_simulation", "Polarized routing"),
@@ -167,6 +170,8 @@ SCALE: dict[str, str | tuple[tuple[str, str], ...]] = {
     "05_polarstar_fig10_paper": "paper-network",
     "05_polarstar_fig9_paper_booksim_rule": (("paper", "MIN panels a, b"), ("paper-network", "UGAL panels c-f")),
     "05_polarstar_fig10_paper_booksim_rule": (("paper", "MIN panel"), ("paper-network", "UGAL panel")),
+    "05_polarstar_ugal_vcs_paper": (("paper-network", "dashed: hop-indexed VCs"),
+                                    ("paper", "solid: the paper's 4 VCs")),
     "05_polarstar_knee_paper": "paper-network",
     "05_polarstar_saturation": "stand-in",
     "05_simulation_paper_progress": "n/a",

@@ -42,7 +42,7 @@ __all__ = [
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
-    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "at_paper_vcs", "group_sim", "hint_records",
+    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "group_sim", "hint_records",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -477,6 +477,9 @@ def judge(claim: SatClaim, table: dict, recs: dict[str, S.Recipe], res: float, *
     return None if got is None else {**got, "figure": claim.figure}
 
 
+#: the figure of the PolarStars' UGAL-L at hop-indexed VCs and at the paper's 4 VCs (drawn by
+#: :func:`lowdiam.studies.polarstar_figures.write_vcs_figure`)
+VCS_FIGURE = "05_polarstar_ugal_vcs_paper"
 #: the VCs of the :data:`PAPER_VCS_GROUPS`' searches, as a claim's note names them
 PAPER_VCS_TEXT = ("the paper's 4 VCs of 32 flits (Sec. 9.4: 4 VCs, 128 flits per port), assigned as the authors' "
                   "polarstarconfig assigns them, any VC at every hop (the paper does not say)")
@@ -545,7 +548,7 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
                f"deadlocked run unstable; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv")
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
         got["routing"] = row["routing"]
-        got["figure"] = ""  # no figure plots these runs yet
+        got["figure"] = VCS_FIGURE
         out.append({**got, "scale": "paper"})
         out.append({**row, "claim_id": f"{c.claim_id}-hop-vcs", "what": f"{row['what']} [hop-indexed VCs]",
                     "sensitivity_of": c.claim_id})

@@ -36,7 +36,8 @@ from .. import sweep as S
 from . import polarstar as PS
 
 __all__ = ["COLUMNS", "FIG10", "FIGURES", "RULES", "draw", "figure_name", "figure_rows", "latency_rows", "main",
-           "panel_configs", "panels", "paper_records", "write_figure"]
+           "panel_configs", "panels", "paper_records", "write_figure", "VCS", "VCS_COLUMNS", "VCS_NAME", "vcs_records",
+           "vcs_rows", "draw_vcs", "write_vcs_figure"]
 
 #: columns of the figures' CSV data (one row per recorded run of a drawn configuration)
 COLUMNS = ("panel", "label", "routing", "traffic", "load", "accepted_load", "latency_mean", "stable", "rule")
@@ -534,6 +535,162 @@ def write_figure(figure: str = "fig9", *, rule: str = "fixed", directory: str | 
         raise ValueError(f"no recorded run of any {figure} configuration under rule {rule!r}: nothing to draw")
     saved = list(save_figure(fig, name, directory, show=show))
     return saved + [S.write_csv(rows, name, columns=COLUMNS, directory=directory)]
+
+
+#: file stem of the figure of the PolarStars' UGAL-L at hop-indexed VCs and at the paper's 4 VCs
+VCS_NAME = PS.VCS_FIGURE
+#: its CSV columns: :data:`COLUMNS` and which VC assignment the run had
+VCS_COLUMNS = (*COLUMNS, "vcs")
+#: the two VC assignments it compares: key -> legend text
+VCS = {"hop": "hop-indexed VCs (6)", "4": "the paper's 4 VCs, any VC"}
+_PATTERNS = ("uniform", "randperm", "bitrev", "shuffle", "adversarial")
+
+
+def vcs_records(*, root: str | Path | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The recorded paper-scale UGAL-L runs of PS-IQ and PS-Pal under BookSim2's rule, per VC assignment: ``"hop"``
+    (:func:`paper_records` ``("booksim")``: the section's hop-indexed VCs) and ``"4"`` (the paper's 4 VCs,
+    :data:`lowdiam.studies.polarstar.PAPER_VCS_LOG` at :func:`lowdiam.studies.polarstar.group_sim`'s settings of
+    its group), each kept to the Table 3 recipes.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> vcs_records(root=tempfile.mkdtemp())
+    {'hop': [], '4': []}
+    """
+    recipes = {r.label: r.key() for r in PS.table3("paper")}
+    want = PS.group_sim(PS.PAPER_VCS_GROUPS[0], router_speedup=ROUTER_SPEEDUP)
+    log = S.result_log("05_simulation", PS.PAPER_VCS_LOG, root=root)
+    four = [r for r in S.recorded_records(log) if recipes.get(r["label"]) == r["recipe"] and _sim(r) == want] \
+        if log.path.exists() else []
+    hop = [r for r in paper_records("booksim", root=root) if r["label"] in PS.PSX and r["routing"] == "ugal"]
+    return {"hop": hop, "4": four}
+
+
+def vcs_rows(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[str, Any]]:
+    """:func:`latency_rows` of PS-IQ's and PS-Pal's UGAL-L under each of the five patterns, one panel per pattern,
+    for each VC assignment of ``records`` (``{"hop": runs, "4": runs}``, :func:`vcs_records`), with a ``vcs``
+    column (:data:`VCS_COLUMNS`).
+
+    Examples
+    --------
+    >>> run = {"label": "PS-IQ", "routing": "ugal", "traffic": "bitrev", "load": 0.5, "accepted_load": 0.5,
+    ...        "latency_mean": 40.0, "saturated": False}
+    >>> [(r["panel"], r["label"], r["vcs"]) for r in vcs_rows({"hop": [], "4": [run]})]
+    [('bitrev', 'PS-IQ', '4')]
+    >>> vcs_rows({"8": []})
+    Traceback (most recent call last):
+    ...
+    ValueError: VC assignments must be among ['hop', '4'], got ['8']
+    """
+    bad = [k for k in records if k not in VCS]
+    if bad:
+        raise ValueError(f"VC assignments must be among {list(VCS)}, got {bad}")
+    rows = []
+    for tr in _PATTERNS:
+        for vcs, runs in records.items():
+            rows += [{**r, "vcs": vcs} for r in latency_rows(list(runs), [(lab, "ugal", tr) for lab in PS.PSX],
+                                                             panel=tr, rule="booksim")]
+    return rows
+
+
+def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
+    """Draw the PolarStars' UGAL-L at hop-indexed VCs (dashed) and at the paper's 4 VCs (solid), one panel per
+    pattern of PolarStar Sec. 9.5's UGAL range statement, latency up to each search's last stable load (filled
+    marker), a caret at its first unstable load, under BookSim2's rule; returns the figure and :func:`vcs_rows`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> runs = [{"label": "PS-Pal", "routing": "ugal", "traffic": "uniform", "load": x, "accepted_load": x,
+    ...          "latency_mean": 30 + 100 * x, "saturated": x > 0.7} for x in (0.6, 0.7, 0.75)]
+    >>> fig, rows = draw_vcs({"hop": [], "4": runs})
+    >>> [ln.get_xdata().tolist() for ln in fig.axes[0].lines if ln.get_gid() == "uniform|PS-Pal|4|latency"]
+    [[0.6, 0.7]]
+    >>> plt.close(fig)
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.transforms import blended_transform_factory
+
+    records = vcs_records() if records is None else {k: list(v) for k, v in records.items()}
+    rows = vcs_rows(records)
+    fig, grid = plt.subplots(2, 3, figsize=(15, 9.2), sharey=True)
+    axes = list(grid.flat)[:len(_PATTERNS)]
+    grid.flat[-1].set_visible(False)
+    top = 0.0
+    for ax, tr in zip(axes, _PATTERNS):
+        for i, lab in enumerate(PS.PSX):
+            for vcs in records:
+                mine = [r for r in rows if (r["panel"], r["label"], r["vcs"]) == (tr, lab, vcs)]
+                if not mine:
+                    continue
+                pts, bad = _bracket(mine)
+                style = dict(color=f"C{i}", marker=_MARKERS[i])
+                gid = f"{tr}|{lab}|{vcs}"
+                hi = f"{bad:g}" if bad is not None else "none yet"
+                if pts:
+                    ax.plot(*zip(*pts), ms=4, mfc="none", lw=1.2, ls="-" if vcs == "4" else "--", gid=gid + "|latency",
+                            label=f"{lab}, {VCS[vcs]}: {pts[-1][0]:g} | {hi}", **style)
+                    ax.plot(*pts[-1], ms=7, ls="none", gid=gid + "|last-stable", **style)
+                    top = max(top, pts[-1][1])
+                else:
+                    ax.plot([], [], ls="none", gid=gid + "|latency", label=f"{lab}, {VCS[vcs]}: none stable | {hi}",
+                            **style)
+                if bad is not None:
+                    ax.plot([bad], [0.0], ls="none", ms=6, clip_on=False, marker="^", color=style["color"],
+                            transform=blended_transform_factory(ax.transData, ax.transAxes),
+                            gid=gid + "|first-unstable")
+        ax.set(title=tr, xlabel="offered load (flits/endpoint/cycle)", xlim=(0, 1))
+        ax.set_yscale("log")
+        ax.grid(alpha=0.3, which="both")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7, loc="upper left", title="network, VCs: last stable | first unstable",
+                      title_fontsize=7, framealpha=0.85)
+        else:
+            ax.text(0.5, 0.5, "no run recorded yet", transform=ax.transAxes, ha="center", va="center", color="0.4")
+    # room above the curves for the legend, as in draw(): the axis reaches ~3x the largest latency drawn
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
+
+    ticks = [m * 10 ** k for k in range(1, 7) for m in (1, 2, 5)]
+    y_hi = next((t for t in ticks if t >= max(2000.0, 2.8 * top)), None) or 10 ** math.ceil(math.log10(2.8 * top))
+    for ax in axes:
+        ax.set_ylim(10, y_hi)
+        ax.yaxis.set_major_formatter(ScalarFormatter())
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_yticks([t for t in ticks if t <= y_hi])
+    for ax in grid[:, 0]:
+        ax.set_ylabel("mean latency (cycles, log scale)")
+    fig.suptitle("PolarStar Sec. 9.5 (UGAL-L sustains 0.4-0.6 across patterns): PS-IQ and PS-Pal at paper scale, "
+                 f"BookSim model, speedup {ROUTER_SPEEDUP}, 4-flit packets, 32 flits per VC\n"
+                 f"stable runs under {RULE_TITLE['booksim']}\n"
+                 "dashed: hop-indexed VCs (one per link of the longest route, 6); solid: the paper's 4 VCs (Sec. 9.4), "
+                 "any VC at every hop as the authors' polarstarconfig", fontsize=10)
+    fig.text(0.5, 0.005, "Line: stable runs below the first unstable load; filled marker: last stable load; caret on "
+             "the x axis: first unstable load. The 4-VC searches start from the hop-indexed searches' brackets, so "
+             "their lines hold only loads near saturation.", ha="center", va="bottom", fontsize=8, wrap=True)
+    fig.tight_layout(rect=(0, 0.03, 1, 0.93))
+    return fig, rows
+
+
+def write_vcs_figure(*, directory: str | Path | None = None, records=None, show: bool | None = False) -> list[Path]:
+    """:func:`draw_vcs` written as PNG + PDF and its data as CSV (:data:`VCS_COLUMNS`) under :data:`VCS_NAME`.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib
+    >>> matplotlib.use("Agg")
+    >>> run = {"label": "PS-IQ", "routing": "ugal", "traffic": "shuffle", "load": 0.5, "accepted_load": 0.5,
+    ...        "latency_mean": 40.0, "saturated": False}
+    >>> [p.name for p in write_vcs_figure(records={"hop": [run], "4": []}, directory=tempfile.mkdtemp())]
+    ['05_polarstar_ugal_vcs_paper.png', '05_polarstar_ugal_vcs_paper.pdf', '05_polarstar_ugal_vcs_paper.csv']
+    """
+    from ..plotting import save_figure
+
+    fig, rows = draw_vcs(records)
+    saved = list(save_figure(fig, VCS_NAME, directory, show=show))
+    return saved + [S.write_csv(rows, VCS_NAME, columns=VCS_COLUMNS, directory=directory)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
