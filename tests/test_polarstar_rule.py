@@ -201,6 +201,14 @@ def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done
     for cid, kw in before.items():
         if cid not in ("ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"):
             assert out[cid] == kw, cid
+    # the authors'-code table's paper-text column reads the searches the verdict reads
+    t3 = {r.label: r for r in PS.table3("paper")}
+    side = {r["claim"]: r for r in PS.authors_code(booksim, t3, authors={}, paper_vcs=vcs)}
+    assert side["ps-fig9-PS-IQ-ugal-range"]["text_vcs"] == "4, any VC"
+    assert side["ps-fig9-PS-IQ-ugal-range"]["text_value"] == [0.45] * 5
+    assert side["ps-fig9-PS-Pal-ugal-range"]["text_vcs"] == "hop-indexed"
+    assert side["ps-fig9-PS-Pal-ugal-range"]["text_value"] == [0.5] * 5
+    assert {r["text_vcs"] for cid, r in side.items() if "ugal-range" not in cid} == {"hop-indexed"}
     # the PolarStars' UGAL-L statements are the only ones re-derived: the others compare other networks too
     assert [c.claim_id for c in PS.section_claims() if PS.at_paper_vcs(c)] == [
         "ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"]

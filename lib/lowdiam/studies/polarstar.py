@@ -700,17 +700,20 @@ def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]
 
 
 def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res: float = PAPER_TOL,
-                 bounds: dict | None = None) -> list[dict[str, Any]]:
+                 bounds: dict | None = None, paper_vcs: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim under the paper's text and under the authors' public code (:data:`AUTHORS_TEXT`),
     side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
     ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the PolarStars under the
     authors' code, ``authors`` (the same form; :data:`AUTHORS_LOG`, at :func:`authors_sim`); a column whose searches
     are not all done shows how many are.  The claims whose runs the authors' code does not change are left out.
+    ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the paper-text column of a statement :func:`verdicts` judges
+    at the paper's 4 VCs reads these searches once all it compares are done there (``text_vcs`` says which).
 
     Returns
     -------
     list of dict
-        ``claim``, ``paper``, ``text_value``, ``text_status``, ``text_routing``, ``authors_value``,
+        ``claim``, ``paper``, ``text_value``, ``text_status``, ``text_routing``, ``text_vcs`` (``"hop-indexed"`` or
+        ``"4, any VC"``), ``authors_value``,
         ``authors_status``, ``authors_routing``, ``changed`` (the two statuses differ; ``None`` while either is
         pending), and ``record``: the keyword arguments of :func:`lowdiam.claims.record` of the authors'-code row
         (``None`` while pending).
@@ -726,7 +729,12 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
         for col, claim in (("text", c), ("authors", a)):
             keys = [authors_key(recs, k) if col == "authors" else routed_key(recs, k) for k in c.keys]
             row[f"{col}_routing"] = ", ".join(sorted({k[1] for k in keys}))
-            table = booksim if col == "text" else {  # the PolarStars' runs at the authors' settings only
+            four = col == "text" and at_paper_vcs(c) and paper_vcs is not None and all(
+                paper_vcs.get(k, (0, False))[1] for k in keys)
+            if col == "text":
+                row["text_vcs"] = "4, any VC" if four else "hop-indexed"
+            # the paper-text column at the verdict's VCs; the authors' column: the PolarStars' runs at their settings
+            table = (paper_vcs if four else booksim) if col == "text" else {
                 **{k: v for k, v in booksim.items() if k[0] not in PSX}, **{k: v for k, v in authors.items()
                                                                              if k[0] in PSX}}
             got = _judge_keys(claim, keys, table, res, rule="booksim", scale="paper", bounds=bounds)

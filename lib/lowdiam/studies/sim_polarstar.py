@@ -250,7 +250,8 @@ class PolarStarSection:
         # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
         self.paper_authors = studies.recorded_saturation(NOTEBOOK, [PS.AUTHORS_LOG], PAPER_TOL,
                                                          sim=PS.authors_sim())  # the job's settings
-        self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b)
+        self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b,
+                                       paper_vcs=self.paper_vcs)
         for row in self.authors:
             if row["record"] is not None:
                 claims.record(**row["record"])
