@@ -322,6 +322,20 @@ def _sizes(records: Sequence[Mapping[str, Any]], labels: set[str]) -> str:
     return "; ".join(seen[k] for k in sorted(seen, key=lambda k: order.index(k) if k in order else len(order)))
 
 
+def _latency_axis(axes, top: float) -> None:
+    """Log latency axes from 10 cycles to ~3x the largest latency drawn (at least 2,000), plain tick labels: the
+    legend takes the top ~quarter, above every latency point."""
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
+
+    ticks = [m * 10 ** k for k in range(1, 7) for m in (1, 2, 5)]
+    y_hi = next((t for t in ticks if t >= max(2000.0, 2.8 * top)), None) or 10 ** math.ceil(math.log10(2.8 * top))
+    for ax in axes:
+        ax.set_ylim(10, y_hi)
+        ax.yaxis.set_major_formatter(ScalarFormatter())
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_yticks([t for t in ticks if t <= y_hi])
+
+
 def draw(figure: str = "fig9", *, rule: str = "fixed", records: Iterable[Mapping[str, Any]] | None = None,
          panels: Sequence[str] | None = None):
     """Draw PolarStar Fig. 9 or Fig. 10 at paper scale from recorded runs; return the figure and its data rows.
@@ -370,7 +384,6 @@ def draw(figure: str = "fig9", *, rule: str = "fixed", records: Iterable[Mapping
     >>> plt.close(fig)
     """
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import NullFormatter, ScalarFormatter
     from matplotlib.transforms import blended_transform_factory
 
     _check(figure, rule)
@@ -435,14 +448,7 @@ def draw(figure: str = "fig9", *, rule: str = "fixed", records: Iterable[Mapping
         else:
             ax.text(0.5, 0.5, f"no run recorded under rule {rule!r} yet", transform=ax.transAxes, ha="center",
                     va="center", color="0.4")
-    # the legend takes the top ~quarter of the log axis: the axis reaches ~3x the largest latency drawn
-    ticks = [m * 10 ** k for k in range(1, 7) for m in (1, 2, 5)]
-    y_hi = next((t for t in ticks if t >= max(2000.0, 2.8 * top)), None) or 10 ** math.ceil(math.log10(2.8 * top))
-    for ax in axes.flat[:len(chosen)]:
-        ax.set_ylim(10, y_hi)
-        ax.yaxis.set_major_formatter(ScalarFormatter())
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        ax.set_yticks([t for t in ticks if t <= y_hi])
+    _latency_axis(axes.flat[:len(chosen)], top)
     for row in axes:
         row[0].set_ylabel("mean latency (cycles, log scale)")
     fig_name = {"fig9": "Fig. 9", "fig10": "Fig. 10 (adversarial traffic)"}[figure]
@@ -650,16 +656,7 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
                       title_fontsize=7, framealpha=0.85)
         else:
             ax.text(0.5, 0.5, "no run recorded yet", transform=ax.transAxes, ha="center", va="center", color="0.4")
-    # room above the curves for the legend, as in draw(): the axis reaches ~3x the largest latency drawn
-    from matplotlib.ticker import NullFormatter, ScalarFormatter
-
-    ticks = [m * 10 ** k for k in range(1, 7) for m in (1, 2, 5)]
-    y_hi = next((t for t in ticks if t >= max(2000.0, 2.8 * top)), None) or 10 ** math.ceil(math.log10(2.8 * top))
-    for ax in axes:
-        ax.set_ylim(10, y_hi)
-        ax.yaxis.set_major_formatter(ScalarFormatter())
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        ax.set_yticks([t for t in ticks if t <= y_hi])
+    _latency_axis(axes, top)
     for ax in grid[:, 0]:
         ax.set_ylabel("mean latency (cycles, log scale)")
     fig.suptitle("PolarStar Sec. 9.5 (UGAL-L sustains 0.4-0.6 across patterns): PS-IQ and PS-Pal at paper scale, "
