@@ -811,6 +811,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
     ap.add_argument("--groups", default=None,
                     help=f"comma-separated groups, in order (default: all: {','.join(GROUPS)})")
+    ap.add_argument("--scheduler", default=None,
+                    help="a Dask scheduler's address (tcp://host:8786): the searches run asynchronously on its "
+                         "workers, each going on as soon as its own run is answered, so no worker waits for a "
+                         "round's slowest run (docs/scale_out.md); --processes is then not used")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
     for name, cfgs in group_configs(table3("paper"), groups):
@@ -818,10 +822,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         print(f"group {name}: {len(cfgs)} searches", flush=True)
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
+        where = ({"scheduler": args.scheduler} if args.scheduler else
+                 {"processes": args.processes, "workers": args.processes or os.cpu_count()})
         res = booksim_rule_searches(cfgs, old_records=hint_records(name),
                                     authors=name in AUTHORS_GROUPS or name in PAPER_VCS_GROUPS,
-                                    record=S.result_log("05_simulation", group_log(name)),
-                                    processes=args.processes, workers=args.processes or os.cpu_count())
+                                    record=S.result_log("05_simulation", group_log(name)), **where)
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "
                   f"{x.last_stable}, first unstable {x.first_unstable} ({len(x.records)} runs)", flush=True)
