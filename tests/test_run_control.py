@@ -82,6 +82,8 @@ def test_drain_check_applies_the_threshold():
     ({"sample_period": 0}, "sample_period"),
     ({"warmup_periods": 8}, "max_samples > warmup_periods"),
     ({"latency_thres": "500"}, "latency_thres"),
+    ({"stuck_cycles": -2}, "stuck_cycles"),
+    ({"stuck_cycles": 10.5}, "stuck_cycles"),
 ])
 def test_bad_run_control_options_are_refused(options, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -89,9 +91,32 @@ def test_bad_run_control_options_are_refused(options, match):
 
 
 def test_defaults_are_booksims_with_the_polarstar_authors_max_samples():
+    # stuck_cycles is this model's (a drain BookSim would never end), every other key BookSim's
     assert RUN_CONTROL_DEFAULTS == {"sample_period": 1000, "warmup_periods": 3, "max_samples": 8,
                                     "latency_thres": 500.0, "warmup_thres": 0.05, "acc_warmup_thres": 0.05,
-                                    "stopping_thres": 0.05, "acc_stopping_thres": 0.05}
+                                    "stopping_thres": 0.05, "acc_stopping_thres": 0.05, "stuck_cycles": 10_000}
+
+
+def test_a_drain_with_a_stuck_measured_packet_ends_unstable():
+    """HX(4,4), uniform MIN at 0.8 under BookSim's rule drains its measured packets by cycle 9,007; at the drain
+    check of cycle 9,000 one of them had been in the network for 511 cycles.  With stuck_cycles below that the
+    drain is judged unable to complete (decision "stuck", unstable, at that check); above it, nothing changes."""
+    from lowdiam import topologies as T
+
+    top = T.hyperx(4, 4)
+    kw = dict(seed=1, router="booksim", run_control="booksim")
+    base = simulate(top, "min", "uniform", 0.8, **kw)
+    assert (base.saturated, base.decision, base.cycles) == (False, "max-samples", 9007)
+    cut = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0}, **kw)
+    assert (cut.saturated, cut.decision, cut.cycles) == (True, "stuck", 9000)
+    assert "in the network for 511 cycles > stuck_cycles 0" in cut.saturation_reason
+    same = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 511}, **kw)
+    assert (same.saturated, same.decision, same.cycles) == (False, "max-samples", 9007)
+    off = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": -1}, **kw)
+    assert off.cycles == 9007 and off.accepted_load == base.accepted_load
+    rc = BookSimRunControl(check_run_control_options(None), endpoints=4)
+    rc.stuck(cycle=12000, age=10500, packets=3)
+    assert (rc.stable, rc.decision) == (False, "stuck") and "partial deadlock" in rc.reason
 
 
 # ----------------------------------------------------------------------------- against BookSim2's decisions

@@ -715,10 +715,26 @@ def _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts: dict, NE: int
         if ctr[K.K_MEAS_DONE] == ctr[K.K_MEAS]:
             rc.drained(now)
             return status, nd, rc
+        if rc_opts["stuck_cycles"] >= 0:
+            age, left = _oldest_measured_in_network(nd, now)
+            if age > rc_opts["stuck_cycles"]:
+                rc.stuck(cycle=now, age=age, packets=left)
+                return status, nd, rc
         ages, flits = _in_flight(nd, now, P, NE)
         if not rc.drain_check(end_cycle=now, lat_sum=int(ctr[K.K_LAT_SUM]), lat_count=int(ctr[K.K_MEAS_DONE]),
                               in_flight_age_sum=ages, in_flight_flits=flits):
             return status, nd, rc
+
+
+def _oldest_measured_in_network(nd, now: int) -> tuple[int, int]:
+    """(cycles the longest-travelling measured packet has been in the network, measured packets in the network) at
+    cycle ``now``: the live packets of the pool are the injected, undelivered ones."""
+    live = np.ones(nd.p_itime.size, bool)
+    live[nd.free_stack[: int(nd.nfree[0])]] = False
+    live &= nd.p_meas != 0
+    if not live.any():
+        return 0, 0
+    return int(now - nd.p_itime[live].min()), int(live.sum())
 
 
 def _in_flight(nd, now: int, P: int, NE: int) -> tuple[float, int]:

@@ -29,6 +29,18 @@ The procedure, as BookSim2 (commit 28f4329, and the PolarStar authors' fork Inte
    the network.  BookSim only warns and samples on until the stuck flits' ages pass the latency threshold; this
    model ends the run there, **unstable** (decision ``"deadlock"``), the decision BookSim reaches later.  (Under
    fixed windows a deadlock raises ``ValueError``: that rule has no unstable verdict for a run that stops.)
+6. **A drain that cannot complete** (a *partial* deadlock, possible with any VC at any hop): a cycle of full VCs
+   holds a few measured packets for good while the rest of the network flows on.  BookSim's drain then never
+   ends: it waits for every measured packet, and the stuck packets' ages, averaged with every other packet's,
+   never pass the latency threshold.  Measured on PS-IQ(11,3), UGAL-L under a random permutation at 0.45 with 4
+   VCs and any VC at every hop (2026-12-01): 2,991,882 of 2,991,885 measured packets delivered by cycle 9,000,
+   the other 3 still in the network at cycle 28,000, the mean of the threshold test steady at 100-105 cycles
+   (340,000 flits in flight).  This model ends such a run at the first drain check (every 1,000 cycles) that finds
+   a measured packet in the network (injected, not delivered) for more than ``stuck_cycles`` cycles (default
+   10,000; negative: never), **unstable** (decision ``"stuck"``): its latency grows with simulation time, the
+   papers' meaning of saturated (PolarStar Fig. 9: "latency increases with simulation time").  A BookSim run that
+   would have drained is judged differently only if one of its measured packets spent more than ``stuck_cycles``
+   cycles in the network.
 
 Differences of this model, stated so a reader can weigh them:
 
@@ -64,6 +76,7 @@ RUN_CONTROL_DEFAULTS = {
     "acc_warmup_thres": 0.05,
     "stopping_thres": 0.05,
     "acc_stopping_thres": 0.05,
+    "stuck_cycles": 10_000,
 }
 #: BookSim checks the latency threshold every this many cycles of the drain (``empty_steps % 1000``)
 DRAIN_CHECK_CYCLES = 1000
@@ -91,6 +104,7 @@ def check_run_control_options(options: dict | None) -> dict:
     out["sample_period"] = check_int(name("sample_period"), out["sample_period"], low=1, high=1 << 24)
     out["warmup_periods"] = check_int(name("warmup_periods"), out["warmup_periods"], low=0, high=10_000)
     out["max_samples"] = check_int(name("max_samples"), out["max_samples"], low=1, high=10_000)
+    out["stuck_cycles"] = check_int(name("stuck_cycles"), out["stuck_cycles"], low=-1, high=1 << 30)
     for key in ("latency_thres", "warmup_thres", "acc_warmup_thres", "stopping_thres", "acc_stopping_thres"):
         out[key] = check_float(name(key), out[key], low=-1.0, high=1e12)
     if out["warmup_periods"] >= out["max_samples"]:
@@ -245,6 +259,16 @@ class BookSimRunControl:
         self.reason = (f"unstable: deadlock, no flit moved for {idle_cycles} cycles with {packets} packets in the "
                        f"network (cycle {cycle}; BookSim warns 'Possible network deadlock' and its latency "
                        "threshold then ends the run)")
+
+    def stuck(self, *, cycle: int, age: int, packets: int) -> None:
+        """While draining, a measured packet has been in the network for ``age`` > ``stuck_cycles`` cycles
+        (``packets`` measured packets undelivered): the drain cannot complete, the run is unstable (item 6 of the
+        module docstring; BookSim would drain on without end)."""
+        self.stable = False
+        self.decision = "stuck"
+        self.reason = (f"unstable: a measured packet in the network for {age} cycles > stuck_cycles "
+                       f"{self.o['stuck_cycles']} while draining ({packets} measured packets undelivered at cycle "
+                       f"{cycle}; a partial deadlock: BookSim's drain would not end)")
 
     def summary(self) -> dict:
         """What the result records of the decision."""
