@@ -183,13 +183,15 @@ def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done
     vcs = {("PS-IQ", "ugal", tr): (0.45, True) for tr in pats}
     vcs.update({("PS-Pal", "ugal", tr): (0.45, tr != "bitrev") for tr in pats})  # one search still running
     before = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER)}
-    rows = PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs)
+    rows = PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs,
+                       paper_vcs_decisions={("PS-IQ", "ugal", "randperm"): "stuck"})
     out = {kw["claim_id"]: kw for kw in rows}
     assert len(out) == len(rows) == len(before) + 1
     iq = out["ps-fig9-PS-IQ-ugal-range"]
     assert iq["our_value"] == [0.45] * 5 and iq["scale"] == "paper" and "differs" not in iq
     assert PS.PAPER_VCS_TEXT in iq["note"] and PS.PAPER_VCS_LOG in iq["note"] and "hop-indexed" not in iq["note"]
     assert iq["routing"] == "ugal" and iq["details"]["run_control"] == "booksim" and iq["figure"] == PS.VCS_FIGURE
+    assert "the first unstable load decided by: randperm stuck;" in iq["note"] and "decision 'stuck'" in iq["note"]
     hop = out["ps-fig9-PS-IQ-ugal-range-hop-vcs"]
     assert hop["sensitivity_of"] == "ps-fig9-PS-IQ-ugal-range" and hop["our_value"] == [0.5] * 5
     assert hop["scale"] == "paper-network" and PS.UGAL_VCS in hop["differs"]

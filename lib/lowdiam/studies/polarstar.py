@@ -42,7 +42,8 @@ __all__ = [
     "SatClaim", "section_claims", "judge", "rule_sensitivity", "routed_key", "has_groups", "verdicts", "RULE_TEXT",
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
-    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "group_sim", "hint_records",
+    "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
+    "group_sim", "hint_records",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -509,7 +510,8 @@ RULE_TEXT = {
 def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], stand_in: dict | None = None,
              stand_in_recs: dict[str, S.Recipe] | None = None, stand_in_res: float | None = None,
              stand_in_text: str = "", windows: str = "3000+5000-cycle windows", router_speedup: float = 2.0,
-             bounds: dict | None = None, paper_vcs: dict | None = None) -> list[dict[str, Any]]:
+             bounds: dict | None = None, paper_vcs: dict | None = None,
+             paper_vcs_decisions: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim as the keyword arguments of :func:`lowdiam.claims.record`, scale included.
 
     A claim is judged on the recorded paper-scale searches under BookSim2's rule (``booksim``) once every search
@@ -526,7 +528,9 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the searches at the paper's 4 VCs.  A statement about the
     PolarStars' UGAL-L alone (:func:`at_paper_vcs`) is judged on them once all it compares are done there, at scale
     ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).  Until then
-    it is judged as above and its note says how many of those searches are done."""
+    it is judged as above and its note says how many of those searches are done.  ``paper_vcs_decisions``
+    ({key: decision}, :func:`first_unstable_decisions`): what decided each of those searches' first unstable load,
+    named in the note."""
     out = []
     for c in section_claims():
         row = _verdict(c, booksim=booksim, fixed=fixed, paper_recs=paper_recs, stand_in=stand_in,
@@ -543,15 +547,41 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
                             f"done (results/paper/05_simulation/{PAPER_VCS_LOG}.csv)")
             out.append(row)
             continue
+        why = paper_vcs_decisions or {}
+        decided = ", ".join(f"{k[2]} {why[k]}" for k in keys if k in why)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
                f"{router_speedup}, {PAPER_VCS_TEXT}, 4-flit packets); stable/unstable by {RULE_TEXT['booksim']}, a "
-               f"deadlocked run unstable; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv")
+               "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
+               "stuck_cycles: a partial deadlock, decision 'stuck') unstable"
+               + (f"; the first unstable load decided by: {decided}" if decided else "")
+               + f"; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv")
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
         got["routing"] = row["routing"]
         got["figure"] = VCS_FIGURE
         out.append({**got, "scale": "paper"})
         out.append({**row, "claim_id": f"{c.claim_id}-hop-vcs", "what": f"{row['what']} [hop-indexed VCs]",
                     "sensitivity_of": c.claim_id})
+    return out
+
+
+def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:
+    """``{(label, routing, traffic): decision}`` of the run at each configuration's first unstable load in sweep
+    ``records`` (:func:`brackets_from_records`), for those that have one.
+
+    Examples
+    --------
+    >>> runs = [{"label": "A", "routing": "ugal", "traffic": "uniform", "load": x, "saturated": x > 0.5,
+    ...          "decision": d} for x, d in ((0.5, "converged"), (0.6, "stuck"), (0.7, "latency-threshold"))]
+    >>> first_unstable_decisions(runs)
+    {('A', 'ugal', 'uniform'): 'stuck'}
+    """
+    records = list(records)
+    out = {}
+    for key, (_, bad) in brackets_from_records(records).items():
+        if bad is None:
+            continue
+        out[key] = next(str(r.get("decision") or "") for r in records
+                        if (r["label"], r["routing"], r["traffic"]) == key and float(r["load"]) == bad)
     return out
 
 

@@ -239,10 +239,10 @@ class PolarStarSection:
         self.b9b = {r["label"]: r["bound"] for r in self.paper_bound_rows
                     if (r["routing"], r["traffic"]) == ("min-single", "uniform")}
         # the PolarStars' UGAL-L searches at the paper's 4 VCs (the job's group ugal-ps-4vcs, at its settings)
-        self.paper_vcs = studies.recorded_saturation(NOTEBOOK, [PS.PAPER_VCS_LOG], PAPER_TOL,
-                                                     sim=PS.group_sim(PS.PAPER_VCS_GROUPS[0]))
+        vcs_runs = studies.recorded_runs(NOTEBOOK, [PS.PAPER_VCS_LOG], sim=PS.group_sim(PS.PAPER_VCS_GROUPS[0]))
+        self.paper_vcs = studies.saturation_from_records(vcs_runs, PAPER_TOL)
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
-                              paper_vcs=self.paper_vcs,
+                              paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
                               stand_in=final_loads(self.ps), stand_in_recs=self.t3, stand_in_res=st.tol,
                               router_speedup=st.router_speedup,
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
