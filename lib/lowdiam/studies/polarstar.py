@@ -188,10 +188,8 @@ GROUPS = {
     # the paper's text (UGAL-L) on the PolarStars at the paper's 4 VCs (Sec. 9.4), assigned as the authors'
     # polarstarconfig assigns them (any VC at every hop; authors_sim): the settings of the statements that compare
     # the PolarStars' UGAL runs only (at_paper_vcs)
-    "ugal-ps-4vcs": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
-                               for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
-    "ugal-ps": lambda t: [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
-                          for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
+    "ugal-ps-4vcs": lambda t: _ps_ugal(t),
+    "ugal-ps": lambda t: _ps_ugal(t),
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     # the authors' public code on the PolarStars at their VC settings: ugall4_pf on every pattern the UGAL statements
     # compare, the random permutation as their fork draws it (AUTHORS_TRAFFIC)
@@ -202,12 +200,19 @@ GROUPS = {
                                    for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
-#: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; every other
-#: group runs at the section's (:func:`sim_settings`) and is recorded in :data:`RULE_LOG`
+#: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; with the
+#: :data:`PAPER_VCS_GROUPS` apart, every other group runs at the section's (:func:`sim_settings`) and is recorded in
+#: :data:`RULE_LOG` (:func:`group_log`, :func:`group_sim`)
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
 PAPER_VCS_GROUPS = ("ugal-ps-4vcs",)
+
+
+def _ps_ugal(t: dict) -> list[tuple[S.Recipe, str, str]]:
+    """The PolarStars' paper-text UGAL-L under the five patterns of the UGAL range statement."""
+    return [(t[p], "ugal", tr) for p in ("PS-IQ", "PS-Pal")
+            for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")]
 
 
 def group_log(group: str) -> str:
