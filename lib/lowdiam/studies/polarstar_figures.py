@@ -558,6 +558,16 @@ def vcs_records(*, root: str | Path | None = None) -> dict[str, list[dict[str, A
     :data:`lowdiam.studies.polarstar.PAPER_VCS_LOG` at :func:`lowdiam.studies.polarstar.group_sim`'s settings of
     its group), each kept to the Table 3 recipes.
 
+    Parameters
+    ----------
+    root : str or pathlib.Path, optional
+        The results folder (default :func:`lowdiam.paths.results_dir`).
+
+    Returns
+    -------
+    dict
+        ``{"hop": records, "4": records}``: sweep records of the two logs.
+
     Examples
     --------
     >>> import tempfile
@@ -577,6 +587,21 @@ def vcs_rows(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[st
     """:func:`latency_rows` of PS-IQ's and PS-Pal's UGAL-L under each of the five patterns, one panel per pattern,
     for each VC assignment of ``records`` (``{"hop": runs, "4": runs}``, :func:`vcs_records`), with a ``vcs``
     column (:data:`VCS_COLUMNS`).
+
+    Parameters
+    ----------
+    records : mapping
+        VC assignment (a key of :data:`VCS`) -> its sweep records.
+
+    Returns
+    -------
+    list of dict
+        Rows with the :data:`VCS_COLUMNS`, pattern by pattern.
+
+    Raises
+    ------
+    ValueError
+        If a key of ``records`` is not a VC assignment of :data:`VCS`.
 
     Examples
     --------
@@ -603,7 +628,17 @@ def vcs_rows(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[st
 def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
     """Draw the PolarStars' UGAL-L at hop-indexed VCs (dashed) and at the paper's 4 VCs (solid), one panel per
     pattern of PolarStar Sec. 9.5's UGAL range statement, latency up to each search's last stable load (filled
-    marker), a caret at its first unstable load, under BookSim2's rule; returns the figure and :func:`vcs_rows`.
+    marker), a caret at its first unstable load, under BookSim2's rule.
+
+    Parameters
+    ----------
+    records : mapping, optional
+        VC assignment -> sweep records (default :func:`vcs_records`).
+
+    Returns
+    -------
+    (matplotlib.figure.Figure, list of dict)
+        The figure and :func:`vcs_rows` of its records.
 
     Examples
     --------
@@ -673,6 +708,20 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
 
 def write_vcs_figure(*, directory: str | Path | None = None, records=None, show: bool | None = False) -> list[Path]:
     """:func:`draw_vcs` written as PNG + PDF and its data as CSV (:data:`VCS_COLUMNS`) under :data:`VCS_NAME`.
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path, optional
+        Default :func:`lowdiam.paths.figures_dir`.
+    records : mapping, optional
+        VC assignment -> sweep records (default :func:`vcs_records`).
+    show : bool or None
+        Display the PNG inline (``None``: when running in a notebook kernel; default ``False``).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The PNG, the PDF and the CSV.
 
     Examples
     --------
