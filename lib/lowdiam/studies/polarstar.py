@@ -43,7 +43,7 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
-    "group_sim", "hint_records",
+    "group_sim", "hint_records", "at_four_vcs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -233,11 +233,17 @@ def group_sim(group: str, *, router_speedup: float = 2.0) -> dict[str, Any]:
     >>> group_sim("rest")["router_options"]["vc_selection"]
     'hop'
     """
-    if group not in GROUPS:
-        raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
-    if group in AUTHORS_GROUPS or group in PAPER_VCS_GROUPS:
+    if at_four_vcs(group):
         return authors_sim(router_speedup=router_speedup)
     return sim_settings(router_speedup=router_speedup, run_control="booksim")
+
+
+def at_four_vcs(group: str) -> bool:
+    """True for the groups that run at 4 VCs, any VC at every hop (:func:`authors_sim`): the
+    :data:`AUTHORS_GROUPS` and the :data:`PAPER_VCS_GROUPS` (:func:`booksim_rule_searches`' ``authors``)."""
+    if group not in GROUPS:
+        raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
+    return group in AUTHORS_GROUPS or group in PAPER_VCS_GROUPS
 
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
@@ -852,6 +858,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                          "round's slowest run (docs/scale_out.md); --processes is then not used")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
+    hints: dict[bool, list[dict]] = {}  # the recorded hint runs, read once per kind (hint_records)
     for name, cfgs in group_configs(table3("paper"), groups):
         if not cfgs:
             continue
@@ -859,8 +866,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
         where = ({"scheduler": args.scheduler} if args.scheduler else
                  {"processes": args.processes, "workers": args.processes or os.cpu_count()})
-        res = booksim_rule_searches(cfgs, old_records=hint_records(name),
-                                    authors=name in AUTHORS_GROUPS or name in PAPER_VCS_GROUPS,
+        kind = name in PAPER_VCS_GROUPS
+        if kind not in hints:
+            hints[kind] = hint_records(name)
+        res = booksim_rule_searches(cfgs, old_records=hints[kind], authors=at_four_vcs(name),
                                     record=S.result_log("05_simulation", group_log(name)), **where)
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "

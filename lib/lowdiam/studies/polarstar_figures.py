@@ -186,6 +186,11 @@ def paper_records(rule: str = "fixed", *, root: str | Path | None = None) -> lis
     else:
         logs = (PS.RULE_LOG,)
         want = PS.sim_settings(router_speedup=ROUTER_SPEEDUP, run_control="booksim")
+    return _logged(logs, want, root)
+
+
+def _logged(logs: Sequence[str], want: dict[str, Any], root) -> list[dict[str, Any]]:
+    """The runs of the section's logs ``logs`` on the Table 3 networks (their recipes) at exactly settings ``want``."""
     recipes = {r.label: r.key() for r in PS.table3("paper")}
     out = []
     for name in logs:
@@ -574,11 +579,7 @@ def vcs_records(*, root: str | Path | None = None) -> dict[str, list[dict[str, A
     >>> vcs_records(root=tempfile.mkdtemp())
     {'hop': [], '4': []}
     """
-    recipes = {r.label: r.key() for r in PS.table3("paper")}
-    want = PS.group_sim(PS.PAPER_VCS_GROUPS[0], router_speedup=ROUTER_SPEEDUP)
-    log = S.result_log("05_simulation", PS.PAPER_VCS_LOG, root=root)
-    four = [r for r in S.recorded_records(log) if recipes.get(r["label"]) == r["recipe"] and _sim(r) == want] \
-        if log.path.exists() else []
+    four = _logged((PS.PAPER_VCS_LOG,), PS.group_sim(PS.PAPER_VCS_GROUPS[0], router_speedup=ROUTER_SPEEDUP), root)
     hop = [r for r in paper_records("booksim", root=root) if r["label"] in PS.PSX and r["routing"] == "ugal"]
     return {"hop": hop, "4": four}
 

@@ -115,7 +115,7 @@ class PolarStarSection:
         if not st.quick:  # the same searches under BookSim2's run control, each from its fixed-rule bracket
             for group, cfgs in PS.group_configs(TABLE3):
                 PS.booksim_rule_searches(cfgs, old_records=PS.hint_records(group),
-                                         authors=group in PS.AUTHORS_GROUPS or group in PS.PAPER_VCS_GROUPS,
+                                         authors=PS.at_four_vcs(group),
                                          record=st.record(PS.group_log(group)),
                                          coarse_step=st.coarse_step, tol=st.tol, router_speedup=st.router_speedup,
                                          seed=st.seed, **st.sweep)

@@ -726,12 +726,17 @@ def _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts: dict, NE: int
             return status, nd, rc
 
 
+def _live(nd) -> np.ndarray:
+    """Mask of the pool's live packets (injected, not delivered): every slot not on the free stack."""
+    live = np.ones(nd.p_ctime.size, bool)
+    live[nd.free_stack[: int(nd.nfree[0])]] = False
+    return live
+
+
 def _oldest_measured_in_network(nd, now: int) -> tuple[int, int]:
     """(cycles the longest-travelling measured packet has been in the network, measured packets in the network) at
     cycle ``now``: the live packets of the pool are the injected, undelivered ones."""
-    live = np.ones(nd.p_itime.size, bool)
-    live[nd.free_stack[: int(nd.nfree[0])]] = False
-    live &= nd.p_meas != 0
+    live = _live(nd) & (nd.p_meas != 0)
     if not live.any():
         return 0, 0
     return int(now - nd.p_itime[live].min()), int(live.sum())
@@ -740,9 +745,7 @@ def _oldest_measured_in_network(nd, now: int) -> tuple[int, int]:
 def _in_flight(nd, now: int, P: int, NE: int) -> tuple[float, int]:
     """Sum of the ages and count of the flits BookSim counts in flight at cycle ``now``: every live packet's
     (in the network or being injected), and each idle source's next queued packet (BookSim has generated it)."""
-    pool = nd.p_ctime.size
-    live = np.ones(pool, bool)
-    live[nd.free_stack[: int(nd.nfree[0])]] = False
+    live = _live(nd)
     ages = float((now - nd.p_ctime[live]).sum())
     count = int(live.sum())
     qcap = nd.sq_time.size // NE
