@@ -26,7 +26,7 @@ from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
 from .checkpoint import fingerprint, restore, save, state_arrays
-from .options import ALLOCATORS, ROUTINGS, SHARED_ROUTINGS, buffer_layout, check_router_options
+from .options import ALLOCATORS, PHASE_SELECTIONS, ROUTINGS, SHARED_ROUTINGS, buffer_layout, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 from .run_control import DRAIN_CHECK_CYCLES, BookSimRunControl, check_run_control_options
 
@@ -106,7 +106,9 @@ def run_booksim(request=None, routing: str | None = None, traffic: str | None = 
         BookSim key names (see ``lowdiam.sim.booksim.ROUTER_DEFAULTS``) plus ``"vc_selection"``
         (``"auto"``, the default: ``"any"`` for the own routings, ``"hop"`` for the shared ones)
         (``"any"``: every hop may take any VC, BookSim anynet ``min``; ``"hop"``: VC = hops taken so
-        far, deadlock-free, needs ``vcs`` > longest route) and ``"deadlock_cycles"``.
+        far, deadlock-free, needs ``vcs`` > longest route; ``"phase"`` / ``"dragonfly"``: VC by routing phase as
+        BookSim2's Dragonfly assigns them, for minimal and two-phase routings, 1 / 2 VCs and 2 / 3 VCs,
+        ``lowdiam.sim.booksim.options.PHASE_SELECTIONS``) and ``"deadlock_cycles"``.
     run_control : {"fixed", "booksim"}
         How the run ends and what decides that it was stable.  ``"fixed"``: the windows above and the
         throughput rule of :mod:`lowdiam.sim.results` (accepted >= 95 % of offered, measured packets drained).
@@ -252,7 +254,7 @@ def _run(
         ctx = BuildContext(topology, D, seed, P, memo(topology))
         tabs, need = build_route_tables(shared_routing, shared_opts, ctx)
         if V is None:
-            V = max(need, DEFAULT_VCS)
+            V = DEFAULT_VCS if opts["vc_selection"] in PHASE_SELECTIONS else max(need, DEFAULT_VCS)
         if opts["vc_selection"] == "hop" and V < need:
             raise ValueError(
                 f"vcs={V} is too few for routing {routing!r} with vc_selection='hop' on {topology.name}: "
@@ -267,6 +269,8 @@ def _run(
             f"link of the longest route plus the ejection hop, {longest + 1}; use vcs >= {longest + 1} or "
             "router_options={'vc_selection': 'any'}"
         )
+    phase_mode, two_phase, arc_glob, rgroup = _phase_vcs(opts["vc_selection"], routing, shared_routing if shared
+                                                         else None, topology, V)
     if paths == "booksim-anynet":
         nh = booksim_anynet_table(topology, D)
     elif paths == "random":
@@ -341,6 +345,8 @@ def _run(
         tdst=tspec.dst.astype(np.int64),
         hot=tspec.hot.astype(np.int64) if tspec.hot.size else np.zeros(1, np.int64),
         logq=logq,
+        arc_glob=arc_glob,
+        rgroup=rgroup,
     )
     net = writable(net)  # one kernel signature whatever the arrays' origin (a frozen topology's are read-only)
 
@@ -440,6 +446,7 @@ def _run(
         p_itime=np.zeros(pool, np.int64),
         p_meas=np.zeros(pool, np.uint8),
         p_hops=np.zeros(pool, i32),
+        p_vcl=np.zeros(pool, i32),
         free_stack=np.arange(pool - 1, -1, -1, dtype=np.int64),
         nfree=np.array([pool], np.int64),
         res_n=np.zeros(NE * V if lay.shared else 1, i32),
@@ -466,6 +473,7 @@ def _run(
     cfg[K.C_XD], cfg[K.C_CD], cfg[K.C_SPEED_PPM] = XD, opts["credit_delay"], speed_ppm
     cfg[K.C_WARM], cfg[K.C_WEND], cfg[K.C_TEND] = warm, wend, wend + (0 if program is not None else max(1000, meas))
     cfg[K.C_ANY] = 1 if opts["vc_selection"] == "any" else 0
+    cfg[K.C_VCS], cfg[K.C_TWOPHASE] = phase_mode, two_phase
     cfg[K.C_ROUTE] = K.ROUTE_MIN if routing == "min" else K.ROUTE_TABLE
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
     cfg[K.C_USELF] = 1 if tspec.include_source else 0
@@ -581,7 +589,8 @@ def _run(
         raise ValueError(
             f"deadlock on {topology.name} at cycle {int(ctr[K.K_NOW])}: no flit moved for "
             f"{opts['deadlock_cycles']} cycles with {int(ctr[K.K_LIVE])} packets in the network "
-            f"(router_options vc_selection='any' lets cyclic channel dependencies form; use 'hop')"
+            f"(router_options vc_selection={opts['vc_selection']!r} lets cyclic channel dependencies form here; "
+            "'hop' cannot, nor 'dragonfly' on a Dragonfly)"
         )
     if unfinished:
         kept = f" (its checkpoint {ckpt} is kept: the same call with a larger max_cycles resumes from it)" \
@@ -864,3 +873,29 @@ def _conservation(ctr, st, nd, P, CAP, V, NCH, A, NE, pool, lay=None) -> dict:
         "in_network_flits": held,
         "source_queued_flits": queued * P + unsent,
     }
+
+
+def _phase_vcs(selection: str, routing: str, spec, topology, V: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """The kernel's phase-VC settings (``cfg[C_VCS]``, ``cfg[C_TWOPHASE]``, ``Net.arc_glob``, ``Net.rgroup``) of
+    ``router_options["vc_selection"]`` (:data:`lowdiam.sim.booksim.options.PHASE_SELECTIONS`); placeholders for
+    ``"any"`` and ``"hop"``.  ``spec``: the shared routing (its :class:`~lowdiam.sim.routings.base.Routing`), ``None``
+    for the model's own (minimal) routings."""
+    none = np.zeros(1, np.int8), np.zeros(1, np.int64)
+    if selection not in PHASE_SELECTIONS:
+        return 0, 0, *none
+    if spec is not None and not (spec.minimal or spec.phases):
+        raise ValueError(f"router_options vc_selection={selection!r} assigns VCs by routing phase: it takes a minimal "
+                         f"routing or a two-phase one (Valiant, UGAL), not {routing!r}")
+    two_phase = int(spec is not None and spec.phases)
+    need = PHASE_SELECTIONS[selection][two_phase]
+    if V < need:
+        raise ValueError(f"vcs={V} is too few for vc_selection={selection!r} with routing {routing!r}: it needs "
+                         f"{need} VCs (PHASE_SELECTIONS: minimal, two-phase {PHASE_SELECTIONS[selection]})")
+    if selection == "phase":
+        return 1, two_phase, *none
+    if topology.family not in ("dragonfly", "megafly"):
+        raise ValueError(f"vc_selection='dragonfly' is BookSim's Dragonfly VC assignment: it takes a Dragonfly or "
+                         f"Megafly (groups joined by global links), not {topology.name} (family {topology.family!r})")
+    from lowdiam.sim.routings.df_min import arc_classes
+
+    return 2, two_phase, arc_classes(topology), np.asarray(topology.labels["group"], np.int64)

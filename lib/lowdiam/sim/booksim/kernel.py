@@ -69,12 +69,17 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     C_PB,
     C_SB,
     C_USELF,
+    C_VCS,
+    C_TWOPHASE,
     N_CFG,
-) = range(37)
+) = range(39)
 # C_SHBUF: 1 for BookSim's "shared" buffer policy (C_PB private flits per VC, a pool of C_SB flits per input port;
 # see _sh_full and below), 0 for "private" (C_CAP flits per VC)
 # C_USELF: 1 when uniform traffic draws among all endpoints, the source included (BookSim2's uniform), 0 among the
 # others
+# C_VCS: the VC classes of options.PHASE_SELECTIONS (0: "any" / "hop" by C_ANY, 1: "phase", 2: "dragonfly"); with
+# C_TWOPHASE 1 for a shared routing whose route state holds an intermediate router until it is reached (Valiant,
+# UGAL): a packet's class is set where its head is routed (p_vcl) and read at VC allocation
 # counters
 (
     K_NOW,
@@ -130,6 +135,8 @@ class Net(NamedTuple):
     tdst: np.ndarray
     hot: np.ndarray
     logq: np.ndarray
+    arc_glob: np.ndarray  # (A,) int8 1 for a global link ("dragonfly" VC classes), else (1,) unused
+    rgroup: np.ndarray  # (n,) group of each router ("dragonfly" VC classes), else (1,) unused
 
 
 # fields of the per-input-VC records ``ivr`` (one row of 16 int32 per input VC: one cache line)
@@ -218,6 +225,7 @@ class Nodes(NamedTuple):
     nfree: np.ndarray  # (1,)
     res_n: np.ndarray  # (NE * V) shared buffers: the injection port's reserved slots per VC (as Router.ores)
     shr_n: np.ndarray  # (NE,) shared buffers: the injection port's pool flits in use (as Router.oshr)
+    p_vcl: np.ndarray  # (pool,) phase VC selections (C_VCS > 0): the VC class of the packet's next hop
 
 
 class PacketRoutes(NamedTuple):
@@ -529,6 +537,30 @@ def _route_shared(r, pk, hops, dep, p, ep_router, ep_local, indptr, sh):
     return p + (a - lo)
 
 
+@njit(cache=True, inline="always")
+def _phase_class(mode, two_phase, prev, hops, route_state, arc, arc_glob, rgroup, r, dst_r):
+    """The VC class of a head's next hop under a phase VC selection (``options.PHASE_SELECTIONS``), set where
+    the head is routed at router ``r`` (``route_state``: the routing's state after that decision; ``arc``: the
+    output's arc, -1 for ejection; ``prev``: the class of the packet's previous hop, 0 at its source).
+
+    ``mode`` 1 (``"phase"``): 0 on the way to the intermediate router, ``two_phase`` after it.  ``mode`` 2
+    (``"dragonfly"``, BookSim2's ``min_dragonflynew`` / ``ugal_dragonflynew``, ``f->ph``): the same, plus one from
+    the second phase's global link on (the "optical dateline"), and for a two-phase routing whose source and
+    destination share a group, that class (2) from the source on."""
+    if two_phase != 0 and route_state >= 0:
+        return 0
+    top = two_phase + 1  # the class after the dateline
+    if mode == 1:
+        return two_phase
+    if prev == top:
+        return top
+    if arc >= 0 and arc_glob[arc] != 0:
+        return top
+    if two_phase != 0 and hops == 0 and rgroup[r] == rgroup[dst_r]:
+        return top
+    return two_phase
+
+
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
 def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
@@ -540,6 +572,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     RD, VD, SD, XD, CD = cfg[C_RD], cfg[C_VD], cfg[C_SD], cfg[C_XD], cfg[C_CD]
     warm, wend, tend = cfg[C_WARM], cfg[C_WEND], cfg[C_TEND]
     any_mode = cfg[C_ANY]
+    vcs_mode = cfg[C_VCS]
+    two_phase = cfg[C_TWOPHASE]
     route_mode = cfg[C_ROUTE]
     QCAP = cfg[C_QCAP]
     XQ = cfg[C_XQ]
@@ -578,6 +612,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         tdst,
         hot,
         logq,
+        arc_glob,
+        rgroup,
     ) = (
         net.rptr,
         net.o2i,
@@ -595,6 +631,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         net.tdst,
         net.hot,
         net.logq,
+        net.arc_glob,
+        net.rgroup,
     )
     (
         buf,
@@ -691,6 +729,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         nfree,
         res_n,
         shr_n,
+        p_vcl,
     ) = (
         nd.own_n,
         nd.occ_n,
@@ -713,6 +752,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         nd.nfree,
         nd.res_n,
         nd.shr_n,
+        nd.p_vcl,
     )
     (
         src_acc,
@@ -828,7 +868,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 mm = _rq_ready(mo, e, t)
             if cur_pkt[e] < 0 and (sq_cnt[e] > 0 or mm >= 0):
                 sel = -1
-                if any_mode:
+                if any_mode or vcs_mode != 0:  # phase VC classes: any free injection VC (BookSim draws one)
                     lv = last_vc[e]
                     for i in range(1, V + 1):
                         v = (lv + i) % V
@@ -855,6 +895,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     p_ctime[pk] = tq
                     p_itime[pk] = t
                     p_hops[pk] = 0
+                    p_vcl[pk] = 0
                     if route_mode == ROUTE_SHARED:
                         shared_setup_packet(pk, ep_router[e], ep_router[dq], sh.tabs, sh.pkr.route_state, rs)
                     if mm >= 0:
@@ -1052,7 +1093,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 v0, v1 = 0, V
                             else:
                                 pk = buf[iv * BCAP + ivr[iv, IV_BH]] >> SH
-                                hv = p_hops[pk]
+                                hv = p_hops[pk] if vcs_mode == 0 else p_vcl[pk]
                                 if o < p:
                                     hv = min(hv, V - 1)
                                 v0, v1 = hv, hv + 1
@@ -1176,6 +1217,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 ivr[iv, IV_ROUTE] = _route(
                                     r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
                                 )
+                            if vcs_mode != 0:
+                                p_vcl[pk] = _phase_class(vcs_mode, two_phase, p_vcl[pk], p_hops[pk],
+                                                         sh.pkr.route_state[pk], out_arc[lo + ivr[iv, IV_ROUTE]],
+                                                         arc_glob, rgroup, r, ep_router[dep])
                             ivr[iv, IV_VST] = 2
                             ivr[iv, IV_LST] = 2
                             ivr[iv, IV_LES] = cur + 1

@@ -9,7 +9,18 @@ from typing import NamedTuple
 from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 ALLOCATORS = ("separable_input_first", "islip")
-VC_SELECTIONS = ("auto", "any", "hop")
+#: how a head picks its output VCs (``router_options["vc_selection"]``): ``"any"`` every VC at every hop (BookSim
+#: anynet); ``"hop"`` the VC of the links crossed so far; ``"phase"`` and ``"dragonfly"`` BookSim2's Dragonfly-style
+#: phase classes (:data:`PHASE_SELECTIONS`); ``"auto"`` ``"any"`` for the own routings, ``"hop"`` for shared ones
+VC_SELECTIONS = ("auto", "any", "hop", "phase", "dragonfly")
+#: the VC selections by routing phase, and the VCs they need for a minimal routing / a two-phase one (Valiant,
+#: UGAL: ``Routing.phases``).  ``"phase"``: VC 0 on the way to the intermediate router, 1 after it (a minimal
+#: routing: VC 0 throughout) -- the PolarStar paper's Megafly (Sec. 9.4: 1 VC for MIN, 2 for UGAL).
+#: ``"dragonfly"``: BookSim2's ``dragonflynew`` (``min_dragonflynew``, ``ugal_dragonflynew`` in
+#: ``src/networks/dragonfly.cpp``): a minimal route takes VC 0 until its global link and VC 1 from that link on; a
+#: two-phase route VC 0 to the intermediate, then VC 1, and VC 2 from the global link of its second phase on, and
+#: VC 2 throughout when source and destination share a group -- the paper's Dragonfly (2 VCs for MIN, 3 for UGAL)
+PHASE_SELECTIONS = {"phase": (1, 2), "dragonfly": (2, 3)}
 #: routings the model implements itself (cross-validated against BookSim2's anynet)
 OWN_ROUTINGS = ("min-single", "min")
 
@@ -45,7 +56,7 @@ ROUTER_DEFAULTS = {
     "wait_for_tail_credit": 0,
     "input_speedup": 1,
     "output_speedup": 1,
-    "vc_selection": "auto",  # "any" for the model's own routings (BookSim anynet), "hop" for shared ones
+    "vc_selection": "auto",  # VC_SELECTIONS: "any" for the own routings (BookSim anynet), "hop" for shared ones
     "deadlock_cycles": 2000,
     # input buffers (BookSim2's keys and defaults, src/booksim_config.cpp; see buffer_layout): "private" gives every
     # VC buffer_flits flits (vc_buf_size); "shared" gives a port buf_size flits (-1: vcs x buffer_flits), of which

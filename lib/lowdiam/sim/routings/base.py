@@ -142,6 +142,11 @@ class Routing:
     ``aliases``
         Public names that run this routing with preset options:
         ``{"df-ugal": ("description", {"inner": "df-min"})}``.
+    ``phases``
+        The route runs in two phases through an intermediate router kept in the
+        packet's route state until it is reached (``route_state[p] >= 0``;
+        Valiant, UGAL): what the BookSim model's phase VC selections read
+        (``router_options={"vc_selection": "phase" | "dragonfly"}``).
     """
 
     name: str
@@ -158,6 +163,7 @@ class Routing:
     setup: bool = False
     routers: tuple[str, ...] = ROUTER_MODELS
     aliases: dict[str, tuple[str, dict]] = dataclasses.field(default_factory=dict)
+    phases: bool = False
 
     def __post_init__(self) -> None:
         bad = [r for r in self.routers if r not in ROUTER_MODELS] if isinstance(self.routers, tuple) else None

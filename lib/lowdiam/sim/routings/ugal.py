@@ -103,5 +103,5 @@ ROUTING = Routing(
     description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route)",
     build=_build, route_length=two_phase_route_length,
     defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD}, check=_check,
-    aliases={"df-ugal": ("UGAL-L over Dragonfly hierarchical routes", {"inner": "df-min"})},
+    aliases={"df-ugal": ("UGAL-L over Dragonfly hierarchical routes", {"inner": "df-min"})}, phases=True,
 )

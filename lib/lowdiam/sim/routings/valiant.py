@@ -49,5 +49,5 @@ def two_phase_route_length(ctx, options, fields) -> int:
 ROUTING = Routing(
     name="valiant", code=CODE, setup=True, description="random intermediate router, minimal both phases",
     build=lambda ctx, options: build_inner(ctx, options, "valiant"), route_length=two_phase_route_length,
-    defaults={"inner": "min"}, oblivious=True, channel_load="valiant",
+    defaults={"inner": "min"}, oblivious=True, channel_load="valiant", phases=True,
 )
