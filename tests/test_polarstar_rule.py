@@ -39,9 +39,14 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     # the PolarStars' authors'-code searches run at the authors' settings, the PolarStars' paper-text UGAL-L also at
     # the paper's 4 VCs, every other search at the section's
     assert {k[1:] for k in grouped if k[0] == PS.AUTHORS_LOG} == at_authors
-    assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} == {
+    ugal = {(x, PS.routing_of(PAPER[x], "ugal"), tr) for c in PS.section_claims() if PS.at_paper_vcs(c)
+            for x, _, tr in c.keys}
+    assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} == ugal == {
         (p, "ugal", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
-                                                                 "adversarial")}
+                                                                 "adversarial")} | {
+        (x, PS.routing_of(PAPER[x], "ugal"), tr) for tr, xs in (
+            ("shuffle", ("BF", "HX", "DF", "SF", "MF", "FT")), ("uniform", ("DF", "BF")), ("bitrev", ("MF",)),
+            ("adversarial", ("DF", "MF", "BF"))) for x in xs}
     assert {k[1:] for k in grouped if k[0] == PS.RULE_LOG} == cfgs | (authors - at_authors)
     for g in PS.GROUPS:  # a group's log and settings go together: 4 VCs, any VC, exactly outside the section's log
         assert (PS.group_sim(g)["router_options"]["vc_selection"] == "any") == (PS.group_log(g) != PS.RULE_LOG)
@@ -198,22 +203,65 @@ def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done
     assert hop["what"].endswith("[hop-indexed VCs]")
     pal = out["ps-fig9-PS-Pal-ugal-range"]
     assert pal["our_value"] == [0.5] * 5 and pal["scale"] == "paper-network"
-    assert "at the paper's 4 VCs of 32 flits" in pal["note"] and "pending: 4 of its 5 searches done" in pal["note"]
+    assert "at the paper's VCs (the paper's 4 VCs of 32 flits" in pal["note"]
+    assert "pending: 4 of its 5 searches done" in pal["note"]
     assert "ps-fig9-PS-Pal-ugal-range-hop-vcs" not in out
+    later = [c.claim_id for c in PS.section_claims() if PS.at_paper_vcs(c)]
     for cid, kw in before.items():
-        if cid not in ("ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"):
+        if cid not in later:
             assert out[cid] == kw, cid
+        elif "PS-" not in cid:  # a comparison with other networks: pending until their searches are done too
+            assert out[cid]["note"].startswith(kw["note"]) and "is pending" in out[cid]["note"], cid
     # the authors'-code table's paper-text column reads the searches the verdict reads
     t3 = {r.label: r for r in PS.table3("paper")}
     side = {r["claim"]: r for r in PS.authors_code(booksim, t3, authors={}, paper_vcs=vcs)}
-    assert side["ps-fig9-PS-IQ-ugal-range"]["text_vcs"] == "4, any VC"
+    assert side["ps-fig9-PS-IQ-ugal-range"]["text_vcs"] == "4, any VC"  # the PolarStars' 4 VCs
     assert side["ps-fig9-PS-IQ-ugal-range"]["text_value"] == [0.45] * 5
     assert side["ps-fig9-PS-Pal-ugal-range"]["text_vcs"] == "hop-indexed"
     assert side["ps-fig9-PS-Pal-ugal-range"]["text_value"] == [0.5] * 5
     assert {r["text_vcs"] for cid, r in side.items() if "ugal-range" not in cid} == {"hop-indexed"}
-    # the PolarStars' UGAL-L statements are the only ones re-derived: the others compare other networks too
+    # the statements comparing UGAL-L runs only are re-derived; those that also compare MIN runs are not
     assert [c.claim_id for c in PS.section_claims() if PS.at_paper_vcs(c)] == [
-        "ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range"]
+        "ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range", "ps-fig9f-df-mf-poor-shuffle",
+        "ps-sec95-ps-beats-df-matches-bf-uniform-ugal", "ps-sec95-mf-better-on-bitrev", "ps-fig10-df-mf-lowest-ugal",
+        "ps-fig10-ps-iq-beats-bf-ps-pal-ugal"]
+
+
+def test_ugal_comparisons_at_the_paper_vcs_of_every_network():
+    """A statement comparing the PolarStars' UGAL-L with other networks' is judged at the paper's VCs once every
+    network's search is done there, each at its own VCs (DF 3, 'dragonfly'; MF 2, 'phase'; the others 4, any VC), its
+    hop-indexed judgement a sensitivity row; the note names each network's VCs."""
+    booksim = _table(PAPER)
+    c = next(c for c in PS.section_claims() if c.claim_id == "ps-fig10-df-mf-lowest-ugal")
+    keys = [PS.routed_key(PAPER, k) for k in c.keys]
+    vcs = {k: (0.3 if k[0] in ("DF", "MF") else 0.45, True) for k in keys}
+    out = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs)}
+    got = out["ps-fig10-df-mf-lowest-ugal"]
+    assert got["scale"] == "paper" and got["our_value"] is True and "differs" not in got
+    assert "DF: the paper's 3 VCs of 43 flits, VC selection 'dragonfly'" in got["note"]
+    assert "MF: the paper's 2 VCs of 64 flits, VC selection 'phase'" in got["note"]
+    assert "BF, PS-IQ, PS-Pal: the paper's 4 VCs of 32 flits" in got["note"]
+    assert out["ps-fig10-df-mf-lowest-ugal-hop-vcs"]["sensitivity_of"] == "ps-fig10-df-mf-lowest-ugal"
+    # the settings each network's search runs at, and the group's searches split by them
+    assert PS.paper_vcs_sim("DF")["vcs"] == 3 and PS.paper_vcs_sim("MF")["buffer_flits"] == 64
+    assert PS.paper_vcs_sim("SF") == PS.authors_sim()
+    t3 = {r.label: r for r in PS.table3("paper")}
+    calls = []
+
+    def fake(configs, **kw):
+        calls.append(([r.label for r, _, _ in configs], kw["sim"]["vcs"]))
+        return [f"{r.label} {tr}" for r, _, tr in configs]
+
+    import lowdiam.studies.polarstar as mod
+    orig = mod.S.saturation_searches
+    mod.S.saturation_searches = fake
+    try:
+        cfgs = [(t3[x], PS.routing_of(t3[x], "ugal"), "adversarial") for x in ("DF", "BF", "MF", "PS-IQ")]
+        res = PS.group_searches("ugal-paper-vcs", cfgs, old_records=[])
+    finally:
+        mod.S.saturation_searches = orig
+    assert calls == [(["DF"], 3), (["BF", "PS-IQ"], 4), (["MF"], 2)]
+    assert res == ["DF adversarial", "BF adversarial", "MF adversarial", "PS-IQ adversarial"]
 
 
 def test_stand_in_only_without_paper_scale_searches():

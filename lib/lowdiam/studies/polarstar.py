@@ -43,7 +43,7 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
-    "group_sim", "hint_records", "at_four_vcs",
+    "group_sim", "hint_records", "at_four_vcs", "paper_vcs_sim", "group_searches", "paper_vcs_runs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -164,6 +164,69 @@ def authors_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
     return {**sim, "vcs": AUTHORS_VCS, "router_options": {**sim["router_options"], "vc_selection": "any"}}
 
 
+#: the paper's VCs of a network's UGAL-L runs where they are not the :data:`AUTHORS_VCS` (PolarStar Sec. 9.4:
+#: "input-queued routers have 128 flit buffers per port and 4 virtual channels (VCs). Dragonfly and Megafly
+#: respectively use 2 and 1 VCs for MIN routing, and 3 and 2 VCs for UGAL routing"): (VCs, flits per VC, the BookSim
+#: model's ``vc_selection``).
+#: DF: BookSim's own Dragonfly classes (``ugal_dragonflynew``: VC 0 to the intermediate, 1 after it, 2 from the global
+#: link of the second phase on; cross-validated for MIN against the authors' fork,
+#: ``benchmarks/crossval_booksim_dragonfly.py``), 43 flits per VC as the authors' ``dragonflyconfig`` sets
+#: (``vc_buf_size = 43``, 128 / 3 rounded up).  MF: one VC per phase, 64 flits (the paper gives neither the
+#: assignment nor the depth; BookSim2 has no Megafly).  Every other network: 4 VCs of 32 flits, any VC at every
+#: hop, as the authors' anynet routings take them (their ``polarstarconfig`` and ``slimflyconfig``)
+PAPER_UGAL_VCS = {"DF": (3, 43, "dragonfly"), "MF": (2, 64, "phase")}
+
+
+def paper_vcs_sim(label: str | None = None, *, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings of a network's UGAL-L searches at the paper's VCs: :func:`authors_sim` (4 VCs of 32 flits, any VC
+    at every hop) with the VCs, depth and VC selection of :data:`PAPER_UGAL_VCS` for the networks it names
+    (``label`` ``None``: a network it does not name, as the PolarStars).
+
+    Parameters
+    ----------
+    label : str, optional
+        The Table 3 label of the network (``"DF"``, ``"MF"``, ``"PS-IQ"``, ...).
+    router_speedup : float
+        The BookSim model's internal speedup.
+
+    Returns
+    -------
+    dict
+        The ``sim`` settings of :func:`lowdiam.sweep.saturation_searches`.
+
+    Examples
+    --------
+    >>> s = paper_vcs_sim("DF")
+    >>> s["vcs"], s["buffer_flits"], s["router_options"]["vc_selection"]
+    (3, 43, 'dragonfly')
+    >>> paper_vcs_sim("PS-IQ") == paper_vcs_sim("HX") == authors_sim()
+    True
+    """
+    base = authors_sim(router_speedup=router_speedup)
+    if label not in PAPER_UGAL_VCS:
+        return base
+    vcs, flits, selection = PAPER_UGAL_VCS[label]
+    return {**base, "vcs": vcs, "buffer_flits": flits,
+            "router_options": {**base["router_options"], "vc_selection": selection}}
+
+
+def paper_vcs_text(labels: Iterable[str]) -> str:
+    """What the searches at the paper's VCs of the networks ``labels`` ran at, as a claim's note says it."""
+    labels = list(dict.fromkeys(labels))
+    own = [lab for lab in labels if lab in PAPER_UGAL_VCS]
+    rest = [lab for lab in labels if lab not in PAPER_UGAL_VCS]
+    parts = [f"{lab}: the paper's {PAPER_UGAL_VCS[lab][0]} VCs of {PAPER_UGAL_VCS[lab][1]} flits, VC selection "
+             f"{PAPER_UGAL_VCS[lab][2]!r} ({_VCS_WHY[PAPER_UGAL_VCS[lab][2]]})" for lab in own]
+    if rest:
+        parts.insert(0, ("" if not own else f"{', '.join(rest)}: ") + PAPER_VCS_TEXT)
+    return "; ".join(parts)
+
+
+_VCS_WHY = {"dragonfly": "BookSim's ugal_dragonflynew classes: VC 0 to the intermediate, 1 after it, 2 from the "
+                         "second phase's global link on",
+            "phase": "one VC per phase, the paper's count; the paper gives no assignment"}
+
+
 #: figures drawn at paper scale from the recorded runs (lowdiam.studies.polarstar_figures): Fig. 9, Fig. 10
 PAPER_FIGURES = ("05_polarstar_fig9_paper", "05_polarstar_fig10_paper")
 
@@ -189,6 +252,11 @@ GROUPS = {
     # polarstarconfig assigns them (any VC at every hop; authors_sim): the settings of the statements that compare
     # the PolarStars' UGAL runs only (at_paper_vcs)
     "ugal-ps-4vcs": lambda t: _ps_ugal(t),
+    # the paper's text (UGAL-L) on the other networks of the UGAL statements at the paper's VCs (paper_vcs_sim: DF 3,
+    # MF 2, the others 4), so that a statement comparing them with the PolarStars' 4-VC runs compares like with like
+    "ugal-paper-vcs": lambda t: [(t[x], "ugal", tr) for tr, xs in (
+        ("adversarial", ("DF", "MF", "BF")), ("bitrev", ("MF",)), ("uniform", ("DF", "BF")),
+        ("shuffle", ("BF", "HX", "DF", "SF", "MF", "FT"))) for x in xs],
     "ugal-ps": lambda t: _ps_ugal(t),
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     # the authors' public code on the PolarStars at their VC settings: ugall4_pf on every pattern the UGAL statements
@@ -206,7 +274,7 @@ GROUPS = {
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
-PAPER_VCS_GROUPS = ("ugal-ps-4vcs",)
+PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs")
 
 
 def _ps_ugal(t: dict) -> list[tuple[S.Recipe, str, str]]:
@@ -221,18 +289,23 @@ def group_log(group: str) -> str:
     return AUTHORS_LOG if group in AUTHORS_GROUPS else PAPER_VCS_LOG if group in PAPER_VCS_GROUPS else RULE_LOG
 
 
-def group_sim(group: str, *, router_speedup: float = 2.0) -> dict[str, Any]:
-    """The settings a group's searches run at: 4 VCs, any VC at every hop (:func:`authors_sim`) for the
-    :data:`AUTHORS_GROUPS` and :data:`PAPER_VCS_GROUPS`, else the section's (:func:`sim_settings`, hop-indexed VCs),
-    both under BookSim2's run control.
+def group_sim(group: str, *, label: str | None = None, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings a group's searches of network ``label`` run at: 4 VCs, any VC at every hop (:func:`authors_sim`)
+    for the :data:`AUTHORS_GROUPS`, the paper's VCs of the network (:func:`paper_vcs_sim`) for the
+    :data:`PAPER_VCS_GROUPS`, else the section's (:func:`sim_settings`, hop-indexed VCs), all under BookSim2's run
+    control.  ``label`` ``None``: a network whose settings are the group's default (the PolarStars').
 
     Examples
     --------
     >>> group_sim("ugal-ps-4vcs") == group_sim("authors-ugal") == authors_sim()
     True
+    >>> group_sim("ugal-paper-vcs", label="MF")["vcs"]
+    2
     >>> group_sim("rest")["router_options"]["vc_selection"]
     'hop'
     """
+    if group in PAPER_VCS_GROUPS:
+        return paper_vcs_sim(label, router_speedup=router_speedup)
     if at_four_vcs(group):
         return authors_sim(router_speedup=router_speedup)
     return sim_settings(router_speedup=router_speedup, run_control="booksim")
@@ -268,15 +341,38 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
     return out
 
 
+def group_searches(group: str, configs: Sequence[tuple[S.Recipe, str, str]], *, old_records: Iterable[dict],
+                   router_speedup: float = 2.0, **kwargs: Any) -> list[S.SaturationResult]:
+    """A group's searches (:func:`booksim_rule_searches`), each at its network's settings in the group
+    (:func:`group_sim`): one call per distinct settings, in the order of ``configs``; results in that order too."""
+    parts: list[tuple[dict, list]] = []
+    for cfg in configs:
+        sim = group_sim(group, label=cfg[0].label, router_speedup=router_speedup)
+        for have, cfgs in parts:
+            if have == sim:
+                cfgs.append(cfg)
+                break
+        else:
+            parts.append((sim, [cfg]))
+    old_records = list(old_records)
+    done = {}
+    for sim, cfgs in parts:
+        for cfg, res in zip(cfgs, booksim_rule_searches(cfgs, old_records=old_records, sim=sim,
+                                                        router_speedup=router_speedup, **kwargs)):
+            done[id(cfg)] = res
+    return [done[id(cfg)] for cfg in configs]
+
+
 def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_records: Iterable[dict],
                           router_speedup: float = 2.0, coarse_step: float = PAPER_COARSE, tol: float = PAPER_TOL,
-                          seed: int = 0, record: Any = None, authors: bool = False,
+                          seed: int = 0, record: Any = None, authors: bool = False, sim: dict | None = None,
                           **sweep_kwargs: Any) -> list[S.SaturationResult]:
     """Saturation searches of ``configs`` under ``run_control="booksim"``, each started from the same
     configuration's bracket in ``old_records`` (the fixed-rule searches, or for a group at the paper's 4 VCs the
     hop-indexed-VC searches under BookSim2's rule; a configuration without one gets the coarse search).
     ``record``: the result log (:func:`lowdiam.sweep.result_log`).  ``authors``: at 4 VCs, any VC at every hop
-    (:func:`authors_sim`: the authors' VC settings, and the paper's VC count) instead of the section's."""
+    (:func:`authors_sim`: the authors' VC settings, and the paper's VC count) instead of the section's; ``sim``:
+    these settings instead of either (:func:`group_sim`)."""
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
@@ -288,8 +384,9 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
         hints.append(old.get((rec.label, rt, tr)) or old.get((rec.label, hint_rt, tr))
                      or old.get((rec.label, rt, hint_tr)) or old.get((rec.label, hint_rt, hint_tr)))
     return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
-                                 sim=(authors_sim(router_speedup=router_speedup) if authors else
-                                      sim_settings(router_speedup=router_speedup, run_control="booksim")),
+                                 sim=(sim if sim is not None else authors_sim(router_speedup=router_speedup)
+                                      if authors else sim_settings(router_speedup=router_speedup,
+                                                                   run_control="booksim")),
                                  record=record, **sweep_kwargs)
 
 
@@ -313,6 +410,21 @@ def hint_records(group: str) -> list[dict]:
     if group in PAPER_VCS_GROUPS:
         return studies.recorded_runs("05_simulation", [RULE_LOG], sim=sim_settings(run_control="booksim"))
     return fixed_records()
+
+
+def paper_vcs_runs(*, root=None) -> list[dict]:
+    """The recorded runs of :data:`PAPER_VCS_LOG` at the settings of their network (:func:`paper_vcs_sim`): every
+    search at the paper's VCs, other settings' runs in the log left out."""
+    runs = studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root)
+    want = {}
+    out = []
+    for r in runs:
+        lab = r["label"]
+        if lab not in want:
+            want[lab] = {f"sim_{k}": v for k, v in paper_vcs_sim(lab).items()}
+        if {k: v for k, v in r.items() if k.startswith("sim_")} == want[lab]:
+            out.append(r)
+    return out
 
 
 # ----------------------------------------------------------------------------- the section's claims
@@ -498,16 +610,19 @@ PAPER_VCS_TEXT = ("the paper's 4 VCs of 32 flits (Sec. 9.4: 4 VCs, 128 flits per
 
 
 def at_paper_vcs(claim: SatClaim) -> bool:
-    """True when every search ``claim`` compares is a PolarStar's paper-text UGAL-L search: the statements the
-    :data:`PAPER_VCS_GROUPS` re-derive at the paper's 4 VCs.  A statement that also compares other networks keeps
-    every network at the section's hop-indexed VCs (one VC assignment per comparison).
+    """True when every search ``claim`` compares is a paper-text UGAL-L search: the statements the
+    :data:`PAPER_VCS_GROUPS` re-derive at the paper's VCs, every network at its own (:func:`paper_vcs_sim`).  A
+    statement that also compares MIN runs keeps every network at the section's hop-indexed VCs (one VC assignment
+    per comparison).
 
     Examples
     --------
-    >>> [c.claim_id for c in section_claims() if at_paper_vcs(c)]
-    ['ps-fig9-PS-IQ-ugal-range', 'ps-fig9-PS-Pal-ugal-range']
+    >>> [c.claim_id for c in section_claims() if at_paper_vcs(c)]  # doctest: +NORMALIZE_WHITESPACE
+    ['ps-fig9-PS-IQ-ugal-range', 'ps-fig9-PS-Pal-ugal-range', 'ps-fig9f-df-mf-poor-shuffle',
+     'ps-sec95-ps-beats-df-matches-bf-uniform-ugal', 'ps-sec95-mf-better-on-bitrev', 'ps-fig10-df-mf-lowest-ugal',
+     'ps-fig10-ps-iq-beats-bf-ps-pal-ugal']
     """
-    return all(k[0] in PSX and k[1] == "ugal" for k in claim.keys)
+    return all(k[1] == "ugal" for k in claim.keys)
 
 
 RULE_TEXT = {
@@ -536,8 +651,9 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     runs only, else Fig. 9 (:data:`PAPER_FIGURES`, drawn by :mod:`lowdiam.studies.polarstar_figures`; suffixed
     ``_booksim_rule`` under BookSim2's rule).
 
-    ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the searches at the paper's 4 VCs.  A statement about the
-    PolarStars' UGAL-L alone (:func:`at_paper_vcs`) is judged on them once all it compares are done there, at scale
+    ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the searches at the paper's VCs (:func:`paper_vcs_sim`:
+    DF 3, MF 2, the others 4).  A statement that compares UGAL-L runs only (:func:`at_paper_vcs`) is judged on them
+    once all it compares are done there, at scale
     ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).  Until then
     it is judged as above and its note says how many of those searches are done.  ``paper_vcs_decisions``
     ({key: decision}, :func:`first_unstable_decisions`): what decided each of those searches' first unstable load,
@@ -554,14 +670,16 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
         got = judge(c, paper_vcs, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds)
         if got is None:
             done = sum(bool(paper_vcs.get(k, (0, False))[1]) for k in keys)
-            row["note"] += (f"; its re-derivation at {PAPER_VCS_TEXT} is pending: {done} of its {len(keys)} searches "
-                            f"done (results/paper/05_simulation/{PAPER_VCS_LOG}.csv)")
+            row["note"] += (f"; its re-derivation at the paper's VCs ({paper_vcs_text(k[0] for k in keys)}) is "
+                            f"pending: {done} of its {len(keys)} searches done "
+                            f"(results/paper/05_simulation/{PAPER_VCS_LOG}.csv)")
             out.append(row)
             continue
         why = paper_vcs_decisions or {}
         decided = ", ".join(f"{k[2]} {why[k]}" for k in keys if k in why)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
-               f"{router_speedup}, {PAPER_VCS_TEXT}, 4-flit packets); stable/unstable by {RULE_TEXT['booksim']}, a "
+               f"{router_speedup}, {paper_vcs_text(k[0] for k in keys)}, 4-flit packets); stable/unstable by "
+               f"{RULE_TEXT['booksim']}, a "
                "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
                "stuck_cycles: a partial deadlock, decision 'stuck') unstable"
                + (f"; the first unstable load decided by: {decided}" if decided else "")
@@ -754,7 +872,7 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
     -------
     list of dict
         ``claim``, ``paper``, ``text_value``, ``text_status``, ``text_routing``, ``text_vcs`` (``"hop-indexed"`` or
-        ``"4, any VC"``), ``authors_value``,
+        the paper's VCs, e.g. ``"4, any VC"``: :data:`PAPER_UGAL_VCS`), ``authors_value``,
         ``authors_status``, ``authors_routing``, ``changed`` (the two statuses differ; ``None`` while either is
         pending), and ``record``: the keyword arguments of :func:`lowdiam.claims.record` of the authors'-code row
         (``None`` while pending).
@@ -773,7 +891,7 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
             four = col == "text" and at_paper_vcs(c) and paper_vcs is not None and all(
                 paper_vcs.get(k, (0, False))[1] for k in keys)
             if col == "text":
-                row["text_vcs"] = "4, any VC" if four else "hop-indexed"
+                row["text_vcs"] = _vcs_label(k[0] for k in keys) if four else "hop-indexed"
             # the paper-text column at the verdict's VCs; the authors' column: the PolarStars' runs at their settings
             table = (paper_vcs if four else booksim) if col == "text" else {
                 **{k: v for k, v in booksim.items() if k[0] not in PSX}, **{k: v for k, v in authors.items()
@@ -787,6 +905,19 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
         row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"])
         rows.append(row)
     return rows
+
+
+def _vcs_label(labels: Iterable[str]) -> str:
+    """The VCs of the searches at the paper's VCs of the networks ``labels``, short (the ``text_vcs`` column).
+
+    Examples
+    --------
+    >>> _vcs_label(["PS-IQ", "PS-Pal"]), _vcs_label(["DF", "MF", "BF", "PS-IQ"])
+    ('4, any VC', "4, any VC; DF 3, 'dragonfly'; MF 2, 'phase'")
+    """
+    labels = list(dict.fromkeys(labels))
+    return "; ".join(["4, any VC"] + [f"{lab} {PAPER_UGAL_VCS[lab][0]}, {PAPER_UGAL_VCS[lab][2]!r}"
+                                      for lab in labels if lab in PAPER_UGAL_VCS])
 
 
 def _judge_keys(claim: SatClaim, keys: list, table: dict, res: float, **ctx: Any) -> dict[str, Any] | None:
@@ -869,8 +1000,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         kind = name in PAPER_VCS_GROUPS
         if kind not in hints:
             hints[kind] = hint_records(name)
-        res = booksim_rule_searches(cfgs, old_records=hints[kind], authors=at_four_vcs(name),
-                                    record=S.result_log("05_simulation", group_log(name)), **where)
+        res = group_searches(name, cfgs, old_records=hints[kind],
+                             record=S.result_log("05_simulation", group_log(name)), **where)
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "
                   f"{x.last_stable}, first unstable {x.first_unstable} ({len(x.records)} runs)", flush=True)

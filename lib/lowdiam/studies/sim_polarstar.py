@@ -114,11 +114,10 @@ class PolarStarSection:
                     "05_polarstar_saturation")
         if not st.quick:  # the same searches under BookSim2's run control, each from its fixed-rule bracket
             for group, cfgs in PS.group_configs(TABLE3):
-                PS.booksim_rule_searches(cfgs, old_records=PS.hint_records(group),
-                                         authors=PS.at_four_vcs(group),
-                                         record=st.record(PS.group_log(group)),
-                                         coarse_step=st.coarse_step, tol=st.tol, router_speedup=st.router_speedup,
-                                         seed=st.seed, **st.sweep)
+                PS.group_searches(group, cfgs, old_records=PS.hint_records(group),
+                                  record=st.record(PS.group_log(group)),
+                                  coarse_step=st.coarse_step, tol=st.tol, router_speedup=st.router_speedup,
+                                  seed=st.seed, **st.sweep)
         self.ps = ps
         return ps
 
@@ -238,8 +237,9 @@ class PolarStarSection:
                                                           PAPER_TOL)
         self.b9b = {r["label"]: r["bound"] for r in self.paper_bound_rows
                     if (r["routing"], r["traffic"]) == ("min-single", "uniform")}
-        # the PolarStars' UGAL-L searches at the paper's 4 VCs (the job's group ugal-ps-4vcs, at its settings)
-        vcs_runs = studies.recorded_runs(NOTEBOOK, [PS.PAPER_VCS_LOG], sim=PS.group_sim(PS.PAPER_VCS_GROUPS[0]))
+        # the UGAL-L searches at the paper's VCs (the job's groups ugal-ps-4vcs and ugal-paper-vcs, each network at
+        # its settings)
+        vcs_runs = PS.paper_vcs_runs()
         self.paper_vcs = studies.saturation_from_records(vcs_runs, PAPER_TOL)
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
                               paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
