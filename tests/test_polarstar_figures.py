@@ -216,19 +216,25 @@ def test_two_runs_at_one_load_are_an_error_and_an_empty_figure_is_not_written(tm
     assert not list(tmp_path.iterdir())
 
 
-def test_vcs_figure_draws_the_polarstars_ugal_runs_of_each_vc_assignment():
-    """The VC comparison's runs are the PolarStars' UGAL-L runs of the two logs at exactly their settings (the 4-VC
-    log at its group's, the rule log at the section's), each line only stable runs below its first unstable load,
-    and the committed CSV is those runs."""
+def test_vcs_figure_draws_the_ugal_runs_of_each_vc_assignment():
+    """The VC comparison's runs are the UGAL-L runs of the two logs at exactly their settings (the paper's-VCs log at
+    each network's, the rule log at the section's), the PolarStars in every panel and another network in a panel
+    where it has runs at the paper's VCs, each line only stable runs below its first unstable load, and the
+    committed CSV is those runs."""
     got = F.vcs_records()
-    raw4 = [r for r in _raw([PS.PAPER_VCS_LOG]) if r["sim_vcs"] == 4
-            and r["sim_router_options"] == {"internal_speedup": 2.0, "vc_selection": "any"}]
+    raw4 = [r for r in _raw([PS.PAPER_VCS_LOG]) if {k: v for k, v in r.items() if k.startswith("sim_")}
+            == {f"sim_{k}": v for k, v in PS.paper_vcs_sim(r["label"]).items()}]
     assert len(got["4"]) == len(raw4) > 0
-    assert {(r["label"], r["routing"]) for r in got["4"]} <= {(p, "ugal") for p in PS.PSX}
-    assert got["hop"] and all(r["sim_router_options"]["vc_selection"] == "hop" and r["routing"] == "ugal"
-                              and r["label"] in PS.PSX for r in got["hop"])
+    t3 = {r.label: r for r in PS.table3("paper")}
+    assert all(r["routing"] == PS.routing_of(t3[r["label"]], "ugal") for r in got["4"])
+    assert {r["label"] for r in got["4"]} >= set(PS.PSX)
+    assert got["hop"] and all(r["sim_router_options"]["vc_selection"] == "hop"
+                              and r["routing"] in ("ugal", "df-ugal") for r in got["hop"])
     rows = F.vcs_rows(got)
-    assert len(rows) == len(got["4"]) + len([r for r in got["hop"] if r["traffic"] in F._PATTERNS])
+    drawn_labels = {tr: F._vcs_labels(got, tr) for tr in F._PATTERNS}
+    assert all(set(PS.PSX) <= set(labs) for labs in drawn_labels.values())
+    assert len(rows) == len(got["4"]) + len([r for r in got["hop"] if r["traffic"] in F._PATTERNS
+                                             and r["label"] in drawn_labels[r["traffic"]]])
     fig, drawn = F.draw_vcs(got)
     try:
         for ax in fig.axes:

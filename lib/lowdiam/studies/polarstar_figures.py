@@ -548,20 +548,21 @@ def write_figure(figure: str = "fig9", *, rule: str = "fixed", directory: str | 
     return saved + [S.write_csv(rows, name, columns=COLUMNS, directory=directory)]
 
 
-#: file stem of the figure of the PolarStars' UGAL-L at hop-indexed VCs and at the paper's 4 VCs
+#: file stem of the figure of UGAL-L at hop-indexed VCs and at the paper's VCs (the PolarStars', and the other
+#: networks' of the UGAL statements: :data:`lowdiam.studies.polarstar.PAPER_UGAL_VCS`)
 VCS_NAME = PS.VCS_FIGURE
 #: its CSV columns: :data:`COLUMNS` and which VC assignment the run had
 VCS_COLUMNS = (*COLUMNS, "vcs")
-#: the two VC assignments it compares: key -> legend text
-VCS = {"hop": "hop-indexed VCs (6)", "4": "the paper's 4 VCs, any VC"}
+#: the two VC assignments it compares: key -> legend text (key ``"4"``: the paper's VCs, 4 on most networks)
+VCS = {"hop": "hop-indexed VCs", "4": "the paper's VCs"}
 _PATTERNS = ("uniform", "randperm", "bitrev", "shuffle", "adversarial")
 
 
 def vcs_records(*, root: str | Path | None = None) -> dict[str, list[dict[str, Any]]]:
-    """The recorded paper-scale UGAL-L runs of PS-IQ and PS-Pal under BookSim2's rule, per VC assignment: ``"hop"``
-    (:func:`paper_records` ``("booksim")``: the section's hop-indexed VCs) and ``"4"`` (the paper's 4 VCs,
-    :data:`lowdiam.studies.polarstar.PAPER_VCS_LOG` at :func:`lowdiam.studies.polarstar.group_sim`'s settings of
-    its group), each kept to the Table 3 recipes.
+    """The recorded paper-scale UGAL-L runs under BookSim2's rule, per VC assignment: ``"hop"`` (:func:`paper_records`
+    ``("booksim")``: the section's hop-indexed VCs) and ``"4"`` (the paper's VCs:
+    :data:`lowdiam.studies.polarstar.PAPER_VCS_LOG`, each network at :func:`lowdiam.studies.polarstar.paper_vcs_sim`'s
+    settings), each kept to the Table 3 recipes.
 
     Parameters
     ----------
@@ -579,15 +580,23 @@ def vcs_records(*, root: str | Path | None = None) -> dict[str, list[dict[str, A
     >>> vcs_records(root=tempfile.mkdtemp())
     {'hop': [], '4': []}
     """
-    four = _logged((PS.PAPER_VCS_LOG,), PS.group_sim(PS.PAPER_VCS_GROUPS[0], router_speedup=ROUTER_SPEEDUP), root)
-    hop = [r for r in paper_records("booksim", root=root) if r["label"] in PS.PSX and r["routing"] == "ugal"]
+    recipes = {r.label: r.key() for r in PS.table3("paper")}
+    four = [r for r in PS.paper_vcs_runs(root=root) if recipes.get(r["label"]) == r["recipe"]]
+    hop = [r for r in paper_records("booksim", root=root) if r["routing"] in ("ugal", "df-ugal")]
     return {"hop": hop, "4": four}
 
 
+def _vcs_labels(records: Mapping[str, Iterable[Mapping[str, Any]]], traffic: str) -> list[str]:
+    """The networks a pattern's panel draws: the PolarStars, and every other network with a run at the paper's VCs
+    under ``traffic``, in Table 3's order."""
+    more = {r["label"] for r in records.get("4", ()) if r["traffic"] == traffic}
+    return [lab for lab in PS._ALL if lab in PS.PSX or lab in more]
+
+
 def vcs_rows(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[str, Any]]:
-    """:func:`latency_rows` of PS-IQ's and PS-Pal's UGAL-L under each of the five patterns, one panel per pattern,
-    for each VC assignment of ``records`` (``{"hop": runs, "4": runs}``, :func:`vcs_records`), with a ``vcs``
-    column (:data:`VCS_COLUMNS`).
+    """:func:`latency_rows` of UGAL-L under each of the five patterns, one panel per pattern, for each VC assignment of
+    ``records`` (``{"hop": runs, "4": runs}``, :func:`vcs_records`), with a ``vcs`` column (:data:`VCS_COLUMNS`):
+    PS-IQ and PS-Pal, and every other network with runs at the paper's VCs under that pattern.
 
     Parameters
     ----------
@@ -619,17 +628,20 @@ def vcs_rows(records: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[st
     if bad:
         raise ValueError(f"VC assignments must be among {list(VCS)}, got {bad}")
     rows = []
+    t3 = {r.label: r for r in PS.table3("paper")}
+    records = {k: list(v) for k, v in records.items()}
     for tr in _PATTERNS:
+        cfgs = [(lab, PS.routing_of(t3[lab], "ugal"), tr) for lab in _vcs_labels(records, tr)]
         for vcs, runs in records.items():
-            rows += [{**r, "vcs": vcs} for r in latency_rows(list(runs), [(lab, "ugal", tr) for lab in PS.PSX],
-                                                             panel=tr, rule="booksim")]
+            rows += [{**r, "vcs": vcs} for r in latency_rows(runs, cfgs, panel=tr, rule="booksim")]
     return rows
 
 
 def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
-    """Draw the PolarStars' UGAL-L at hop-indexed VCs (dashed) and at the paper's 4 VCs (solid), one panel per
-    pattern of PolarStar Sec. 9.5's UGAL range statement, latency up to each search's last stable load (filled
-    marker), a caret at its first unstable load, under BookSim2's rule.
+    """Draw UGAL-L at hop-indexed VCs (dashed) and at the paper's VCs (solid), one panel per pattern of PolarStar
+    Sec. 9.5's UGAL range statement: the PolarStars, and the other networks the UGAL statements compare where their
+    searches at the paper's VCs have runs; latency up to each search's last stable load (filled marker), a caret at
+    its first unstable load, under BookSim2's rule.
 
     Parameters
     ----------
@@ -663,13 +675,14 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
     grid.flat[-1].set_visible(False)
     top = 0.0
     for ax, tr in zip(axes, _PATTERNS):
-        for i, lab in enumerate(PS.PSX):
+        for lab in _vcs_labels(records, tr):
+            i = PS._ALL.index(lab)
             for vcs in records:
                 mine = [r for r in rows if (r["panel"], r["label"], r["vcs"]) == (tr, lab, vcs)]
                 if not mine:
                     continue
                 pts, bad = _bracket(mine)
-                style = dict(color=f"C{i}", marker=_MARKERS[i])
+                style = dict(color=f"C{i}", marker=_MARKERS[i % len(_MARKERS)])
                 gid = f"{tr}|{lab}|{vcs}"
                 hi = f"{bad:g}" if bad is not None else "none yet"
                 if pts:
@@ -695,11 +708,12 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
     _latency_axis(axes, top)
     for ax in grid[:, 0]:
         ax.set_ylabel("mean latency (cycles, log scale)")
-    fig.suptitle("PolarStar Sec. 9.5 (UGAL-L sustains 0.4-0.6 across patterns): PS-IQ and PS-Pal at paper scale, "
-                 f"BookSim model, speedup {ROUTER_SPEEDUP}, 4-flit packets, 32 flits per VC\n"
+    fig.suptitle("PolarStar Sec. 9.5 / 9.6, UGAL-L at paper scale: PS-IQ and PS-Pal (and the networks the UGAL "
+                 f"statements compare), BookSim model, speedup {ROUTER_SPEEDUP}, 4-flit packets\n"
                  f"stable runs under {RULE_TITLE['booksim']}\n"
-                 "dashed: hop-indexed VCs (one per link of the longest route, 6); solid: the paper's 4 VCs (Sec. 9.4), "
-                 "any VC at every hop as the authors' polarstarconfig", fontsize=10)
+                 "dashed: hop-indexed VCs of 32 flits (one per link of the longest route, 6); solid: the paper's VCs "
+                 "(Sec. 9.4): 4 of 32 flits, any VC at every hop as the authors' anynet configs; DF 3 of 43, BookSim's "
+                 "Dragonfly classes; MF 2 of 64, one per phase", fontsize=10)
     fig.text(0.5, 0.005, "Line: stable runs below the first unstable load; filled marker: last stable load; caret on "
              "the x axis: first unstable load. The 4-VC searches start from the hop-indexed searches' brackets, so "
              "their lines hold only loads near saturation.", ha="center", va="bottom", fontsize=8, wrap=True)
