@@ -65,6 +65,7 @@ class RouteTables(NamedTuple):
     omni_deroutes: int  # deroutes (non-minimal hops) a packet may take (omni)
     ugal_samples: int  # Valiant candidates UGAL compares with the minimal route
     ugal_threshold: int  # flits added to every Valiant candidate's UGAL cost (bias to the minimal route)
+    ugal_cost: int  # UGAL's cost form: 0 occupancy x route length, 1 BookSim2's ugal_dragonflynew (routings.ugal)
     polarized_w1: int  # Polarized weights (0, w1, w2) in flits
     polarized_w2: int
 
@@ -78,7 +79,7 @@ _PLACEHOLDERS: dict[str, Any] = {
     "ksp_counts": np.zeros(1, np.uint8), "ksp_k": 1, "ksp_stride": 1, "misroute_group": np.zeros(1, np.int32),
     "sn_exit": np.zeros((1, 1), np.int32), "sn_cluster": np.zeros(1, np.int32),
     "sn_routers": np.zeros((1, 1), np.int32), "omni_deroutes": 0,
-    "ugal_samples": 0, "ugal_threshold": 0, "polarized_w1": 0, "polarized_w2": 0, "grouped": 0,
+    "ugal_samples": 0, "ugal_threshold": 0, "ugal_cost": 0, "polarized_w1": 0, "polarized_w2": 0, "grouped": 0,
 }
 
 

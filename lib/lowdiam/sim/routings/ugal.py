@@ -35,6 +35,18 @@ Why the default stays 0: every recorded paper-scale UGAL run
 keys of notebooks 05 and 07 name ``"ugal"`` / ``"df-ugal"`` without a
 threshold, so a new default would silently change what those rows mean;
 ``tests/test_ugal_bias.py`` pins it.
+**BookSim2's Dragonfly UGAL** (``routing_options={"cost": "booksim-dragonfly"}``,
+with ``inner="df-min"``; ``ugal_dragonflynew`` in ``src/networks/dragonfly.cpp``,
+the same in the PolarStar authors' fork): a destination in the source's group is
+routed minimally; otherwise one intermediate router is drawn uniformly among all
+routers (BookSim draws an endpoint; a balanced Dragonfly has the same number at
+every router), one in the source's group means the minimal route, and the
+minimal route is kept while ``q_min <= 2 q_val + threshold`` -- fixed weights 1
+and 2 in place of the route lengths; BookSim's threshold is 30
+(:data:`BOOKSIM_DRAGONFLY_THRESHOLD`), so pass ``samples=1, threshold=30``.  It is
+what the cross-validation against the authors' fork runs
+(``benchmarks/crossval_booksim_dragonfly.py``); the paper's text, and ``df-ugal``,
+is the cost form above.
 Route state: ``UNDECIDED`` until the source router decides, then the chosen
 intermediate or ``DIRECT``.
 """
@@ -44,8 +56,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lowdiam.validate import check_int
+from lowdiam.validate import check_choice, check_int
 
+from ..rng import below
 from .base import DIRECT, EJECT, UNDECIDED, Routing, checked, pick_intermediate, port_occupancy
 from .inner import build_inner
 from .minimal import inner_hop
@@ -57,6 +70,10 @@ UGAL_SAMPLES = 4
 DEFAULT_THRESHOLD = 0
 #: BookSim2's ``ugal_flatfly_onchip`` threshold (flits), the same hops x queue cost form as this routing
 BOOKSIM_THRESHOLD = 2
+#: UGAL's cost forms (``routing_options["cost"]``): occupancy x route length, or BookSim2's ``ugal_dragonflynew``
+COSTS = ("hops", "booksim-dragonfly")
+#: BookSim2's ``ugal_dragonflynew`` threshold (``adaptive_threshold = 30``, flits)
+BOOKSIM_DRAGONFLY_THRESHOLD = 30
 
 
 @njit(cache=True, inline="always")
@@ -72,6 +89,8 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     if c == dst_r:
         return EJECT
     inner = tabs.inner
+    if tabs.ugal_cost == 1:
+        return _booksim_dragonfly(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs)
     dist = tabs.dist
     out = inner_hop(inner, c, dst_r, vc_next, tabs, net, rs)
     best = port_occupancy(out, ports) * np.int64(dist[dst_r, c])
@@ -88,20 +107,47 @@ def next_hop(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
     return checked(out, vc_next, tabs.hop_classes)
 
 
+@njit(cache=True, inline="always")
+def _booksim_dragonfly(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
+    """BookSim2's ``ugal_dragonflynew`` decision at the source router (see the module docstring)."""
+    g = tabs.group
+    inner = tabs.inner
+    if g[c] == g[dst_r]:
+        return checked(inner_hop(inner, c, dst_r, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)
+    m = below(rs, tabs.n)
+    if g[m] == g[c]:
+        return checked(inner_hop(inner, c, dst_r, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)
+    a_min = inner_hop(inner, c, dst_r, vc_next, tabs, net, rs)
+    a_val = inner_hop(inner, c, m, vc_next, tabs, net, rs)
+    if port_occupancy(a_min, ports) <= 2 * port_occupancy(a_val, ports) + tabs.ugal_threshold:
+        return checked(a_min, vc_next, tabs.hop_classes)
+    route_state[p] = m
+    return checked(a_val, vc_next, tabs.hop_classes)
+
+
 def _check(name, options):
-    return {**options, "samples": check_int(f"{name} routing_options['samples']", options["samples"], low=0),
-            "threshold": check_int(f"{name} routing_options['threshold']", options["threshold"], low=0)}
+    out = {**options, "samples": check_int(f"{name} routing_options['samples']", options["samples"], low=0),
+           "threshold": check_int(f"{name} routing_options['threshold']", options["threshold"], low=0),
+           "cost": check_choice(f"{name} routing_options['cost']", options["cost"], COSTS)}
+    if out["cost"] == "hops":  # the default is left out, so a run reports the options it reported before "cost"
+        del out["cost"]
+    return out
 
 
 def _build(ctx, options):
-    return {**build_inner(ctx, options, "ugal"), "ugal_samples": options["samples"],
-            "ugal_threshold": options["threshold"]}
+    fields = build_inner(ctx, options, "ugal")
+    cost = COSTS.index(options.get("cost", "hops"))
+    if cost == 1 and (not fields.get("grouped") or options["samples"] != 1):
+        raise ValueError("ugal routing_options cost='booksim-dragonfly' is BookSim2's Dragonfly UGAL: it takes "
+                         f"inner='df-min' and samples=1 (one intermediate), got inner={options['inner']!r}, "
+                         f"samples={options['samples']}")
+    return {**fields, "ugal_samples": options["samples"], "ugal_threshold": options["threshold"], "ugal_cost": cost}
 
 
 ROUTING = Routing(
     name="ugal", code=CODE, setup=True,
     description="UGAL-L: minimal vs 4 sampled Valiant paths at the source (threshold: bias to the minimal route)",
     build=_build, route_length=two_phase_route_length,
-    defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD}, check=_check,
+    defaults={"inner": "min", "samples": UGAL_SAMPLES, "threshold": DEFAULT_THRESHOLD, "cost": "hops"}, check=_check,
     aliases={"df-ugal": ("UGAL-L over Dragonfly hierarchical routes", {"inner": "df-min"})}, phases=True,
 )
