@@ -18,8 +18,9 @@ the fork is built the same way from ``fetch github:IntelLabs/PolarFly``, ``polar
 
 ``--routings ugal`` (both by default) runs the same sweep with BookSim's ``routing_function = ugal``
 (``ugal_dragonflynew``, 3 VCs: VC 0 to the intermediate, 1 after it, 2 from the global link of the second phase on;
-its own decision: one random intermediate, the minimal route kept while q_min <= 2 q_val + 30) against ours:
-``df-ugal`` with ``routing_options={"cost": "booksim-dragonfly", "samples": 1, "threshold": 30}`` (the same decision,
+its own decision: one random intermediate, the minimal route kept while q_min <= 2 q_val - 30: the fork's threshold
+is -30 where BookSim2's is +30, so an idle network misroutes) against ours: ``df-ugal`` with
+``routing_options={"cost": "booksim-dragonfly", "samples": 1, "threshold": -30}`` (the same decision,
 ``lowdiam.sim.routings.ugal``) and ``vc_selection="dragonfly"`` at 3 VCs: the VC classes of the Dragonfly's UGAL-L
 runs at the paper's VCs (``lowdiam.studies.polarstar.PAPER_UGAL_VCS``), whose decision is the paper text's.
 
@@ -60,7 +61,7 @@ RC_OPTIONS = {"sample_period": 1000, "warmup_periods": 3, "max_samples": 10}
 #: (``lowdiam.sim.routings.ugal``)
 ROUTINGS = {
     "min": ("min", 2, "df-min", None),
-    "ugal": ("ugal", 3, "df-ugal", {"cost": "booksim-dragonfly", "samples": 1, "threshold": 30}),
+    "ugal": ("ugal", 3, "df-ugal", {"cost": "booksim-dragonfly", "samples": 1, "threshold": -30}),
 }
 
 

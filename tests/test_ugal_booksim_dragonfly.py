@@ -42,19 +42,21 @@ def _first_hop(s, t):
         grp[w] == grp[t] for w in DF.indices[DF.indptr[DF.indices[a]]:DF.indptr[DF.indices[a] + 1]]))
 
 
+@pytest.mark.parametrize("threshold", [30, -30])  # BookSim2's, the authors' fork's
 @pytest.mark.parametrize("excess", [0, 1])
-def test_source_decision_is_ugal_dragonflynew(excess):
-    tabs, net, used, ports = _tables(BOOKSIM)
+def test_source_decision_is_ugal_dragonflynew(excess, threshold):
+    tabs, net, used, ports = _tables({**BOOKSIM, "threshold": threshold})
     grp = DF.labels["group"]
     s, t = 0, int(np.flatnonzero(grp == 5)[1])
     a_min = _first_hop(s, t)
-    q_val = 3
+    q_val = 20
     used[DF.indptr[s]:DF.indptr[s + 1]] = q_val
-    used[a_min] = 2 * q_val + 30 + excess
+    used[a_min] = 2 * q_val + threshold + excess
     # ugal_dragonflynew: the intermediate's group is the source's -> minimal; else Valiant while
     # q_min > 2 q_val + 30, where q_val is the occupancy of the first hop towards the intermediate
     n = DF.num_routers
-    valiant_ms = {m for m in range(n) if grp[m] != grp[s] and excess > 0 and _first_hop(s, m) != a_min}
+    valiant_ms = {m for m in range(n) if grp[m] != grp[s]
+                  and used[a_min] > 2 * used[_first_hop(s, m)] + threshold}
     rs = new_state(7)
     state = np.full(1, UNDECIDED, np.int32)
     draws, got = 4000, []
@@ -69,6 +71,15 @@ def test_source_decision_is_ugal_dragonflynew(excess):
     assert set(got) <= valiant_ms
     share = len(valiant_ms) / n
     assert abs(len(got) / draws - share) < 4 * np.sqrt(share * (1 - share) / draws) + 1e-9
+    if threshold < 0:  # an idle network: every intermediate outside the source's group taken (a different port)
+        used[:] = 0
+        state[0] = UNDECIDED
+        m_count = 0
+        for _ in range(500):
+            state[0] = UNDECIDED
+            ugal.next_hop(0, s, t, 0, tabs, net, state, ports, rs)
+            m_count += state[0] != DIRECT
+        assert m_count > 0
     # a destination in the source's group: minimal, whatever the occupancies
     state[0] = UNDECIDED
     ugal.next_hop(0, s, 1, 0, tabs, net, state, ports, rs)
@@ -80,5 +91,7 @@ def test_booksim_cost_needs_one_hierarchical_sample():
         _tables({**BOOKSIM, "samples": 4})
     with pytest.raises(ValueError, match="routing_options\\['cost'\\]"):
         _tables({**BOOKSIM, "cost": "booksim"})
+    with pytest.raises(ValueError, match="threshold"):  # a negative bias with BookSim's Dragonfly rule only
+        _tables({"inner": "df-min", "threshold": -30})
     # the default cost is left out of the options a run reports (as before the option existed)
     assert "cost" not in resolve_routing("df-ugal", None)[1]

@@ -42,9 +42,13 @@ routed minimally; otherwise one intermediate router is drawn uniformly among all
 routers (BookSim draws an endpoint; a balanced Dragonfly has the same number at
 every router), one in the source's group means the minimal route, and the
 minimal route is kept while ``q_min <= 2 q_val + threshold`` -- fixed weights 1
-and 2 in place of the route lengths; BookSim's threshold is 30
-(:data:`BOOKSIM_DRAGONFLY_THRESHOLD`), so pass ``samples=1, threshold=30``.  It is
-what the cross-validation against the authors' fork runs
+and 2 in place of the route lengths.  BookSim2's threshold is 30
+(:data:`BOOKSIM_DRAGONFLY_THRESHOLD`); the PolarStar authors' fork sets -30
+(:data:`AUTHORS_DRAGONFLY_THRESHOLD`: ``adaptive_threshold = -30`` in its
+``ugal_dragonflynew``, a bias *away from* the minimal route, so that an idle
+network routes every packet whose intermediate lies outside its group through
+it), so pass ``samples=1`` and one of them (a negative threshold is accepted with
+this cost only).  The cross-validation against the authors' fork runs theirs
 (``benchmarks/crossval_booksim_dragonfly.py``); the paper's text, and ``df-ugal``,
 is the cost form above.
 Route state: ``UNDECIDED`` until the source router decides, then the chosen
@@ -74,6 +78,8 @@ BOOKSIM_THRESHOLD = 2
 COSTS = ("hops", "booksim-dragonfly")
 #: BookSim2's ``ugal_dragonflynew`` threshold (``adaptive_threshold = 30``, flits)
 BOOKSIM_DRAGONFLY_THRESHOLD = 30
+#: the PolarStar authors' fork's ``ugal_dragonflynew`` threshold (``adaptive_threshold = -30``)
+AUTHORS_DRAGONFLY_THRESHOLD = -30
 
 
 @njit(cache=True, inline="always")
@@ -126,9 +132,12 @@ def _booksim_dragonfly(p, c, dst_r, vc_next, tabs, net, route_state, ports, rs):
 
 
 def _check(name, options):
+    cost = check_choice(f"{name} routing_options['cost']", options["cost"], COSTS)
+    # BookSim's Dragonfly rule takes a negative threshold too (a bias away from the minimal route: the authors' fork)
     out = {**options, "samples": check_int(f"{name} routing_options['samples']", options["samples"], low=0),
-           "threshold": check_int(f"{name} routing_options['threshold']", options["threshold"], low=0),
-           "cost": check_choice(f"{name} routing_options['cost']", options["cost"], COSTS)}
+           "threshold": check_int(f"{name} routing_options['threshold']", options["threshold"],
+                                  low=0 if cost == "hops" else None),
+           "cost": cost}
     if out["cost"] == "hops":  # the default is left out, so a run reports the options it reported before "cost"
         del out["cost"]
     return out
