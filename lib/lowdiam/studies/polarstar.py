@@ -64,7 +64,7 @@ FIXED_LOGS = ("05_polarstar_fig9", "05_polarstar_fig10")
 RULE_LOG = "05_polarstar_booksim_rule"
 #: the result log of the authors'-code searches on the PolarStars, at the authors' VC settings (:func:`authors_sim`)
 AUTHORS_LOG = "05_polarstar_authors_code"
-#: the result log of the paper-text UGAL-L searches on the PolarStars at the paper's 4 VCs (:data:`PAPER_VCS_GROUPS`)
+#: the result log of the paper-text UGAL-L searches at the paper's VCs (:data:`PAPER_VCS_GROUPS`)
 PAPER_VCS_LOG = "05_polarstar_ugal_4vcs"
 
 
