@@ -175,6 +175,10 @@ def authors_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
 #: assignment nor the depth; BookSim2 has no Megafly).  Every other network: 4 VCs of 32 flits, any VC at every
 #: hop, as the authors' anynet routings take them (their ``polarstarconfig`` and ``slimflyconfig``)
 PAPER_UGAL_VCS = {"DF": (3, 43, "dragonfly"), "MF": (2, 64, "phase")}
+#: the Megafly at 3 VCs of 43 flits with BookSim's Dragonfly classes (the same 128-flit port as its 2 VCs): the paper
+#: gives MF's VC count (2), not the assignment, and one VC per phase is ours -- a sensitivity of the statements
+#: comparing MF's UGAL-L (:func:`mf_probe_sim`, group ``ugal-mf-3vcs``)
+MF_PROBE_VCS = (3, 43, "dragonfly")
 
 
 def paper_vcs_sim(label: str | None = None, *, router_speedup: float = 2.0) -> dict[str, Any]:
@@ -206,6 +210,27 @@ def paper_vcs_sim(label: str | None = None, *, router_speedup: float = 2.0) -> d
     if label not in PAPER_UGAL_VCS:
         return base
     vcs, flits, selection = PAPER_UGAL_VCS[label]
+    return {**base, "vcs": vcs, "buffer_flits": flits,
+            "router_options": {**base["router_options"], "vc_selection": selection}}
+
+
+def mf_probe_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings of the Megafly's UGAL-L sensitivity searches: :func:`paper_vcs_sim` of MF with
+    :data:`MF_PROBE_VCS` (3 VCs of 43 flits, ``vc_selection="dragonfly"``) in place of its 2 VCs.
+
+    Returns
+    -------
+    dict
+        The ``sim`` settings of :func:`lowdiam.sweep.saturation_searches`.
+
+    Examples
+    --------
+    >>> s = mf_probe_sim()
+    >>> s["vcs"], s["buffer_flits"], s["router_options"]["vc_selection"]
+    (3, 43, 'dragonfly')
+    """
+    base = paper_vcs_sim("MF", router_speedup=router_speedup)
+    vcs, flits, selection = MF_PROBE_VCS
     return {**base, "vcs": vcs, "buffer_flits": flits,
             "router_options": {**base["router_options"], "vc_selection": selection}}
 
@@ -257,6 +282,8 @@ GROUPS = {
     "ugal-paper-vcs": lambda t: [(t[x], "ugal", tr) for tr, xs in (
         ("adversarial", ("DF", "MF", "BF")), ("bitrev", ("MF",)), ("uniform", ("DF", "BF")),
         ("shuffle", ("BF", "HX", "DF", "SF", "MF", "FT"))) for x in xs],
+    # the Megafly's UGAL-L at 3 VCs with BookSim's Dragonfly classes (mf_probe_sim): a sensitivity of its 2 VCs
+    "ugal-mf-3vcs": lambda t: [(t["MF"], "ugal", tr) for tr in ("bitrev", "adversarial", "shuffle")],
     "ugal-ps": lambda t: _ps_ugal(t),
     "shuffle-ugal": lambda t: [(t[x], "ugal", "shuffle") for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
     # the authors' public code on the PolarStars at their VC settings: ugall4_pf on every pattern the UGAL statements
@@ -274,7 +301,7 @@ GROUPS = {
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
-PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs")
+PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs")
 
 
 def _ps_ugal(t: dict) -> list[tuple[S.Recipe, str, str]]:
@@ -304,6 +331,8 @@ def group_sim(group: str, *, label: str | None = None, router_speedup: float = 2
     >>> group_sim("rest")["router_options"]["vc_selection"]
     'hop'
     """
+    if group == "ugal-mf-3vcs":
+        return mf_probe_sim(router_speedup=router_speedup)
     if group in PAPER_VCS_GROUPS:
         return paper_vcs_sim(label, router_speedup=router_speedup)
     if at_four_vcs(group):
@@ -321,8 +350,8 @@ def at_four_vcs(group: str) -> bool:
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
     """``[(group, [(recipe, routing, traffic), ...]), ...]`` in :data:`GROUPS` order, each configuration once per
-    result log (in the first group that names it: the :data:`AUTHORS_GROUPS`, the :data:`PAPER_VCS_GROUPS` and the
-    others apart, :func:`group_log`)."""
+    result log and settings (in the first group that names it: the :data:`AUTHORS_GROUPS`, the
+    :data:`PAPER_VCS_GROUPS` and the others apart, :func:`group_log`; :func:`group_sim`)."""
     names = list(GROUPS) if groups is None else list(groups)
     unknown = [g for g in names if g not in GROUPS]
     if unknown:
@@ -333,7 +362,8 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
         cfgs = []
         for rec, role, tr in GROUPS[g](t):
             cfg = (rec, routing_of(rec, role), tr)
-            key = (group_log(g), rec.label, cfg[1], tr)
+            # one search per log and settings (a sensitivity group may rerun a configuration at other settings)
+            key = (group_log(g), repr(sorted(group_sim(g, label=rec.label).items())), rec.label, cfg[1], tr)
             if key not in seen:
                 seen.add(key)
                 cfgs.append(cfg)
@@ -676,7 +706,8 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
             out.append(row)
             continue
         why = paper_vcs_decisions or {}
-        decided = ", ".join(f"{k[2]} {why[k]}" for k in keys if k in why)
+        several = len({k[0] for k in keys}) > 1  # name the network where a statement compares several
+        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {why[k]}" for k in keys if k in why)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
                f"{router_speedup}, {paper_vcs_text(k[0] for k in keys)}, 4-flit packets); stable/unstable by "
                f"{RULE_TEXT['booksim']}, a "
