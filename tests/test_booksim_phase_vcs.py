@@ -124,8 +124,8 @@ def test_dragonfly_decides_as_the_authors_booksim(routing, load):
     with DATA.open() as fh:
         ref = {float(r["load"]): r for r in csv.DictReader(fh)
                if r["sim"] == "authors_booksim" and r["routing"] == routing}[load]
-    ours, vcs, options = {"min": ("df-min", 2, None),
-                          "ugal": ("df-ugal", 3, {"cost": "booksim-dragonfly", "samples": 1, "threshold": -30})}[routing]
+    fork_ugal = {"cost": "booksim-dragonfly", "samples": 1, "threshold": -30}
+    ours, vcs, options = {"min": ("df-min", 2, None), "ugal": ("df-ugal", 3, fork_ugal)}[routing]
     r = run_booksim(DF, ours, "uniform", load, packet_flits=4, vcs=vcs, buffer_flits=32, seed=1, warmup_cycles=0,
                     measure_cycles=1, run_control="booksim", routing_options=options,
                     run_control_options={"sample_period": 1000, "warmup_periods": 3, "max_samples": 10},

@@ -246,6 +246,23 @@ def test_ugal_comparisons_at_the_paper_vcs_of_every_network():
     assert "MF: the paper's 2 VCs of 64 flits, VC selection 'phase'" in got["note"]
     assert "BF, PS-IQ, PS-Pal: the paper's 4 VCs of 32 flits" in got["note"]
     assert out["ps-fig10-df-mf-lowest-ugal-hop-vcs"]["sensitivity_of"] == "ps-fig10-df-mf-lowest-ugal"
+    # the Megafly at 3 VCs: a sensitivity row where a statement compares MF; when it holds the statement and the
+    # paper's-VC reading does not, the paper's-VC row names it as its explanation
+    c = next(c for c in PS.section_claims() if c.claim_id == "ps-sec95-mf-better-on-bitrev")
+    keys = [PS.routed_key(PAPER, k) for k in c.keys]
+    vcs = {k: (0.55 if k[0] == "MF" else 0.6, True) for k in keys}
+    probe = {("MF", "df-ugal", "bitrev"): (0.7, True)}
+    out = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs,
+                                                    mf_probe=probe)}
+    main, alt = out["ps-sec95-mf-better-on-bitrev"], out["ps-sec95-mf-better-on-bitrev-mf-3vcs"]
+    assert main["our_value"] is False and "MF 0.7" in main["explanation"] and alt["our_value"] is True
+    assert C.derive_status(main["paper_value"], main["our_value"], main["tolerance"], main["explanation"]) == \
+        "mismatch-explained"
+    assert alt["sensitivity_of"] == c.claim_id and alt["scale"] == "paper-network" and "3 VCs" in alt["differs"][0]
+    assert "ps-fig9-PS-IQ-ugal-range-mf-3vcs" not in out  # no MF search compared: no row
+    out = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs,
+                                                    mf_probe={("MF", "df-ugal", "bitrev"): (0.5, True)})}
+    assert not out["ps-sec95-mf-better-on-bitrev"]["explanation"]  # both readings disagree: no explanation
     # the settings each network's search runs at, and the group's searches split by them
     assert PS.paper_vcs_sim("DF")["vcs"] == 3 and PS.paper_vcs_sim("MF")["buffer_flits"] == 64
     assert PS.paper_vcs_sim("SF") == PS.authors_sim()

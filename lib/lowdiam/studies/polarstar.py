@@ -43,7 +43,8 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
-    "group_sim", "hint_records", "at_four_vcs", "paper_vcs_sim", "group_searches", "paper_vcs_runs",
+    "group_sim", "hint_records", "at_four_vcs", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
+    "mf_probe_runs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -442,6 +443,14 @@ def hint_records(group: str) -> list[dict]:
     return fixed_records()
 
 
+def mf_probe_runs(*, root=None) -> list[dict]:
+    """The recorded Megafly runs of :data:`PAPER_VCS_LOG` at :func:`mf_probe_sim`'s settings (group
+    ``ugal-mf-3vcs``)."""
+    want = {f"sim_{k}": v for k, v in mf_probe_sim().items()}
+    return [r for r in studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root)
+            if r["label"] == "MF" and {k: v for k, v in r.items() if k.startswith("sim_")} == want]
+
+
 def paper_vcs_runs(*, root=None) -> list[dict]:
     """The recorded runs of :data:`PAPER_VCS_LOG` at the settings of their network (:func:`paper_vcs_sim`): every
     search at the paper's VCs, other settings' runs in the log left out."""
@@ -667,7 +676,7 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
              stand_in_recs: dict[str, S.Recipe] | None = None, stand_in_res: float | None = None,
              stand_in_text: str = "", windows: str = "3000+5000-cycle windows", router_speedup: float = 2.0,
              bounds: dict | None = None, paper_vcs: dict | None = None,
-             paper_vcs_decisions: dict | None = None) -> list[dict[str, Any]]:
+             paper_vcs_decisions: dict | None = None, mf_probe: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim as the keyword arguments of :func:`lowdiam.claims.record`, scale included.
 
     A claim is judged on the recorded paper-scale searches under BookSim2's rule (``booksim``) once every search
@@ -687,7 +696,10 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).  Until then
     it is judged as above and its note says how many of those searches are done.  ``paper_vcs_decisions``
     ({key: decision}, :func:`first_unstable_decisions`): what decided each of those searches' first unstable load,
-    named in the note."""
+    named in the note.  ``mf_probe`` (the same form): the Megafly's searches at 3 VCs with BookSim's Dragonfly
+    classes (:func:`mf_probe_sim`); a statement judged at the paper's VCs that compares MF is judged again with MF's
+    searches from it, as a sensitivity row (``<id>-mf-3vcs``), and when that reading holds the statement where the
+    paper's-VC one does not, the paper's-VC row says so as its explanation (MF's 2-VC assignment is ours)."""
     out = []
     for c in section_claims():
         row = _verdict(c, booksim=booksim, fixed=fixed, paper_recs=paper_recs, stand_in=stand_in,
@@ -718,10 +730,53 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
         got["routing"] = row["routing"]
         got["figure"] = VCS_FIGURE
+        probe = _mf_probe_row(c, got, keys, paper_vcs, mf_probe or {}, paper_recs, bounds)
+        if probe is not None and not _holds(c, got) and _holds(c, probe):
+            got["explanation"] = (f"MF's 2 VCs are assigned one per phase here, an assignment of ours (the paper gives "
+                                  f"the count, not the assignment); with 3 VCs of 43 flits and BookSim's Dragonfly "
+                                  f"classes, the same 128 flits per port, the statement holds ({_values(probe)}; row "
+                                  f"{probe['claim_id']})")
         out.append({**got, "scale": "paper"})
         out.append({**row, "claim_id": f"{c.claim_id}-hop-vcs", "what": f"{row['what']} [hop-indexed VCs]",
                     "sensitivity_of": c.claim_id})
+        if probe is not None:
+            out.append(probe)
     return out
+
+
+def _holds(c: SatClaim, got: dict[str, Any]) -> bool:
+    """True when ``got``'s value satisfies the statement (its status would be ``"match"``)."""
+    from ..claims import compare
+
+    return bool(compare(c.paper_value, got["our_value"], c.tolerance))
+
+
+def _values(got: dict[str, Any]) -> str:
+    """The saturation loads a judgement compared, for a note (its ``details["saturation"]`` when it has them)."""
+    sat = got["details"].get("saturation")
+    return ", ".join(f"{k} {v:g}" for k, v in sat.items()) if isinstance(sat, dict) else f"value {got['our_value']}"
+
+
+def _mf_probe_row(c: SatClaim, got: dict[str, Any], keys: list, paper_vcs: dict, mf_probe: dict,
+                  paper_recs: dict[str, S.Recipe], bounds: dict | None) -> dict[str, Any] | None:
+    """``c`` judged with the Megafly's searches from ``mf_probe`` (:func:`mf_probe_sim`) and the rest from
+    ``paper_vcs``, as a sensitivity row, or ``None`` when ``c`` compares no MF search or those are not all done."""
+    mf = [k for k in keys if k[0] == "MF"]
+    if not mf or not all(mf_probe.get(k, (0, False))[1] for k in mf):
+        return None
+    alt = judge(c, {**paper_vcs, **{k: mf_probe[k] for k in mf}}, paper_recs, PAPER_TOL, rule="booksim",
+                scale="paper", bounds=bounds)
+    if alt is None:
+        return None
+    vcs, flits, selection = MF_PROBE_VCS
+    return {**alt, "claim_id": f"{c.claim_id}-mf-3vcs", "what": f"{c.what} [MF at {vcs} VCs, Dragonfly classes]",
+            "sensitivity_of": c.claim_id, "scale": "paper-network", "routing": got["routing"],
+            "differs": [f"MF at {vcs} VCs of {flits} flits, VC selection {selection!r} (BookSim's Dragonfly classes; "
+                        "paper: 2 VCs, assignment not given)"],
+            "note": "; ".join(n for n in (alt["note"], f"ran: as the row {c.claim_id}, with MF's searches at {vcs} "
+                                                       f"VCs of {flits} flits, VC selection {selection!r} "
+                                                       f"(results/paper/05_simulation/{PAPER_VCS_LOG}.csv)") if n),
+            "figure": VCS_FIGURE}
 
 
 def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:

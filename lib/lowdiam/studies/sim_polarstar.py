@@ -241,8 +241,10 @@ class PolarStarSection:
         # its settings)
         vcs_runs = PS.paper_vcs_runs()
         self.paper_vcs = studies.saturation_from_records(vcs_runs, PAPER_TOL)
+        mf_probe = studies.saturation_from_records(PS.mf_probe_runs(), PAPER_TOL)  # MF at 3 VCs (sensitivity)
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
                               paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
+                              mf_probe=mf_probe,
                               stand_in=final_loads(self.ps), stand_in_recs=self.t3, stand_in_res=st.tol,
                               router_speedup=st.router_speedup,
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
