@@ -684,7 +684,7 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
                 pts, bad = _bracket(mine)
                 style = dict(color=f"C{i}", marker=_MARKERS[i % len(_MARKERS)])
                 gid = f"{tr}|{lab}|{vcs}"
-                hi = f"{bad:g}" if bad is not None else "none yet"
+                hi = f"{bad:g}" if bad is not None else "none" if pts and pts[-1][0] >= 1.0 else "none yet"
                 if pts:
                     ax.plot(*zip(*pts), ms=4, mfc="none", lw=1.2, ls="-" if vcs == "4" else "--", gid=gid + "|latency",
                             label=f"{lab}, {VCS[vcs]}: {pts[-1][0]:g} | {hi}", **style)
@@ -700,24 +700,28 @@ def draw_vcs(records: Mapping[str, Iterable[Mapping[str, Any]]] | None = None):
         ax.set(title=tr, xlabel="offered load (flits/endpoint/cycle)", xlim=(0, 1))
         ax.set_yscale("log")
         ax.grid(alpha=0.3, which="both")
-        if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize=7, loc="upper left", title="network, VCs: last stable | first unstable",
-                      title_fontsize=7, framealpha=0.85)
+        handles = ax.get_legend_handles_labels()[0]
+        if handles:
+            ax.legend(fontsize=6 if len(handles) > 8 else 7, loc="upper left", ncol=2 if len(handles) > 8 else 1,
+                      title="network, VCs: last stable | first unstable", title_fontsize=7, framealpha=0.85)
         else:
             ax.text(0.5, 0.5, "no run recorded yet", transform=ax.transAxes, ha="center", va="center", color="0.4")
-    _latency_axis(axes, top)
+    # room above the curves for the legends (up to 16 entries in the shuffle panel)
+    _latency_axis(axes, top * (8 if any(len(a.get_legend_handles_labels()[0]) > 8 for a in axes) else 1))
     for ax in grid[:, 0]:
         ax.set_ylabel("mean latency (cycles, log scale)")
     fig.suptitle("PolarStar Sec. 9.5 / 9.6, UGAL-L at paper scale: PS-IQ and PS-Pal (and the networks the UGAL "
                  f"statements compare), BookSim model, speedup {ROUTER_SPEEDUP}, 4-flit packets\n"
                  f"stable runs under {RULE_TITLE['booksim']}\n"
-                 "dashed: hop-indexed VCs of 32 flits (one per link of the longest route, 6); solid: the paper's VCs "
-                 "(Sec. 9.4): 4 of 32 flits, any VC at every hop as the authors' anynet configs; DF 3 of 43, BookSim's "
-                 "Dragonfly classes; MF 2 of 64, one per phase", fontsize=10)
+                 "dashed: hop-indexed VCs of 32 flits (one per link of the longest route); solid: the paper's VCs "
+                 "(Sec. 9.4): 4 of 32 flits, any VC at every hop\nas the authors' anynet configurations; DF 3 of 43, "
+                 "BookSim's Dragonfly classes; MF 2 of 64, one per phase (ours: the paper gives no assignment)",
+                 fontsize=10)
     fig.text(0.5, 0.005, "Line: stable runs below the first unstable load; filled marker: last stable load; caret on "
-             "the x axis: first unstable load. The 4-VC searches start from the hop-indexed searches' brackets, so "
-             "their lines hold only loads near saturation.", ha="center", va="bottom", fontsize=8, wrap=True)
-    fig.tight_layout(rect=(0, 0.03, 1, 0.93))
+             "the x axis: first unstable load. The searches at the paper's VCs start from the hop-indexed searches' "
+             "brackets, so their lines hold only loads near saturation.", ha="center", va="bottom", fontsize=8,
+             wrap=True)
+    fig.tight_layout(rect=(0, 0.03, 1, 0.91))
     return fig, rows
 
 
