@@ -303,6 +303,9 @@ AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
 PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs")
+#: the groups among them that rerun searches at other settings than the paper's VCs (sensitivities, not the
+#: statements' own searches)
+SENSITIVITY_GROUPS = ("ugal-mf-3vcs",)
 
 
 def _ps_ugal(t: dict) -> list[tuple[S.Recipe, str, str]]:

@@ -226,7 +226,8 @@ class PolarStarSection:
 
         Each is judged on the recorded paper-scale searches under BookSim2's run control once all it compares are
         done, else on the recorded fixed-rule searches, else on this run's networks.  Sets ``paper_rule`` (the
-        BookSim-rule searches recorded), ``paper_vcs`` (those at the paper's 4 VCs, :data:`PS.PAPER_VCS_LOG`) and
+        BookSim-rule searches recorded), ``paper_vcs`` (those at the paper's VCs, :data:`PS.PAPER_VCS_LOG`),
+        ``mf_probe`` (the Megafly's at 3 VCs, a sensitivity: :func:`PS.mf_probe_sim`) and
         ``b9b`` (Fig. 9b's channel-load bounds at paper scale).
         """
         st = self.study
@@ -241,7 +242,7 @@ class PolarStarSection:
         # its settings)
         vcs_runs = PS.paper_vcs_runs()
         self.paper_vcs = studies.saturation_from_records(vcs_runs, PAPER_TOL)
-        mf_probe = studies.saturation_from_records(PS.mf_probe_runs(), PAPER_TOL)  # MF at 3 VCs (sensitivity)
+        self.mf_probe = mf_probe = studies.saturation_from_records(PS.mf_probe_runs(), PAPER_TOL)  # MF at 3 VCs
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
                               paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
                               mf_probe=mf_probe,
