@@ -208,11 +208,13 @@ def paper_vcs_sim(label: str | None = None, *, router_speedup: float = 2.0) -> d
     True
     """
     base = authors_sim(router_speedup=router_speedup)
-    if label not in PAPER_UGAL_VCS:
-        return base
-    vcs, flits, selection = PAPER_UGAL_VCS[label]
-    return {**base, "vcs": vcs, "buffer_flits": flits,
-            "router_options": {**base["router_options"], "vc_selection": selection}}
+    return base if label not in PAPER_UGAL_VCS else _with_vcs(base, *PAPER_UGAL_VCS[label])
+
+
+def _with_vcs(sim: dict[str, Any], vcs: int, flits: int, selection: str) -> dict[str, Any]:
+    """``sim`` with ``vcs`` VCs of ``flits`` flits and the VC selection ``selection``."""
+    return {**sim, "vcs": vcs, "buffer_flits": flits,
+            "router_options": {**sim["router_options"], "vc_selection": selection}}
 
 
 def mf_probe_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
@@ -230,10 +232,7 @@ def mf_probe_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
     >>> s["vcs"], s["buffer_flits"], s["router_options"]["vc_selection"]
     (3, 43, 'dragonfly')
     """
-    base = paper_vcs_sim("MF", router_speedup=router_speedup)
-    vcs, flits, selection = MF_PROBE_VCS
-    return {**base, "vcs": vcs, "buffer_flits": flits,
-            "router_options": {**base["router_options"], "vc_selection": selection}}
+    return _with_vcs(paper_vcs_sim("MF", router_speedup=router_speedup), *MF_PROBE_VCS)
 
 
 def paper_vcs_text(labels: Iterable[str]) -> str:
