@@ -550,7 +550,7 @@ def test_inconsistent_csr_arrays_are_refused():
 
 def test_unknown_option_keys_are_refused():
     top = rrg(24, 4, 2)
-    with pytest.raises(ValueError, match="unknown ugal routing_options key 'sample'; valid keys: inner, samples"):
+    with pytest.raises(ValueError, match="unknown ugal routing_options key 'sample'; valid keys: cost, inner, samples"):
         simulate(top, "ugal", "uniform", 0.1, routing_options={"sample": 2})
     with pytest.raises(ValueError, match="unknown hotspot traffic_options key 'hotspot_fraction'.*hot_fraction"):
         simulate(top, "min", "hotspot", 0.1, traffic_options={"hotspot_fraction": 0.2})

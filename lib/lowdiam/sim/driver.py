@@ -157,7 +157,7 @@ def simulate(
     >>> simulate(ring, "ugal", routing_options={"inner": "min", "sample": 2})
     Traceback (most recent call last):
         ...
-    ValueError: unknown ugal routing_options key 'sample'; valid keys: inner, samples, threshold
+    ValueError: unknown ugal routing_options key 'sample'; valid keys: cost, inner, samples, threshold
     """
     arguments = dict(locals())  # the keywords above, as given: one SimRequest (request.make_request checks them)
     from lowdiam.topologies.base import as_topology
