@@ -43,7 +43,7 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
-    "group_sim", "hint_records", "at_four_vcs", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
+    "group_sim", "hint_records", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
     "mf_probe_runs",
 ]
 
@@ -302,6 +302,8 @@ AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
 PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs")
+#: a group of :data:`PAPER_VCS_GROUPS` whose settings are not :func:`paper_vcs_sim`'s: (label, router_speedup=) -> sim
+_PAPER_VCS_SETTINGS = {"ugal-mf-3vcs": lambda label, router_speedup=2.0: mf_probe_sim(router_speedup=router_speedup)}
 #: the groups among them that rerun searches at other settings than the paper's VCs (sensitivities, not the
 #: statements' own searches)
 SENSITIVITY_GROUPS = ("ugal-mf-3vcs",)
@@ -334,21 +336,13 @@ def group_sim(group: str, *, label: str | None = None, router_speedup: float = 2
     >>> group_sim("rest")["router_options"]["vc_selection"]
     'hop'
     """
-    if group == "ugal-mf-3vcs":
-        return mf_probe_sim(router_speedup=router_speedup)
-    if group in PAPER_VCS_GROUPS:
-        return paper_vcs_sim(label, router_speedup=router_speedup)
-    if at_four_vcs(group):
-        return authors_sim(router_speedup=router_speedup)
-    return sim_settings(router_speedup=router_speedup, run_control="booksim")
-
-
-def at_four_vcs(group: str) -> bool:
-    """True for the groups that run at 4 VCs, any VC at every hop (:func:`authors_sim`): the
-    :data:`AUTHORS_GROUPS` and the :data:`PAPER_VCS_GROUPS` (:func:`booksim_rule_searches`' ``authors``)."""
     if group not in GROUPS:
         raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
-    return group in AUTHORS_GROUPS or group in PAPER_VCS_GROUPS
+    if group in PAPER_VCS_GROUPS:
+        return _PAPER_VCS_SETTINGS.get(group, paper_vcs_sim)(label, router_speedup=router_speedup)
+    if group in AUTHORS_GROUPS:
+        return authors_sim(router_speedup=router_speedup)
+    return sim_settings(router_speedup=router_speedup, run_control="booksim")
 
 
 def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None) -> list[tuple[str, list]]:
@@ -448,22 +442,25 @@ def hint_records(group: str) -> list[dict]:
 def mf_probe_runs(*, root=None) -> list[dict]:
     """The recorded Megafly runs of :data:`PAPER_VCS_LOG` at :func:`mf_probe_sim`'s settings (group
     ``ugal-mf-3vcs``)."""
-    want = {f"sim_{k}": v for k, v in mf_probe_sim().items()}
-    return [r for r in studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root)
-            if r["label"] == "MF" and {k: v for k, v in r.items() if k.startswith("sim_")} == want]
+    return _runs_at(lambda lab: mf_probe_sim() if lab == "MF" else None, root)
 
 
 def paper_vcs_runs(*, root=None) -> list[dict]:
     """The recorded runs of :data:`PAPER_VCS_LOG` at the settings of their network (:func:`paper_vcs_sim`): every
     search at the paper's VCs, other settings' runs in the log left out."""
-    runs = studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root)
-    want = {}
+    return _runs_at(paper_vcs_sim, root)
+
+
+def _runs_at(settings_of: Callable[[str], dict | None], root) -> list[dict]:
+    """The runs of :data:`PAPER_VCS_LOG` whose settings are ``settings_of(label)`` of their network (``None``: none)."""
+    want: dict[str, dict | None] = {}
     out = []
-    for r in runs:
+    for r in studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root):
         lab = r["label"]
         if lab not in want:
-            want[lab] = {f"sim_{k}": v for k, v in paper_vcs_sim(lab).items()}
-        if {k: v for k, v in r.items() if k.startswith("sim_")} == want[lab]:
+            sim = settings_of(lab)
+            want[lab] = None if sim is None else {f"sim_{k}": v for k, v in sim.items()}
+        if want[lab] is not None and {k: v for k, v in r.items() if k.startswith("sim_")} == want[lab]:
             out.append(r)
     return out
 
