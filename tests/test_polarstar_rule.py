@@ -40,13 +40,23 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     # the paper's 4 VCs, every other search at the section's
     assert {k[1:] for k in grouped if k[0] == PS.AUTHORS_LOG} == at_authors
     ugal = {(x, PS.routing_of(PAPER[x], "ugal"), tr) for c in PS.section_claims() if PS.at_paper_vcs(c)
-            for x, _, tr in c.keys}
+            for x, role, tr in c.keys if role == "ugal"}
+    # every network's UGAL-L on the four Fig. 9 UGAL panels (the statement "HX and SF highest"), and on the
+    # adversarial pattern the networks of Fig. 10
     assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} == ugal == {
         (p, "ugal", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
                                                                  "adversarial")} | {
-        (x, PS.routing_of(PAPER[x], "ugal"), tr) for tr, xs in (
-            ("shuffle", ("BF", "HX", "DF", "SF", "MF", "FT")), ("uniform", ("DF", "BF")), ("bitrev", ("MF",)),
-            ("adversarial", ("DF", "MF", "BF"))) for x in xs}
+        (x, PS.routing_of(PAPER[x], "ugal"), tr) for tr in ("uniform", "randperm", "bitrev", "shuffle")
+        for x in ("BF", "HX", "DF", "SF", "MF", "FT")} | {
+        (x, PS.routing_of(PAPER[x], "ugal"), "adversarial") for x in ("DF", "MF", "BF")}
+    # only the Fig. 9 panels' searches no earlier group runs are left to the last groups
+    left = {g: {(r.label, rt, tr) for r, rt, tr in cs} for g, cs in PS.group_configs(PS.table3("paper"))}
+    assert left["fig9-ugal-paper-vcs"] == {(x, PS.routing_of(PAPER[x], "ugal"), tr) for tr in ("uniform", "randperm",
+                                                                                               "bitrev")
+                                           for x in ("BF", "HX", "DF", "SF", "MF", "FT")} - {
+        ("DF", "df-ugal", "uniform"), ("BF", "ugal", "uniform"), ("MF", "df-ugal", "bitrev")}
+    assert {k[1] for k in left["fig9-min"]} == {"min", "df-min", "min-single"}  # the PolarStars: group fig9a
+    assert {k[1] for k in left["rest"]} == {"ugal", "df-ugal"}  # at hop-indexed VCs: a sensitivity
     assert {k[1:] for k in grouped if k[0] == PS.RULE_LOG} == cfgs | (authors - at_authors)
     for g in PS.GROUPS:  # a group's log and settings go together: 4 VCs, any VC, exactly outside the section's log
         if g != "ugal-mf-3vcs":  # (the Megafly's sensitivity runs at 3 VCs, Dragonfly classes)
@@ -60,11 +70,16 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
 
 def test_paper_vcs_searches_start_from_the_hop_indexed_searches_under_the_same_rule():
     """The 4-VC group's hints are the BookSim-rule searches of the same configurations at hop-indexed VCs, only
-    runs at the section's settings; every other group's the fixed-rule searches."""
+    runs at the section's settings, and for a configuration with none there its fixed-rule search; every other
+    group's the fixed-rule searches."""
     runs = PS.hint_records("ugal-ps-4vcs")
-    assert runs and all(r["sim_run_control"] == "booksim" for r in runs)
-    assert {r["sim_router_options"]["vc_selection"] for r in runs} == {"hop"}
-    assert ("PS-IQ", "ugal", "uniform") in PS.brackets_from_records(runs)
+    rule = [r for r in runs if r.get("sim_run_control") == "booksim"]
+    assert rule and {r["sim_router_options"]["vc_selection"] for r in rule} == {"hop"}
+    assert ("PS-IQ", "ugal", "uniform") in PS.brackets_from_records(rule)
+    key = lambda r: (r["label"], r["routing"], r["traffic"])  # noqa: E731
+    fixed = [r for r in runs if r.get("sim_run_control", "fixed") != "booksim"]
+    assert fixed and not {key(r) for r in fixed} & {key(r) for r in rule}
+    assert runs == rule + fixed
     assert all(r.get("sim_run_control", "fixed") != "booksim" for r in PS.hint_records("rest")[:50])
 
 
@@ -222,11 +237,40 @@ def test_polarstar_ugal_statements_at_the_paper_vcs_once_their_searches_are_done
     assert side["ps-fig9-PS-Pal-ugal-range"]["text_vcs"] == "hop-indexed"
     assert side["ps-fig9-PS-Pal-ugal-range"]["text_value"] == [0.5] * 5
     assert {r["text_vcs"] for cid, r in side.items() if "ugal-range" not in cid} == {"hop-indexed"}
-    # the statements comparing UGAL-L runs only are re-derived; those that also compare MIN runs are not
+    # the statements comparing UGAL-L runs are re-derived (HX and SF's also compares MIN panels); MIN ones are not
     assert [c.claim_id for c in PS.section_claims() if PS.at_paper_vcs(c)] == [
         "ps-fig9-PS-IQ-ugal-range", "ps-fig9-PS-Pal-ugal-range", "ps-fig9f-df-mf-poor-shuffle",
-        "ps-sec95-ps-beats-df-matches-bf-uniform-ugal", "ps-sec95-mf-better-on-bitrev", "ps-fig10-df-mf-lowest-ugal",
-        "ps-fig10-ps-iq-beats-bf-ps-pal-ugal"]
+        "ps-sec95-ps-beats-df-matches-bf-uniform-ugal", "ps-sec95-mf-better-on-bitrev",
+        "ps-sec95-hx-sf-highest-most-patterns", "ps-fig10-df-mf-lowest-ugal", "ps-fig10-ps-iq-beats-bf-ps-pal-ugal"]
+
+
+def test_a_statement_over_min_and_ugal_panels_reads_each_panel_at_its_own_vcs():
+    """"HX and SF highest on most Fig. 9 panels": its MIN panels from the hop-indexed searches, its UGAL-L panels
+    from the paper's-VC searches (one VC assignment per panel), at scale paper once all are done; the hop-indexed
+    reading a sensitivity row; pending counts both kinds."""
+    c = next(c for c in PS.section_claims() if c.claim_id == "ps-sec95-hx-sf-highest-most-patterns")
+    keys = {k: PS.routed_key(PAPER, k) for k in c.keys}
+    # hop-indexed: HX tops every panel; at the paper's VCs PS-IQ tops the UGAL-L panels
+    booksim = {**_table(PAPER), **{rk: (0.9 if k[0] == "HX" else 0.5, True) for k, rk in keys.items()}}
+    vcs = {rk: (0.9 if k[0] == "PS-IQ" else 0.5, True) for k, rk in keys.items() if k[1] == "ugal"}
+    out = {kw["claim_id"]: kw for kw in PS.verdicts(booksim=booksim, fixed={}, paper_recs=PAPER, paper_vcs=vcs)}
+    got, hop = out[c.claim_id], out[f"{c.claim_id}-hop-vcs"]
+    assert got["scale"] == "paper" and got["our_value"] is False  # HX tops the two MIN panels only
+    assert got["details"]["top_per_panel"]["a"] == ["HX"] and got["details"]["top_per_panel"]["c"] == ["PS-IQ"]
+    assert "UGAL-L at " in got["note"] and "MIN at the section's hop-indexed VCs" in got["note"]
+    assert hop["our_value"] is True and hop["sensitivity_of"] == c.claim_id and hop["scale"] == "paper-network"
+    # one UGAL-L search and one MIN search missing: pending, both counted
+    del vcs[keys[("HX", "ugal", "bitrev")]]
+    booksim[keys[("FT", "min", "uniform")]] = (0.5, False)
+    row = next(kw for kw in PS.verdicts(booksim=booksim, fixed=_table(PAPER), paper_recs=PAPER, paper_vcs=vcs)
+               if kw["claim_id"] == c.claim_id)
+    assert "pending: 31 of its 32 UGAL-L searches done" in row["note"] and "15 of its 16 MIN searches" in row["note"]
+    t3 = {r.label: r for r in PS.table3("paper")}
+    booksim[keys[("FT", "min", "uniform")]] = (0.5, True)
+    vcs[keys[("HX", "ugal", "bitrev")]] = (0.5, True)
+    side = {r["claim"]: r for r in PS.authors_code(booksim, t3, authors={}, paper_vcs=vcs)}
+    assert side[c.claim_id]["text_vcs"].startswith("UGAL-L 4, any VC; DF 3, 'dragonfly'")
+    assert side[c.claim_id]["text_vcs"].endswith("; MIN hop-indexed") and side[c.claim_id]["text_value"] is False
 
 
 def test_ugal_comparisons_at_the_paper_vcs_of_every_network():

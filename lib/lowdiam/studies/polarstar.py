@@ -44,7 +44,7 @@ __all__ = [
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
     "group_sim", "hint_records", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
-    "mf_probe_runs",
+    "mf_probe_runs", "paper_vcs_table",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -293,6 +293,14 @@ GROUPS = {
     # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation
     "authors-randperm": lambda t: [(t[x], "ugal", AUTHORS_TRAFFIC["randperm"])
                                    for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
+    # the Fig. 9 panels the statement "HX and SF highest on most panels" compares beyond the groups above: its MIN
+    # panels (a, b) at the section's hop-indexed VCs, as every MIN statement; its UGAL-L panels (c-f) at every
+    # network's paper's VCs (paper_vcs_sim), as every UGAL-L statement (one VC assignment per panel)
+    "fig9-min": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() if role != "ugal" for x in t],
+    "fig9-ugal-paper-vcs": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() if role == "ugal"
+                                      for x in t],
+    # every Fig. 9 panel at hop-indexed VCs: the UGAL-L panels are the hop-indexed sensitivity of that statement and
+    # the other networks' searches of its authors'-code column
     "rest": lambda t: [(t[x], role, tr) for tr, role, _ in FIG9.values() for x in t],
 }
 #: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; with the
@@ -301,7 +309,7 @@ GROUPS = {
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
-PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs")
+PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs", "fig9-ugal-paper-vcs")
 #: a group of :data:`PAPER_VCS_GROUPS` whose settings are not :func:`paper_vcs_sim`'s: (label, router_speedup=) -> sim
 _PAPER_VCS_SETTINGS = {"ugal-mf-3vcs": lambda label, router_speedup=2.0: mf_probe_sim(router_speedup=router_speedup)}
 #: the groups among them that rerun searches at other settings than the paper's VCs (sensitivities, not the
@@ -431,11 +439,14 @@ def fixed_records() -> list[dict]:
 def hint_records(group: str) -> list[dict]:
     """The recorded runs whose brackets start a group's searches: for the :data:`PAPER_VCS_GROUPS` the same
     configurations' searches under BookSim2's rule at the section's hop-indexed VCs (:data:`RULE_LOG`: the same rule,
-    another VC assignment), for every other group the fixed-rule searches (:func:`fixed_records`)."""
+    another VC assignment) and, for a configuration with no run there, its fixed-rule search; for every other group
+    the fixed-rule searches (:func:`fixed_records`)."""
     if group not in GROUPS:
         raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
     if group in PAPER_VCS_GROUPS:
-        return studies.recorded_runs("05_simulation", [RULE_LOG], sim=sim_settings(run_control="booksim"))
+        rule = studies.recorded_runs("05_simulation", [RULE_LOG], sim=sim_settings(run_control="booksim"))
+        have = {(r["label"], r["routing"], r["traffic"]) for r in rule}
+        return rule + [r for r in fixed_records() if (r["label"], r["routing"], r["traffic"]) not in have]
     return fixed_records()
 
 
@@ -648,19 +659,43 @@ PAPER_VCS_TEXT = ("the paper's 4 VCs of 32 flits (Sec. 9.4: 4 VCs, 128 flits per
 
 
 def at_paper_vcs(claim: SatClaim) -> bool:
-    """True when every search ``claim`` compares is a paper-text UGAL-L search: the statements the
-    :data:`PAPER_VCS_GROUPS` re-derive at the paper's VCs, every network at its own (:func:`paper_vcs_sim`).  A
-    statement that also compares MIN runs keeps every network at the section's hop-indexed VCs (one VC assignment
-    per comparison).
+    """True when ``claim`` compares paper-text UGAL-L searches: the statements the :data:`PAPER_VCS_GROUPS` re-derive
+    with those searches at the paper's VCs, every network at its own (:func:`paper_vcs_sim`).  Its MIN searches, if
+    any, stay at the section's hop-indexed VCs, as in every MIN statement: each comparison (a Fig. 9 panel: one
+    pattern, one routing) is at one VC assignment (:func:`paper_vcs_table`).
 
     Examples
     --------
     >>> [c.claim_id for c in section_claims() if at_paper_vcs(c)]  # doctest: +NORMALIZE_WHITESPACE
     ['ps-fig9-PS-IQ-ugal-range', 'ps-fig9-PS-Pal-ugal-range', 'ps-fig9f-df-mf-poor-shuffle',
-     'ps-sec95-ps-beats-df-matches-bf-uniform-ugal', 'ps-sec95-mf-better-on-bitrev', 'ps-fig10-df-mf-lowest-ugal',
-     'ps-fig10-ps-iq-beats-bf-ps-pal-ugal']
+     'ps-sec95-ps-beats-df-matches-bf-uniform-ugal', 'ps-sec95-mf-better-on-bitrev',
+     'ps-sec95-hx-sf-highest-most-patterns', 'ps-fig10-df-mf-lowest-ugal', 'ps-fig10-ps-iq-beats-bf-ps-pal-ugal']
     """
-    return all(k[1] == "ugal" for k in claim.keys)
+    return any(k[1] == "ugal" for k in claim.keys)
+
+
+def paper_vcs_table(claim: SatClaim, recs: dict[str, S.Recipe], booksim: dict, paper_vcs: dict) -> dict:
+    """The searches ``claim`` is judged on at the paper's VCs, ``{(label, routing, traffic): (load, done)}``: its
+    UGAL-L searches from ``paper_vcs`` (:data:`PAPER_VCS_LOG`), its others from ``booksim`` (:data:`RULE_LOG`, the
+    section's hop-indexed VCs); a search in neither is left out.
+
+    Examples
+    --------
+    >>> t3 = {r.label: r for r in table3("paper")}
+    >>> c = next(c for c in section_claims() if c.claim_id == "ps-sec95-hx-sf-highest-most-patterns")
+    >>> hop = {routed_key(t3, k): (0.5, True) for k in c.keys}
+    >>> vcs = {routed_key(t3, k): (0.4, True) for k in c.keys}
+    >>> got = paper_vcs_table(c, t3, hop, vcs)
+    >>> got[("HX", "min", "uniform")], got[("HX", "ugal", "uniform")], len(got) == len(c.keys)
+    ((0.5, True), (0.4, True), True)
+    """
+    out = {}
+    for k in claim.keys:
+        rk = routed_key(recs, k)
+        src = paper_vcs if k[1] == "ugal" else booksim
+        if rk in src:
+            out[rk] = src[rk]
+    return out
 
 
 RULE_TEXT = {
@@ -690,10 +725,10 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
     ``_booksim_rule`` under BookSim2's rule).
 
     ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the searches at the paper's VCs (:func:`paper_vcs_sim`:
-    DF 3, MF 2, the others 4).  A statement that compares UGAL-L runs only (:func:`at_paper_vcs`) is judged on them
-    once all it compares are done there, at scale
-    ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).  Until then
-    it is judged as above and its note says how many of those searches are done.  ``paper_vcs_decisions``
+    DF 3, MF 2, the others 4).  A statement that compares UGAL-L runs (:func:`at_paper_vcs`) is judged on them (its
+    MIN runs, if any, at hop-indexed VCs from ``booksim``: :func:`paper_vcs_table`) once all it compares are done,
+    at scale ``"paper"``; its judgement at hop-indexed VCs then follows as a sensitivity row (``<id>-hop-vcs``).
+    Until then it is judged as above and its note says how many of those searches are done.  ``paper_vcs_decisions``
     ({key: decision}, :func:`first_unstable_decisions`): what decided each of those searches' first unstable load,
     named in the note.  ``mf_probe`` (the same form): the Megafly's searches at 3 VCs with BookSim's Dragonfly
     classes (:func:`mf_probe_sim`); a statement judged at the paper's VCs that compares MF is judged again with MF's
@@ -708,28 +743,39 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
             out.append(row)
             continue
         keys = [routed_key(paper_recs, k) for k in c.keys]
-        got = judge(c, paper_vcs, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds)
+        ugal = [rk for k, rk in zip(c.keys, keys) if k[1] == "ugal"]  # the searches at the paper's VCs
+        mixed = len(ugal) < len(keys)  # MIN searches too, at hop-indexed VCs
+        table = paper_vcs_table(c, paper_recs, booksim, paper_vcs)
+        vcs_text = paper_vcs_text(k[0] for k in ugal)
+        if mixed:
+            vcs_text = f"UGAL-L at {vcs_text}; MIN at the section's hop-indexed VCs of 32 flits"
+        got = judge(c, table, paper_recs, PAPER_TOL, rule="booksim", scale="paper", bounds=bounds)
         if got is None:
-            done = sum(bool(paper_vcs.get(k, (0, False))[1]) for k in keys)
-            row["note"] += (f"; its re-derivation at the paper's VCs ({paper_vcs_text(k[0] for k in keys)}) is "
-                            f"pending: {done} of its {len(keys)} searches done "
-                            f"(results/paper/05_simulation/{PAPER_VCS_LOG}.csv)")
+            done = sum(bool(paper_vcs.get(k, (0, False))[1]) for k in ugal)
+            row["note"] += (f"; its re-derivation at the paper's VCs ({vcs_text}) is pending: {done} of its "
+                            f"{len(ugal)} {'UGAL-L ' if mixed else ''}searches done "
+                            f"(results/paper/05_simulation/{PAPER_VCS_LOG}.csv)"
+                            + (f", {sum(bool(table.get(k, (0, False))[1]) for k in keys) - done} of its "
+                               f"{len(keys) - len(ugal)} MIN searches (results/paper/05_simulation/{RULE_LOG}.csv)"
+                               if mixed else ""))
             out.append(row)
             continue
         why = paper_vcs_decisions or {}
         several = len({k[0] for k in keys}) > 1  # name the network where a statement compares several
-        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {why[k]}" for k in keys if k in why)
+        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {why[k]}" for k in ugal if k in why)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
-               f"{router_speedup}, {paper_vcs_text(k[0] for k in keys)}, 4-flit packets); stable/unstable by "
+               f"{router_speedup}, {vcs_text}, 4-flit packets); stable/unstable by "
                f"{RULE_TEXT['booksim']}, a "
                "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
                "stuck_cycles: a partial deadlock, decision 'stuck') unstable"
-               + (f"; the first unstable load decided by: {decided}" if decided else "")
-               + f"; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv")
+               + (f"; the first unstable UGAL-L load decided by: {decided}" if decided and mixed else
+                  f"; the first unstable load decided by: {decided}" if decided else "")
+               + f"; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv"
+               + (f" (UGAL-L), {RULE_LOG}.csv (MIN)" if mixed else ""))
         got["note"] = "; ".join(n for n in (got["note"], ran) if n)
         got["routing"] = row["routing"]
         got["figure"] = VCS_FIGURE
-        probe = _mf_probe_row(c, got, keys, paper_vcs, mf_probe or {}, paper_recs, bounds)
+        probe = _mf_probe_row(c, got, ugal, table, mf_probe or {}, paper_recs, bounds)
         if probe is not None and not _holds(c, got) and _holds(c, probe):
             got["explanation"] = (f"MF's 2 VCs are assigned one per phase here, an assignment of ours (the paper gives "
                                   f"the count, not the assignment); with 3 VCs of 43 flits and BookSim's Dragonfly "
@@ -973,12 +1019,15 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
         for col, claim in (("text", c), ("authors", a)):
             keys = [authors_key(recs, k) if col == "authors" else routed_key(recs, k) for k in c.keys]
             row[f"{col}_routing"] = ", ".join(sorted({k[1] for k in keys}))
-            four = col == "text" and at_paper_vcs(c) and paper_vcs is not None and all(
-                paper_vcs.get(k, (0, False))[1] for k in keys)
+            at_vcs = (paper_vcs_table(c, recs, booksim, paper_vcs) if col == "text" and at_paper_vcs(c)
+                      and paper_vcs is not None else {})
+            four = bool(at_vcs) and all(at_vcs.get(k, (0, False))[1] for k in keys)
             if col == "text":
-                row["text_vcs"] = _vcs_label(k[0] for k in keys) if four else "hop-indexed"
+                ugal = [rk[0] for k, rk in zip(c.keys, keys) if k[1] == "ugal"]
+                row["text_vcs"] = ("hop-indexed" if not four else _vcs_label(ugal) if len(ugal) == len(keys)
+                                   else f"UGAL-L {_vcs_label(ugal)}; MIN hop-indexed")
             # the paper-text column at the verdict's VCs; the authors' column: the PolarStars' runs at their settings
-            table = (paper_vcs if four else booksim) if col == "text" else {
+            table = (at_vcs if four else booksim) if col == "text" else {
                 **{k: v for k, v in booksim.items() if k[0] not in PSX}, **{k: v for k, v in authors.items()
                                                                              if k[0] in PSX}}
             got = _judge_keys(claim, keys, table, res, rule="booksim", scale="paper", bounds=bounds)
