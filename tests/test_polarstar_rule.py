@@ -32,9 +32,11 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
     authors = {(r.label, rt, tr) for r, rt, tr in PS.authors_configs(t3)}
     at_authors = {(p, "min-single", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "adversarial")} | {
         (p, "ugal-pf", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "server_perm", "bitrev", "shuffle",
-                                                                     "adversarial")}
+                                                                     "adversarial")} | {
+        ("DF", "df-min", tr) for tr in ("uniform", "adversarial")} | {  # the fork's dragonflynew routings
+        ("DF", "df-ugal", tr) for tr in ("uniform", "server_perm", "bitrev", "shuffle", "adversarial")}
     assert authors == at_authors | {
-        (x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "DF", "SF", "MF", "FT")}
+        (x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "SF", "MF", "FT")}
     assert len(grouped) == len(set(grouped))
     # the PolarStars' authors'-code searches run at the authors' settings, the PolarStars' paper-text UGAL-L also at
     # the paper's 4 VCs, every other search at the section's
@@ -84,8 +86,9 @@ def test_paper_vcs_searches_start_from_the_hop_indexed_searches_under_the_same_r
 
 
 def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routings():
-    """The authors'-code column judges each statement on the PolarStars' anynet min / ugall4_pf runs, the other
-    networks' runs as under the paper's text; pending until all of its searches are done, then a sensitivity row."""
+    """The authors'-code column judges each statement on the PolarStars' anynet min / ugall4_pf runs and the
+    Dragonfly's dragonflynew runs (both from the authors' log), the other networks' runs as under the paper's text;
+    pending until all of its searches are done, then a sensitivity row."""
     t3 = {r.label: r for r in PS.table3("paper")}
     rows = PS.authors_code({}, t3, authors={})
     ids = [r["claim"] for r in rows]
@@ -100,9 +103,10 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
         for k in c.keys:
             table[PS.routed_key(t3, k)] = (0.5, True)
             ak = PS.authors_key(t3, k)
-            if k[0] in ("PS-IQ", "PS-Pal"):  # the PolarStars' authors'-code runs: their own log (AUTHORS_LOG)
-                authors[ak] = (0.45, True)
-                table[ak] = (0.3, True)  # a run of the same key at the section's settings is not read
+            if k[0] in ("PS-IQ", "PS-Pal", "DF"):  # the authors' own routings' runs: their log (AUTHORS_LOG)
+                authors[ak] = (0.45 if k[0] != "DF" else 0.2, True)
+                if k[0] != "DF":  # a run of the same key at the section's settings is not read (the Dragonfly's
+                    table[ak] = (0.3, True)  # keys are the paper text's: its runs at 0.5 above)
             else:
                 table[ak] = (0.5, True)
     rows = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors)}
@@ -114,9 +118,15 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
     assert rec["sensitivity_of"] == "ps-fig9a-PS-IQ-uniform-min" and rec["routing"] == "min-single"
     assert rec["scale"] == "paper-network" and rec["details"]["run_control"] == "booksim"
     ugal = rows["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]
-    assert ugal["authors_routing"] == "df-ugal, ugal, ugal-pf"  # BF and DF as under the paper's text
+    assert ugal["authors_routing"] == "df-ugal, ugal, ugal-pf"  # BF as under the paper's text, DF the fork's
     assert any("first-hop VC" in d for d in ugal["record"]["differs"])
     assert "4 VCs and any VC at every hop" in ugal["record"]["note"]
+    assert "q_min <= 2 q_val - 30" in ugal["record"]["note"]
+    assert ugal["record"]["details"]["saturation"]["DF"] == 0.2  # the fork's Dragonfly run, not the paper-text one
+    assert ugal["record"]["our_value"] is True and ugal["text_value"] is False
+    # the Dragonfly's single minimal path is the fork's min_dragonflynew: one search for both Fig. 9 MIN panels
+    assert PS.authors_key(t3, ("DF", "min-single", "uniform")) == PS.authors_key(t3, ("DF", "min", "uniform")) == (
+        "DF", "df-min", "uniform")
     # an authors' PolarStar search not yet done at the authors' settings leaves the column pending
     del authors[("PS-IQ", "min-single", "uniform")]
     r = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors)}["ps-fig9a-PS-IQ-uniform-min"]

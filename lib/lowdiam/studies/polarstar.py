@@ -44,7 +44,8 @@ __all__ = [
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
     "group_sim", "hint_records", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
-    "mf_probe_runs", "paper_vcs_table",
+    "mf_probe_runs", "paper_vcs_table", "AUTHORS_DF_ROLE", "AUTHORS_DF_UGAL", "AUTHORS_DF_VCS", "AUTHORS_OWN",
+    "authors_df_sim", "authors_runs",
 ]
 
 #: Fig. 9 panels: (traffic, routing role, title); a role is resolved per network by :func:`routing_of`
@@ -163,6 +164,43 @@ def authors_sim(*, router_speedup: float = 2.0) -> dict[str, Any]:
     """
     sim = sim_settings(router_speedup=router_speedup, run_control="booksim")
     return {**sim, "vcs": AUTHORS_VCS, "router_options": {**sim["router_options"], "vc_selection": "any"}}
+
+
+#: the PolarStar authors' public code on the Dragonfly: their fork's own ``dragonflynew`` routings, which
+#: ``scripts/simulate.py`` runs as ``dragonfly -n 1 -rf ugal -vc 3 -buf 43`` (``examples/dragonflyconfig``:
+#: ``num_vcs = 3``, ``vc_buf_size = 43``, ``routing_function = min``): ``min`` = ``min_dragonflynew`` (our
+#: ``df-min``, its one minimal route; also the fork's single minimal path, so Fig. 9b's role maps to it) and ``ugal``
+#: = ``ugal_dragonflynew`` (our ``df-ugal`` with :data:`AUTHORS_DF_UGAL`); the VC is the packet's phase
+#: (``vc_selection="dragonfly"``).  Table 3's ``dragonfly(12, 6, 6)`` is the fork's ``dragonflynew`` with k = 6 (the
+#: "absolute" arrangement is BookSim's)
+AUTHORS_DF_ROLE = {"min": "min", "min-single": "min", "ugal": "ugal"}
+#: the fork's ``ugal_dragonflynew`` decision: one random intermediate router, the minimal route while q_min <=
+#: 2 q_val + threshold, with the fork's threshold of -30 (BookSim2: +30; ``docs/run_control.md``)
+AUTHORS_DF_UGAL = {"cost": "booksim-dragonfly", "samples": 1, "threshold": -30}
+#: the fork's Dragonfly VCs: (VCs, flits per VC, the BookSim model's ``vc_selection``)
+AUTHORS_DF_VCS = (3, 43, "dragonfly")
+
+
+def authors_df_sim(routing: str, *, router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings of the authors'-code searches on the Dragonfly: the section's (:func:`sim_settings`, BookSim's run
+    control) with the fork's :data:`AUTHORS_DF_VCS` and, for ``df-ugal``, its decision :data:`AUTHORS_DF_UGAL`.
+
+    Examples
+    --------
+    >>> s = authors_df_sim("df-ugal")
+    >>> s["vcs"], s["buffer_flits"], s["router_options"]["vc_selection"], s["routing_options"]["threshold"]
+    (3, 43, 'dragonfly', -30)
+    >>> "routing_options" in authors_df_sim("df-min")
+    False
+    >>> authors_df_sim("ugal")
+    Traceback (most recent call last):
+    ...
+    ValueError: the authors' Dragonfly routings are 'df-min' and 'df-ugal', got 'ugal'
+    """
+    if routing not in ("df-min", "df-ugal"):
+        raise ValueError(f"the authors' Dragonfly routings are 'df-min' and 'df-ugal', got {routing!r}")
+    sim = _with_vcs(sim_settings(router_speedup=router_speedup, run_control="booksim"), *AUTHORS_DF_VCS)
+    return {**sim, "routing_options": dict(AUTHORS_DF_UGAL)} if routing == "df-ugal" else sim
 
 
 #: the paper's VCs of a network's UGAL-L runs where they are not the :data:`AUTHORS_VCS` (PolarStar Sec. 9.4:
@@ -290,9 +328,15 @@ GROUPS = {
     # compare, the random permutation as their fork draws it (AUTHORS_TRAFFIC)
     "authors-ugal": lambda t: [(t[p], "ugal-pf", AUTHORS_TRAFFIC.get(tr, tr)) for p in ("PS-IQ", "PS-Pal")
                                for tr in ("uniform", "randperm", "bitrev", "shuffle", "adversarial")],
-    # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation
+    # the authors' public code on the Dragonfly: the fork's own dragonflynew routings at its 3 VCs (authors_df_sim),
+    # every pattern and role the statements compare DF under
+    "authors-df": lambda t: [(t["DF"], AUTHORS_DF_ROLE[role], AUTHORS_TRAFFIC.get(tr, tr)) for role, tr in (
+        ("min", "uniform"), ("min", "adversarial"), ("ugal", "uniform"), ("ugal", "randperm"), ("ugal", "bitrev"),
+        ("ugal", "shuffle"), ("ugal", "adversarial"))],
+    # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation (the
+    # Dragonfly's: group authors-df; its search at hop-indexed VCs, recorded before that group, is left in the log)
     "authors-randperm": lambda t: [(t[x], "ugal", AUTHORS_TRAFFIC["randperm"])
-                                   for x in ("BF", "HX", "DF", "SF", "MF", "FT")],
+                                   for x in ("BF", "HX", "SF", "MF", "FT")],
     # the Fig. 9 panels the statement "HX and SF highest on most panels" compares beyond the groups above: its MIN
     # panels (a, b) at the section's hop-indexed VCs, as every MIN statement; its UGAL-L panels (c-f) at every
     # network's paper's VCs (paper_vcs_sim), as every UGAL-L statement (one VC assignment per panel)
@@ -306,7 +350,7 @@ GROUPS = {
 #: the groups run at the authors' settings (:func:`authors_sim`) and recorded in :data:`AUTHORS_LOG`; with the
 #: :data:`PAPER_VCS_GROUPS` apart, every other group runs at the section's (:func:`sim_settings`) and is recorded in
 #: :data:`RULE_LOG` (:func:`group_log`, :func:`group_sim`)
-AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal")
+AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal", "authors-df")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
 PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs", "fig9-ugal-paper-vcs")
@@ -329,11 +373,13 @@ def group_log(group: str) -> str:
     return AUTHORS_LOG if group in AUTHORS_GROUPS else PAPER_VCS_LOG if group in PAPER_VCS_GROUPS else RULE_LOG
 
 
-def group_sim(group: str, *, label: str | None = None, router_speedup: float = 2.0) -> dict[str, Any]:
-    """The settings a group's searches of network ``label`` run at: 4 VCs, any VC at every hop (:func:`authors_sim`)
-    for the :data:`AUTHORS_GROUPS`, the paper's VCs of the network (:func:`paper_vcs_sim`) for the
-    :data:`PAPER_VCS_GROUPS`, else the section's (:func:`sim_settings`, hop-indexed VCs), all under BookSim2's run
-    control.  ``label`` ``None``: a network whose settings are the group's default (the PolarStars').
+def group_sim(group: str, *, label: str | None = None, routing: str | None = None,
+              router_speedup: float = 2.0) -> dict[str, Any]:
+    """The settings a group's searches of network ``label`` under ``routing`` run at: for the :data:`AUTHORS_GROUPS`
+    4 VCs, any VC at every hop (:func:`authors_sim`), on the Dragonfly the fork's own (:func:`authors_df_sim`), the
+    paper's VCs of the network (:func:`paper_vcs_sim`) for the :data:`PAPER_VCS_GROUPS`, else the section's
+    (:func:`sim_settings`, hop-indexed VCs), all under BookSim2's run control.  ``label`` ``None``: a network whose
+    settings are the group's default (the PolarStars').
 
     Examples
     --------
@@ -349,6 +395,8 @@ def group_sim(group: str, *, label: str | None = None, router_speedup: float = 2
     if group in PAPER_VCS_GROUPS:
         return _PAPER_VCS_SETTINGS.get(group, paper_vcs_sim)(label, router_speedup=router_speedup)
     if group in AUTHORS_GROUPS:
+        if label == "DF":
+            return authors_df_sim(routing if routing is not None else "df-ugal", router_speedup=router_speedup)
         return authors_sim(router_speedup=router_speedup)
     return sim_settings(router_speedup=router_speedup, run_control="booksim")
 
@@ -368,7 +416,8 @@ def group_configs(recs: Sequence[S.Recipe], groups: Sequence[str] | None = None)
         for rec, role, tr in GROUPS[g](t):
             cfg = (rec, routing_of(rec, role), tr)
             # one search per log and settings (a sensitivity group may rerun a configuration at other settings)
-            key = (group_log(g), repr(sorted(group_sim(g, label=rec.label).items())), rec.label, cfg[1], tr)
+            key = (group_log(g), repr(sorted(group_sim(g, label=rec.label, routing=cfg[1]).items())), rec.label,
+                   cfg[1], tr)
             if key not in seen:
                 seen.add(key)
                 cfgs.append(cfg)
@@ -382,7 +431,7 @@ def group_searches(group: str, configs: Sequence[tuple[S.Recipe, str, str]], *, 
     (:func:`group_sim`): one call per distinct settings, in the order of ``configs``; results in that order too."""
     parts: list[tuple[dict, list]] = []
     for cfg in configs:
-        sim = group_sim(group, label=cfg[0].label, router_speedup=router_speedup)
+        sim = group_sim(group, label=cfg[0].label, routing=cfg[1], router_speedup=router_speedup)
         for have, cfgs in parts:
             if have == sim:
                 cfgs.append(cfg)
@@ -450,28 +499,40 @@ def hint_records(group: str) -> list[dict]:
     return fixed_records()
 
 
+def authors_runs(*, root=None) -> list[dict]:
+    """The recorded runs of :data:`AUTHORS_LOG` at the authors' settings of their network and routing: the
+    PolarStars' at :func:`authors_sim`, the Dragonfly's at :func:`authors_df_sim`; runs at other settings left out."""
+    def settings(lab: str, routing: str) -> dict | None:
+        if lab == "DF":
+            return authors_df_sim(routing) if routing in ("df-min", "df-ugal") else None
+        return authors_sim() if lab in PSX else None
+
+    return _runs_at(settings, root, log=AUTHORS_LOG)
+
+
 def mf_probe_runs(*, root=None) -> list[dict]:
     """The recorded Megafly runs of :data:`PAPER_VCS_LOG` at :func:`mf_probe_sim`'s settings (group
     ``ugal-mf-3vcs``)."""
-    return _runs_at(lambda lab: mf_probe_sim() if lab == "MF" else None, root)
+    return _runs_at(lambda lab, routing: mf_probe_sim() if lab == "MF" else None, root)
 
 
 def paper_vcs_runs(*, root=None) -> list[dict]:
     """The recorded runs of :data:`PAPER_VCS_LOG` at the settings of their network (:func:`paper_vcs_sim`): every
     search at the paper's VCs, other settings' runs in the log left out."""
-    return _runs_at(paper_vcs_sim, root)
+    return _runs_at(lambda lab, routing: paper_vcs_sim(lab), root)
 
 
-def _runs_at(settings_of: Callable[[str], dict | None], root) -> list[dict]:
-    """The runs of :data:`PAPER_VCS_LOG` whose settings are ``settings_of(label)`` of their network (``None``: none)."""
-    want: dict[str, dict | None] = {}
+def _runs_at(settings_of: Callable[[str, str], dict | None], root, *, log: str = PAPER_VCS_LOG) -> list[dict]:
+    """The runs of ``log`` whose settings are ``settings_of(label, routing)`` of their network and routing
+    (``None``: none)."""
+    want: dict[tuple[str, str], dict | None] = {}
     out = []
-    for r in studies.recorded_runs("05_simulation", [PAPER_VCS_LOG], root=root):
-        lab = r["label"]
-        if lab not in want:
-            sim = settings_of(lab)
-            want[lab] = None if sim is None else {f"sim_{k}": v for k, v in sim.items()}
-        if want[lab] is not None and {k: v for k, v in r.items() if k.startswith("sim_")} == want[lab]:
+    for r in studies.recorded_runs("05_simulation", [log], root=root):
+        key = (r["label"], r["routing"])
+        if key not in want:
+            sim = settings_of(*key)
+            want[key] = None if sim is None else {f"sim_{k}": v for k, v in sim.items()}
+        if want[key] is not None and {k: v for k, v in r.items() if k.startswith("sim_")} == want[key]:
             out.append(r)
     return out
 
@@ -930,23 +991,33 @@ AUTHORS_ROLE = {"min": "min-single", "ugal": "ugal-pf"}
 AUTHORS_TRAFFIC = {"randperm": "server_perm"}
 AUTHORS_TEXT = ("the authors' public code (IntelLabs/PolarFly polarfly/booksim, polarstarconfig: on the PolarStars "
                 "anynet min = min-single, one Dijkstra path per router pair, lowest router id first, and ugall4_pf = "
-                "ugal-pf, both with the config's 4 VCs and any VC at every hop, on our router numbering; the other "
-                "networks' routings as under the paper's text, hop-indexed VCs; its random permutation of endpoints, "
-                "server_perm, where the paper permutes routers)")
+                "ugal-pf, both with the config's 4 VCs and any VC at every hop, on our router numbering; on the "
+                "Dragonfly its dragonflynew routings at its 3 VCs of 43 flits, VC = phase: min_dragonflynew = df-min "
+                "(also for the single minimal path), ugal_dragonflynew = df-ugal with one random intermediate and the "
+                "minimal route while q_min <= 2 q_val - 30; the other networks' routings as under the paper's text, "
+                "hop-indexed VCs; its random permutation of endpoints, server_perm, where the paper permutes routers)")
+#: the networks the authors' public code routes itself (their searches are in :data:`AUTHORS_LOG`): the PolarStars
+#: (anynet, :func:`authors_sim`) and the Dragonfly (dragonflynew, :func:`authors_df_sim`)
+AUTHORS_OWN = (*PSX, "DF")
 
 
 def authors_key(recs: dict[str, S.Recipe], key: tuple[str, str, str]) -> tuple[str, str, str]:
     """(label, role, traffic) -> (label, routing, traffic) under the authors' public code: a PolarStar's role
-    through :data:`AUTHORS_ROLE`, every other network's as under the paper's text (:func:`routed_key`), and the
-    pattern through :data:`AUTHORS_TRAFFIC` on every network."""
+    through :data:`AUTHORS_ROLE`, the Dragonfly's through :data:`AUTHORS_DF_ROLE` (its searches run at
+    :func:`authors_df_sim`), every other network's as under the paper's text (:func:`routed_key`), and the pattern
+    through :data:`AUTHORS_TRAFFIC` on every network."""
     return routed_key(recs, _authors_role_key(key))
 
 
 def _authors_role_key(key: tuple[str, str, str]) -> tuple[str, str, str]:
     """(label, role, traffic) under the authors' public code, still as a role: :data:`AUTHORS_ROLE` on the
-    PolarStars, :data:`AUTHORS_TRAFFIC` on every network."""
+    PolarStars, :data:`AUTHORS_DF_ROLE` on the Dragonfly, :data:`AUTHORS_TRAFFIC` on every network."""
     lab, role, tr = key
-    return lab, AUTHORS_ROLE.get(role, role) if lab in PSX else role, AUTHORS_TRAFFIC.get(tr, tr)
+    if lab in PSX:
+        role = AUTHORS_ROLE.get(role, role)
+    elif lab == "DF":
+        role = AUTHORS_DF_ROLE[role]
+    return lab, role, AUTHORS_TRAFFIC.get(tr, tr)
 
 
 def authors_claim(claim: SatClaim) -> SatClaim | None:
@@ -976,9 +1047,11 @@ def authors_claim(claim: SatClaim) -> SatClaim | None:
 def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]:
     """(recipe, routing, traffic) of every search the authors'-code column needs beyond the paper-text searches
     (:func:`fig9_configs`, :func:`fig10_configs`), in the order of the claims: every PolarStar search (at the
-    authors' settings, :func:`authors_sim`) and the other networks' searches under the authors' traffic."""
+    authors' settings, :func:`authors_sim`), every Dragonfly search (the fork's, :func:`authors_df_sim`) and the
+    other networks' searches under the authors' traffic."""
     t = {r.label: r for r in recs}
-    base = {(r.label, rt, tr) for r, rt, tr in fig9_configs(recs) + fig10_configs(recs) if r.label not in PSX}
+    base = {(r.label, rt, tr) for r, rt, tr in fig9_configs(recs) + fig10_configs(recs)
+            if r.label not in AUTHORS_OWN}
     out, seen = [], set(base)
     for c in section_claims():
         for key in c.keys:
@@ -993,9 +1066,10 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
                  bounds: dict | None = None, paper_vcs: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim under the paper's text and under the authors' public code (:data:`AUTHORS_TEXT`),
     side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
-    ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the PolarStars under the
-    authors' code, ``authors`` (the same form; :data:`AUTHORS_LOG`, at :func:`authors_sim`); a column whose searches
-    are not all done shows how many are.  The claims whose runs the authors' code does not change are left out.
+    ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the networks the authors' code
+    routes itself (:data:`AUTHORS_OWN`), ``authors`` (the same form; :data:`AUTHORS_LOG`: :func:`authors_runs`); a
+    column whose searches are not all done shows how many are.  The claims whose runs the authors' code does not
+    change are left out.
     ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the paper-text column of a statement :func:`verdicts` judges
     at the paper's 4 VCs reads these searches once all it compares are done there (``text_vcs`` says which).
 
@@ -1028,8 +1102,8 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
                                    else f"UGAL-L {_vcs_label(ugal)}; MIN hop-indexed")
             # the paper-text column at the verdict's VCs; the authors' column: the PolarStars' runs at their settings
             table = (at_vcs if four else booksim) if col == "text" else {
-                **{k: v for k, v in booksim.items() if k[0] not in PSX}, **{k: v for k, v in authors.items()
-                                                                             if k[0] in PSX}}
+                **{k: v for k, v in booksim.items() if k[0] not in AUTHORS_OWN},
+                **{k: v for k, v in authors.items() if k[0] in AUTHORS_OWN}}
             got = _judge_keys(claim, keys, table, res, rule="booksim", scale="paper", bounds=bounds)
             row[f"{col}_value"], row[f"{col}_status"] = _cell(c, got, keys, table)
             if col == "authors":
@@ -1096,7 +1170,10 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str
                "names MIN / UGAL-L",
                "ugall4_pf's first-hop VC: ours takes the next free VC round-robin (authors' code: the emptiest)"
                if "ugal-pf" in routings else "",
-               "our router numbering (the anynet tables break ties by lowest router id)"]
+               "our router numbering (the anynet tables break ties by lowest router id)",
+               "on the Dragonfly the fork's dragonflynew routings at its 3 VCs of 43 flits (ugal_dragonflynew: one "
+               "random intermediate, threshold -30; paper: UGAL-L, 3 VCs for UGAL and 2 for MIN)"
+               if any(k[0] == "DF" for k in c.keys) else ""]
     return {**got, "claim_id": f"{c.claim_id}-authors-code", "what": f"{c.what} [the authors' public code]",
             "sensitivity_of": c.claim_id, "routing": routings, "scale": "paper-network",
             "differs": [d for d in differs if d],

@@ -251,8 +251,8 @@ class PolarStarSection:
                               stand_in_text=st.where(*self.table3).get("stand_in", "")):
             claims.record(**kw)
         # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
-        self.paper_authors = studies.recorded_saturation(NOTEBOOK, [PS.AUTHORS_LOG], PAPER_TOL,
-                                                         sim=PS.authors_sim())  # the job's settings
+        # the job's settings: the PolarStars' at authors_sim, the Dragonfly's at the fork's own (authors_df_sim)
+        self.paper_authors = studies.saturation_from_records(PS.authors_runs(), PAPER_TOL)
         self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b,
                                        paper_vcs=self.paper_vcs)
         for row in self.authors:
