@@ -73,8 +73,9 @@ def paper_progress(polarstar: PolarStarSection, polarized: PolarizedSection, spe
                  [(r.label, rt, tr) for r, rt, tr in PS.fig9_configs(TABLE3_PAPER) + PS.fig10_configs(TABLE3_PAPER)],
                  flags(polarstar.paper_rule))
     progress.add("1. PolarStar Fig. 9/10", "UGAL-L searches at the paper's VCs",
-                 [(r.label, rt, tr) for g in PS.PAPER_VCS_GROUPS if g not in PS.SENSITIVITY_GROUPS
-                  for _, cfgs in PS.group_configs(TABLE3_PAPER, [g]) for r, rt, tr in cfgs], flags(polarstar.paper_vcs))
+                 [(r.label, rt, tr) for _, cfgs in PS.group_configs(TABLE3_PAPER, [
+                     g for g in PS.PAPER_VCS_GROUPS if g not in PS.SENSITIVITY_GROUPS]) for r, rt, tr in cfgs],
+                 flags(polarstar.paper_vcs))
     progress.add("1. PolarStar Fig. 9/10", "UGAL-L on MF at 3 VCs (sensitivity)",
                  [(r.label, rt, tr) for _, cfgs in PS.group_configs(TABLE3_PAPER, PS.SENSITIVITY_GROUPS)
                   for r, rt, tr in cfgs], flags(polarstar.mf_probe))
