@@ -45,7 +45,9 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
             for x, role, tr in c.keys if role == "ugal"}
     # every network's UGAL-L on the four Fig. 9 UGAL panels (the statement "HX and SF highest"), and on the
     # adversarial pattern the networks of Fig. 10
-    assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} == ugal == {
+    others_perm = {(x, PS.routing_of(PAPER[x], "ugal"), "server_perm") for x in ("BF", "HX", "SF", "MF", "FT")}
+    # the authors'-code column's other networks: their UGAL-L at the paper's VCs too, under the fork's permutation
+    assert {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG} - others_perm == ugal == {
         (p, "ugal", tr) for p in ("PS-IQ", "PS-Pal") for tr in ("uniform", "randperm", "bitrev", "shuffle",
                                                                  "adversarial")} | {
         (x, PS.routing_of(PAPER[x], "ugal"), tr) for tr in ("uniform", "randperm", "bitrev", "shuffle")
@@ -59,7 +61,8 @@ def test_sections_configs_cover_every_claim_key_and_groups_partition_them():
         ("DF", "df-ugal", "uniform"), ("BF", "ugal", "uniform"), ("MF", "df-ugal", "bitrev")}
     assert {k[1] for k in left["fig9-min"]} == {"min", "df-min", "min-single"}  # the PolarStars: group fig9a
     assert {k[1] for k in left["rest"]} == {"ugal", "df-ugal"}  # at hop-indexed VCs: a sensitivity
-    assert {k[1:] for k in grouped if k[0] == PS.RULE_LOG} == cfgs | (authors - at_authors)
+    assert {k[1:] for k in grouped if k[0] == PS.RULE_LOG} == cfgs
+    assert authors - at_authors == others_perm <= {k[1:] for k in grouped if k[0] == PS.PAPER_VCS_LOG}
     for g in PS.GROUPS:  # a group's log and settings go together: 4 VCs, any VC, exactly outside the section's log
         if g != "ugal-mf-3vcs":  # (the Megafly's sensitivity runs at 3 VCs, Dragonfly classes)
             assert (PS.group_sim(g)["router_options"]["vc_selection"] == "any") == (PS.group_log(g) != PS.RULE_LOG)
@@ -124,6 +127,12 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
     assert "q_min <= 2 q_val - 30" in ugal["record"]["note"]
     assert ugal["record"]["details"]["saturation"]["DF"] == 0.2  # the fork's Dragonfly run, not the paper-text one
     assert ugal["record"]["our_value"] is True and ugal["text_value"] is False
+    # the other networks' UGAL-L: from the paper's-VC searches when given (both columns), MIN from the section's
+    vcs = {PS.routed_key(t3, k): (0.9, True) for c in PS.section_claims() for k in c.keys if k[1] == "ugal"}
+    side = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors, paper_vcs=vcs)}
+    assert side["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]["record"]["details"]["saturation"]["BF"] == 0.9
+    assert side["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]["authors_value"] is False  # PS 0.45 far below BF
+    assert side["ps-fig10-df-mf-lowest-min"]["record"]["details"]["saturation"]["BF"] == 0.5
     # the Dragonfly's single minimal path is the fork's min_dragonflynew: one search for both Fig. 9 MIN panels
     assert PS.authors_key(t3, ("DF", "min-single", "uniform")) == PS.authors_key(t3, ("DF", "min", "uniform")) == (
         "DF", "df-min", "uniform")

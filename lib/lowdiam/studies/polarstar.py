@@ -333,8 +333,9 @@ GROUPS = {
     "authors-df": lambda t: [(t["DF"], AUTHORS_DF_ROLE[role], AUTHORS_TRAFFIC.get(tr, tr)) for role, tr in (
         ("min", "uniform"), ("min", "adversarial"), ("ugal", "uniform"), ("ugal", "randperm"), ("ugal", "bitrev"),
         ("ugal", "shuffle"), ("ugal", "adversarial"))],
-    # the authors' public code on the other networks: their paper-text UGAL under the fork's random permutation (the
-    # Dragonfly's: group authors-df; its search at hop-indexed VCs, recorded before that group, is left in the log)
+    # the authors' public code on the other networks: their paper-text UGAL-L at the paper's VCs under the fork's
+    # random permutation (the Dragonfly's: group authors-df; the searches at hop-indexed VCs this group ran before
+    # 2026-12-01, session 42, are left in RULE_LOG)
     "authors-randperm": lambda t: [(t[x], "ugal", AUTHORS_TRAFFIC["randperm"])
                                    for x in ("BF", "HX", "SF", "MF", "FT")],
     # the Fig. 9 panels the statement "HX and SF highest on most panels" compares beyond the groups above: its MIN
@@ -353,7 +354,7 @@ GROUPS = {
 AUTHORS_GROUPS = ("authors-min", "authors-adversarial", "authors-ugal", "authors-df")
 #: the groups of paper-text searches run at the paper's 4 VCs (:func:`authors_sim`'s settings) and recorded in
 #: :data:`PAPER_VCS_LOG`
-PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs", "fig9-ugal-paper-vcs")
+PAPER_VCS_GROUPS = ("ugal-ps-4vcs", "ugal-paper-vcs", "ugal-mf-3vcs", "fig9-ugal-paper-vcs", "authors-randperm")
 #: a group of :data:`PAPER_VCS_GROUPS` whose settings are not :func:`paper_vcs_sim`'s: (label, router_speedup=) -> sim
 _PAPER_VCS_SETTINGS = {"ugal-mf-3vcs": lambda label, router_speedup=2.0: mf_probe_sim(router_speedup=router_speedup)}
 #: the groups among them that rerun searches at other settings than the paper's VCs (sensitivities, not the
@@ -995,7 +996,9 @@ AUTHORS_TEXT = ("the authors' public code (IntelLabs/PolarFly polarfly/booksim, 
                 "Dragonfly its dragonflynew routings at its 3 VCs of 43 flits, VC = phase: min_dragonflynew = df-min "
                 "(also for the single minimal path), ugal_dragonflynew = df-ugal with one random intermediate and the "
                 "minimal route while q_min <= 2 q_val - 30; the other networks' routings as under the paper's text, "
-                "hop-indexed VCs; its random permutation of endpoints, server_perm, where the paper permutes routers)")
+                "UGAL-L at the paper's VCs (BF, HX, SF, FT: 4 of 32 flits, any VC at every hop, as the authors' "
+                "anynet configurations; MF: 2 of 64, one per phase), MIN at hop-indexed VCs; its random permutation of "
+                "endpoints, server_perm, where the paper permutes routers)")
 #: the networks the authors' public code routes itself (their searches are in :data:`AUTHORS_LOG`): the PolarStars
 #: (anynet, :func:`authors_sim`) and the Dragonfly (dragonflynew, :func:`authors_df_sim`)
 AUTHORS_OWN = (*PSX, "DF")
@@ -1068,7 +1071,8 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
     side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
     ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the networks the authors' code
     routes itself (:data:`AUTHORS_OWN`), ``authors`` (the same form; :data:`AUTHORS_LOG`: :func:`authors_runs`); a
-    column whose searches are not all done shows how many are.  The claims whose runs the authors' code does not
+    column whose searches are not all done shows how many are; the other networks' UGAL-L searches come from
+    ``paper_vcs`` in both columns (:func:`_authors_table`).  The claims whose runs the authors' code does not
     change are left out.
     ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the paper-text column of a statement :func:`verdicts` judges
     at the paper's 4 VCs reads these searches once all it compares are done there (``text_vcs`` says which).
@@ -1101,9 +1105,8 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
                 row["text_vcs"] = ("hop-indexed" if not four else _vcs_label(ugal) if len(ugal) == len(keys)
                                    else f"UGAL-L {_vcs_label(ugal)}; MIN hop-indexed")
             # the paper-text column at the verdict's VCs; the authors' column: the PolarStars' runs at their settings
-            table = (at_vcs if four else booksim) if col == "text" else {
-                **{k: v for k, v in booksim.items() if k[0] not in AUTHORS_OWN},
-                **{k: v for k, v in authors.items() if k[0] in AUTHORS_OWN}}
+            table = (at_vcs if four else booksim) if col == "text" else _authors_table(c, recs, booksim, authors,
+                                                                                       paper_vcs)
             got = _judge_keys(claim, keys, table, res, rule="booksim", scale="paper", bounds=bounds)
             row[f"{col}_value"], row[f"{col}_status"] = _cell(c, got, keys, table)
             if col == "authors":
@@ -1113,6 +1116,22 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
         row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"])
         rows.append(row)
     return rows
+
+
+def _authors_table(c: SatClaim, recs: dict[str, S.Recipe], booksim: dict, authors: dict,
+                   paper_vcs: dict | None) -> dict:
+    """The searches the authors'-code column judges ``c`` on, keyed as :func:`authors_key`: the networks the authors'
+    code routes itself (:data:`AUTHORS_OWN`) from ``authors``; every other network's UGAL-L from ``paper_vcs`` (the
+    paper's VCs, for BF, HX, SF and FT the authors' anynet configurations' 4 VCs, any VC at every hop), its MIN from
+    ``booksim`` (hop-indexed VCs); without ``paper_vcs`` its UGAL-L from ``booksim`` too."""
+    out = {}
+    for k in c.keys:
+        ak = authors_key(recs, k)
+        src = (authors if k[0] in AUTHORS_OWN else paper_vcs if k[1] == "ugal" and paper_vcs is not None
+               else booksim)
+        if ak in src:
+            out[ak] = src[ak]
+    return out
 
 
 def _vcs_label(labels: Iterable[str]) -> str:
