@@ -1024,9 +1024,10 @@ def _authors_role_key(key: tuple[str, str, str]) -> tuple[str, str, str]:
 
 
 def authors_claim(claim: SatClaim) -> SatClaim | None:
-    """``claim`` with every PolarStar search under the authors' routing and every search under the authors' traffic
-    pattern (:data:`AUTHORS_TRAFFIC`), or ``None`` when that changes no search (a statement about single-path runs
-    already is the authors' ``min``).
+    """``claim`` with every PolarStar search under the authors' routing, every Dragonfly search under the fork's
+    (:data:`AUTHORS_DF_ROLE`, at :func:`authors_df_sim`) and every search under the authors' traffic pattern
+    (:data:`AUTHORS_TRAFFIC`), or ``None`` when that changes no search (a statement about single-path runs on the
+    PolarStars, Slim Fly and Bundlefly already is the authors' ``min``).
 
     Examples
     --------
@@ -1037,8 +1038,8 @@ def authors_claim(claim: SatClaim) -> SatClaim | None:
     True
     """
     keys = tuple(_authors_role_key(k) for k in claim.keys)
-    if keys == claim.keys:
-        return None
+    if keys == claim.keys and not any(k[0] in AUTHORS_OWN and k[0] not in PSX for k in keys):
+        return None  # (the Dragonfly's searches run at the fork's settings even where its role is the same)
     remap = dict(zip(claim.keys, keys))
 
     def judge(v, res, ctx):  # the statement's own judge, fed the authors' runs under the paper-text keys
