@@ -26,15 +26,12 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
-import os
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import write_rows  # noqa: E402
-from crossval_booksim import OUT, _append, _read, config_with, run_binary  # noqa: E402
+from crossval_booksim import OUT, _append, _read, run_binary  # noqa: E402
+from crossval_booksim_dragonfly import ROUTINGS, booksim_config, fork_cli  # noqa: E402
 
 CSV = OUT / "booksim_authors_dragonfly.csv"
 DECISIONS = OUT / "booksim_authors_dragonfly_decisions.csv"
@@ -42,30 +39,15 @@ FIELDS = ["sim", "routing", "traffic", "load", "unstable", "latency", "accepted"
 #: BookSim's k of Table 3's Dragonfly: p = 6 endpoints per router, a = 12 routers per group, h = 6 global links
 K = 6
 SPEEDUP = 2.0
-#: ours -> the fork's routing_function (``<name>_dragonflynew`` on its dragonflynew)
-FUNCTIONS = {"min": ("df-min", "min"), "ugal": ("df-ugal", "ugal")}
 
 
-def booksim_config(load: float, routing: str):
-    """The fork's configuration: ``crossval_booksim.CFG`` with the section's authors' Dragonfly settings."""
-    vcs, flits, _ = _vcs()
-
-    def config(net: Path) -> str:
-        text = config_with(net, load, SPEEDUP, num_vcs=vcs, vc_buf_size=flits, max_samples=8, seed=0,
-                           routing_function=FUNCTIONS[routing][1])
-        text = re.sub(r"^topology = anynet;\nnetwork_file = [^\n]*\n", f"topology = dragonflynew;\nk = {K};\nn = 1;\n",
-                      text, flags=re.M)
-        if "dragonflynew" not in text:
-            raise RuntimeError("crossval_booksim.CFG no longer starts with the anynet topology lines")
-        return text
-
-    return config
-
-
-def _vcs():
+def fork_config(load: float, routing: str):
+    """The fork's configuration: ``crossval_booksim_dragonfly``'s at k = :data:`K` with the section's authors'
+    Dragonfly settings (``lowdiam.studies.polarstar.AUTHORS_DF_VCS``, ``max_samples = 8``)."""
     from lowdiam.studies import polarstar as PS
 
-    return PS.AUTHORS_DF_VCS
+    vcs, flits, _ = PS.AUTHORS_DF_VCS
+    return booksim_config(K, load, SPEEDUP, routing, num_vcs=vcs, vc_buf_size=flits, max_samples=8, seed=0)
 
 
 def ours(routing: str, traffic: str = "uniform") -> dict[float, dict]:
@@ -73,7 +55,7 @@ def ours(routing: str, traffic: str = "uniform") -> dict[float, dict]:
     record."""
     from lowdiam.studies import polarstar as PS
 
-    name = FUNCTIONS[routing][0]
+    name = ROUTINGS[routing][2]
     return {float(r["load"]): r for r in PS.authors_runs()
             if (r["label"], r["routing"], r["traffic"]) == ("DF", name, traffic)}
 
@@ -95,7 +77,7 @@ def sweep(binary: str, routings: list[str]) -> None:
         for load in bracket(routing):
             if load is None or (routing, load) in done:
                 continue
-            r = run_binary(binary, top, booksim_config(load, routing), summary="overall")
+            r = run_binary(binary, top, fork_config(load, routing), summary="overall")
             row = {"sim": "authors_booksim", "routing": routing, "traffic": "uniform", "load": load,
                    **{f: r.get(f, "") for f in FIELDS[4:]}}
             _append(CSV, FIELDS, row)
@@ -119,23 +101,7 @@ def table() -> list[dict]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--table", action="store_true", help="compare the recorded rows (no simulation)")
-    ap.add_argument("--routings", default=",".join(FUNCTIONS), help=f"comma-separated, of {', '.join(FUNCTIONS)}")
-    args = ap.parse_args()
-    routings = [x for x in args.routings.split(",") if x]
-    if any(x not in FUNCTIONS for x in routings):
-        sys.exit(f"--routings must be drawn from {list(FUNCTIONS)}, got {routings}")
-    if args.table:
-        rows = table()
-        write_rows(DECISIONS, rows)
-        for r in rows:
-            print(r)
-        return
-    binary = os.environ.get("AUTHORS_BOOKSIM")
-    if not binary or not Path(binary).is_file():
-        sys.exit("set $AUTHORS_BOOKSIM to the PolarStar authors' BookSim binary, an absolute path (see the docstring)")
-    sweep(binary, routings)
+    fork_cli(__doc__, "table", table, DECISIONS, sweep)
 
 
 if __name__ == "__main__":

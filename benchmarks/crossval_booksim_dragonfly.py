@@ -71,11 +71,13 @@ def graph(k: int):
     return dragonfly(2 * k, k, k)
 
 
-def booksim_config(k: int, load: float, speedup: float, routing: str = "min"):
+def booksim_config(k: int, load: float, speedup: float, routing: str = "min", **keys):
+    """BookSim's configuration of ``dragonflynew`` with this ``k`` under ``routing`` (:data:`ROUTINGS`): the
+    ``crossval_booksim.CFG`` keys with the routing's function and VCs, and ``keys`` over them (``config_with``)."""
     function, vcs, _, _ = ROUTINGS[routing]
 
     def config(net: Path) -> str:
-        text = config_with(net, load, speedup, num_vcs=vcs, routing_function=function)
+        text = config_with(net, load, speedup, **{"num_vcs": vcs, "routing_function": function, **keys})
         text = re.sub(r"^topology = anynet;\nnetwork_file = [^\n]*\n", f"topology = dragonflynew;\nk = {k};\nn = 1;\n",
                       text, flags=re.M)
         if "dragonflynew" not in text:
@@ -140,24 +142,33 @@ def decisions() -> list[dict]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--decisions", action="store_true", help="summarise the recorded rows (no simulation)")
+def fork_cli(doc: str, flag: str, summarise, out: Path, run) -> None:
+    """The command line of a script comparing ours with the PolarStar authors' fork by routing (:data:`ROUTINGS`):
+    ``--<flag>`` writes ``summarise()``'s rows to ``out`` and prints them (no simulation); otherwise
+    ``run(binary, routings)`` with the fork's binary from ``$AUTHORS_BOOKSIM`` and ``--routings``."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument(f"--{flag}", action="store_true", help="summarise the recorded rows (no simulation)")
     ap.add_argument("--routings", default=",".join(ROUTINGS), help=f"comma-separated, of {', '.join(ROUTINGS)}")
     args = ap.parse_args()
     routings = [x for x in args.routings.split(",") if x]
     if any(x not in ROUTINGS for x in routings):
         sys.exit(f"--routings must be drawn from {list(ROUTINGS)}, got {routings}")
-    if args.decisions:
-        rows = decisions()
-        write_rows(DECISIONS, rows)
+    if getattr(args, flag):
+        rows = summarise()
+        if not rows:
+            sys.exit(f"no recorded runs to summarise for {out.name} yet")
+        write_rows(out, rows)
         for r in rows:
             print(r)
         return
     binary = os.environ.get("AUTHORS_BOOKSIM")
     if not binary or not Path(binary).is_file():
         sys.exit("set $AUTHORS_BOOKSIM to the PolarStar authors' BookSim binary, an absolute path (see the docstring)")
-    sweep(binary, routings)
+    run(binary, routings)
+
+
+def main() -> None:
+    fork_cli(__doc__, "decisions", decisions, DECISIONS, sweep)
 
 
 if __name__ == "__main__":
