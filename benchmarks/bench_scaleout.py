@@ -14,8 +14,17 @@ mode on its own fresh cluster with every worker warmed up (the set's networks bu
 before the timing and a fresh, empty result cache; wall time, core time (the kept runs' own seconds), rounds,
 runs, and a check that all give the same brackets.
 
-Usage: ``python benchmarks/bench_scaleout.py replay`` / ``python benchmarks/bench_scaleout.py cluster
-[--workers 1 2 4]``.  CSVs go to ``benchmarks/results/``; the tables are printed as markdown.
+``replay-rule``: the PolarStar Fig. 9/10 section as it stands, under BookSim2's run control: every complete recorded
+search of its three result logs (``05_polarstar_booksim_rule``, ``05_polarstar_ugal_4vcs``,
+``05_polarstar_authors_code``; one search per log, network, routing, traffic and settings) replayed from scratch
+(coarse step 0.1, resolution 0.01) on P cores, each run costing its recorded CPU seconds (``cpu_seconds``; from
+its cycles where the store has no CPU time, :func:`rule_searches`), a load below a search's lowest recorded one
+``cost_below`` either way (:func:`lowdiam.scaleout.replay_schedule`).  What a rerun of the section from an empty store
+would take, as far as the recorded runs can tell; nothing is simulated.
+
+Usage: ``python benchmarks/bench_scaleout.py replay`` / ``python benchmarks/bench_scaleout.py replay-rule`` /
+``python benchmarks/bench_scaleout.py cluster [--workers 1 2 4]``.  CSVs go to ``benchmarks/results/``; the tables
+are printed as markdown.
 """
 
 from __future__ import annotations
@@ -81,6 +90,92 @@ def replay(cores=CORES) -> list[dict]:
         for k in ("last_search", "last_search_end_s", "last_search_chain_s", "last_search_longest_run_s"):
             r.setdefault(k, "")
     write_rows(OUT / "scaleout_replay.csv", rows)
+    return rows
+
+
+RULE_LOGS = ("05_polarstar_booksim_rule", "05_polarstar_ugal_4vcs", "05_polarstar_authors_code")
+#: the settings that tell two searches of one network, routing and traffic apart within a log
+SETTINGS = ("sim_router", "sim_router_options", "sim_run_control", "sim_vcs", "sim_buffer_flits", "sim_packet_flits")
+
+
+def rule_searches(tol: float = 0.01) -> tuple[dict, dict]:
+    """The complete recorded searches of :data:`RULE_LOGS`: ``({key: {"size", "runs"}}, counts)``.
+
+    A run costs its ``cpu_seconds``.  A run recorded before the store kept CPU time (its wall time then was up to
+    four times its CPU time on the shared machine, so wall seconds are no estimate) costs its simulated ``cycles``
+    times the median CPU seconds per cycle of the runs with CPU time of the same log, network and routing (any
+    traffic), else of the same log and network (``counts["cost_from_cycles"]``: how many runs, by which).  A
+    search is complete when a stable and a saturated load recorded lie within ``tol`` of each other (no stable
+    load: the first saturated within ``tol`` of 0); the later record of a load wins (a rerun at the same
+    settings)."""
+    import statistics
+
+    from lowdiam import sweep
+
+    counts: dict = {"runs": 0, "cpu_known": 0, "searches_incomplete": 0,
+                    "cost_from_cycles": {"network and routing": 0, "network": 0}}
+    by_log = {log: sweep.recorded_records(sweep.result_log("05_simulation", log)) for log in RULE_LOGS}
+    out: dict = {}
+    for log, recs in by_log.items():
+        per: dict = {}
+        for r in recs:
+            if r.get("cpu_seconds") is not None and r.get("cycles"):
+                per.setdefault((r["label"], r["routing"]), []).append(r["cpu_seconds"] / r["cycles"])
+                per.setdefault((r["label"],), []).append(r["cpu_seconds"] / r["cycles"])
+        for r in recs:
+            key = (log, r["label"], r["routing"], r["traffic"], repr([r.get(k) for k in SETTINGS]))
+            s = out.setdefault(key, {"size": int(r["num_routers"]) * int(r["num_endpoints"]), "runs": {}})
+            cpu, how = r.get("cpu_seconds"), None
+            if cpu is None:
+                ref, how = ((r["label"], r["routing"]), "network and routing") \
+                    if (r["label"], r["routing"]) in per else ((r["label"],), "network")
+                if ref not in per:
+                    raise ValueError(f"{log}: no run of {r['label']} records its CPU time; cannot cost {key}")
+                cpu = r["cycles"] * statistics.median(per[ref])
+            s["runs"][float(r["load"])] = (bool(r["saturated"]), float(cpu), how)
+    done = {}
+    for key, s in out.items():
+        bad = [x for x, (sat, _, _) in s["runs"].items() if sat]
+        first_bad = min(bad, default=None)
+        last_ok = (max((x for x, (sat, _, _) in s["runs"].items() if not sat and x < first_bad), default=0.0)
+                   if bad else None)
+        if first_bad is not None and first_bad - last_ok <= tol + 1e-9:
+            done[key] = {"size": s["size"], "runs": {x: v[:2] for x, v in s["runs"].items()}}
+            counts["runs"] += len(s["runs"])
+            for _, _, how in s["runs"].values():
+                if how is None:
+                    counts["cpu_known"] += 1
+                else:
+                    counts["cost_from_cycles"][how] += 1
+        else:
+            counts["searches_incomplete"] += 1
+    return done, counts
+
+
+def replay_rule(cores=(2, 16, 64)) -> list[dict]:
+    from lowdiam import scaleout
+
+    searches, counts = rule_searches()
+    recorded = sum(c for s in searches.values() for _, c in s["runs"].values())
+    print(f"{len(searches)} complete searches ({counts['searches_incomplete']} incomplete left out), "
+          f"{counts['runs']} recorded runs ({counts['cpu_known']} with CPU seconds; costed from their cycles: "
+          f"{counts['cost_from_cycles']}), {recorded / 3600:.2f} core-hours recorded")
+    rows = []
+    for below in scaleout.COST_BELOW:
+        for p in cores:
+            for name, kw in (("sequential", {}), ("speculative", {"workers": p}),
+                             ("asynchronous", {"asynchronous": True})):
+                r = scaleout.replay_schedule(searches, p, coarse_step=0.1, tol=0.01, cost_below=below, **kw)
+                rows.append({"cost_below": below, "cores": p, "search": name,
+                             "wall_hours": round(r["wall_seconds"] / 3600, 2),
+                             "core_hours": round(r["core_seconds"] / 3600, 2), "rounds": r["rounds"] or "",
+                             "runs": r["runs"], "runs_not_recorded": r["extra_runs"]})
+    print("| cost below the lowest recorded load | cores | search | wall h | core h | rounds | runs (not recorded) |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['cost_below']} | {r['cores']} | {r['search']} | {r['wall_hours']:.2f} | {r['core_hours']:.2f} | "
+              f"{r['rounds']} | {r['runs']} ({r['runs_not_recorded']}) |")
+    write_rows(OUT / "scaleout_replay_rule.csv", rows)
     return rows
 
 
@@ -159,11 +254,13 @@ def _warm(configs):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("replay", "cluster"))
+    ap.add_argument("what", choices=("replay", "replay-rule", "cluster"))
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     args = ap.parse_args()
     if args.what == "replay":
         replay()
+    elif args.what == "replay-rule":
+        replay_rule()
     else:
         cluster(tuple(args.workers))
 

@@ -182,6 +182,21 @@ def test_replay_cost_model_nearest_recorded_load():
     assert not decide(0.25) and decide(0.35) and decide(0.3)
 
 
+def test_replay_cost_below_proportional():
+    runs = {0.5: (False, 40.0), 0.6: (True, 20.0)}
+    _, cost = O._oracle(runs, "proportional")
+    assert cost(0.1) == pytest.approx(8.0) and cost(0.4) == pytest.approx(32.0)  # 40 s x load / 0.5
+    assert cost(0.55) == 20.0 and cost(0.9) == 20.0  # above the lowest recorded load: the nearest, as before
+    _, near = O._oracle(runs)
+    assert near(0.1) == 40.0
+    searches = {("A", "min", "uniform"): {"size": 1, "runs": runs}}
+    a = O.replay_schedule(searches, 1, cost_below="proportional")
+    b = O.replay_schedule(searches, 1)
+    assert a["brackets"] == b["brackets"] and a["core_seconds"] < b["core_seconds"]
+    with pytest.raises(ValueError, match="cost_below must be one of"):
+        O.replay_schedule(searches, 1, cost_below="linear")
+
+
 def test_recorded_searches_needs_fields():
     with pytest.raises(ValueError, match="wall_seconds"):
         O.recorded_searches([{"label": "A", "routing": "min", "traffic": "uniform", "load": 0.1, "saturated": False}])

@@ -15,7 +15,10 @@ through that schedule on ``cores`` cores, without simulating anything:
 * a load the recorded search never ran (a speculative one) costs the seconds of the nearest recorded load
   of the same search (the higher one on a tie), and is saturated exactly when it is at or above the
   search's smallest recorded saturated load (the recorded curve taken as monotone there); a recorded
-  load keeps its recorded decision.
+  load keeps its recorded decision.  With ``cost_below="proportional"`` a load below the search's lowest
+  recorded load costs that run's seconds times the ratio of the loads instead (a search recorded only near its
+  knee, from a known bracket, replayed from scratch: its coarse loads far below the knee carry fewer flits and,
+  under BookSim2's run control, converge in fewer sample periods than the runs next to the knee).
 
 Examples
 --------
@@ -93,7 +96,13 @@ def list_schedule(costs: Iterable[float], cores: int) -> float:
     return max(free)
 
 
-def _oracle(runs: dict[float, tuple[bool, float]]):
+#: how a replay costs a load below the lowest recorded one of its search (:func:`replay_schedule`)
+COST_BELOW = ("nearest", "proportional")
+
+
+def _oracle(runs: dict[float, tuple[bool, float]], cost_below: str = "nearest"):
+    if cost_below not in COST_BELOW:
+        raise ValueError(f"cost_below must be one of {list(COST_BELOW)}, not {cost_below!r}")
     loads = sorted(runs)
     first_bad = min((x for x in loads if runs[x][0]), default=None)
 
@@ -105,6 +114,8 @@ def _oracle(runs: dict[float, tuple[bool, float]]):
     def cost(load: float) -> float:
         if load in runs:
             return runs[load][1]
+        if cost_below == "proportional" and load < loads[0] and loads[0] > 0:
+            return runs[loads[0]][1] * load / loads[0]
         j = bisect.bisect_left(loads, load)
         near = loads[max(j - 1, 0): j + 1]
         best = min(near, key=lambda x: (round(abs(x - load), 9), -x))
@@ -125,6 +136,7 @@ def replay_schedule(
     tol: float = 0.01,
     lo: float | None = None,
     hi: float = 1.0,
+    cost_below: str = "nearest",
 ) -> dict[str, Any]:
     """Wall time, core time and rounds of ``searches`` replayed on ``cores`` cores (rules: module docstring).
 
@@ -150,6 +162,9 @@ def replay_schedule(
         needs ``workers=None``).
     coarse_step, tol, lo, hi : float
         The searches' rule (Fig. 9's paper profile: 0.1 and 0.01).
+    cost_below : {"nearest", "proportional"}
+        The cost of a load below a search's lowest recorded load: the nearest recorded load's seconds, or those
+        seconds times the ratio of the loads (module docstring).
 
     Returns
     -------
@@ -164,7 +179,8 @@ def replay_schedule(
     Raises
     ------
     ValueError
-        ``lockstep`` with a ``workers`` budget or with ``asynchronous``.
+        ``lockstep`` with a ``workers`` budget or with ``asynchronous``; ``cost_below`` not one of
+        :data:`COST_BELOW`.
     """
     from .sweep import _coarse_loads, bracket_saturation
 
@@ -178,7 +194,7 @@ def replay_schedule(
     keys = list(searches)
     if not keys:
         raise ValueError("replay_schedule needs at least one search")
-    oracles = [_oracle(dict(searches[k]["runs"])) for k in keys]
+    oracles = [_oracle(dict(searches[k]["runs"]), cost_below) for k in keys]
     sizes = [int(searches[k]["size"]) for k in keys]
     rule = {"coarse_step": coarse_step, "tol": tol, "lo": lo, "hi": hi}
     chains = [_sequential_path(dec, rule) for dec, _ in oracles]
