@@ -45,6 +45,8 @@ def searches() -> dict[str, tuple]:
         "ps-iq-ugal-uniform-paper-vcs": (PS.PAPER_VCS_LOG, "PS-IQ", "ugal", "uniform", PS.paper_vcs_sim("PS-IQ")),
         "sf-ugal-shuffle-paper-vcs": (PS.PAPER_VCS_LOG, "SF", "ugal", "shuffle", PS.paper_vcs_sim("SF")),
         "ps-pal-min-uniform": (PS.RULE_LOG, "PS-Pal", "polarstar-min", "uniform", rule),
+        "ps-pal-ugal-uniform-paper-vcs": (PS.PAPER_VCS_LOG, "PS-Pal", "ugal", "uniform", PS.paper_vcs_sim("PS-Pal")),
+        "bf-ugal-uniform-paper-vcs": (PS.PAPER_VCS_LOG, "BF", "ugal", "uniform", PS.paper_vcs_sim("BF")),
     }
 
 
