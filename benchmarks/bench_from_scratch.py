@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import os
 import sys
 import tempfile
@@ -54,22 +55,25 @@ def _same_settings(rec: dict, sim: dict) -> bool:
     return all(rec.get(f"sim_{k}") == v for k, v in sim.items())
 
 
+@functools.cache
+def _complete() -> dict:
+    """``bench_scaleout.rule_searches``' complete searches, read once (this script records nothing in the logs)."""
+    from bench_scaleout import rule_searches
+
+    return rule_searches()[0]
+
+
 def recorded(name: str) -> dict:
     """The recorded search ``name`` in its log: its runs ``{load: (saturated, cost)}`` (cost as
     ``bench_scaleout.rule_searches`` has it) and its bracket."""
-    from bench_scaleout import rule_searches
-
     from lowdiam import sweep
 
     log, label, routing, traffic, sim = searches()[name]
     have = {float(r["load"]) for r in sweep.recorded_records(sweep.result_log("05_simulation", log))
             if (r["label"], r["routing"], r["traffic"]) == (label, routing, traffic) and _same_settings(r, sim)}
-    done, _ = rule_searches()
-    for key, s in done.items():
+    for key, s in _complete().items():
         if key[:4] == (log, label, routing, traffic) and set(s["runs"]) == have:
-            bad = min(x for x, (sat, _) in s["runs"].items() if sat)
-            ok = max((x for x, (sat, _) in s["runs"].items() if not sat and x < bad), default=0.0)
-            return {"key": key, "runs": s["runs"], "size": s["size"], "bracket": (ok, bad)}
+            return {"key": key, **s}
     raise ValueError(f"no complete recorded search {name!r} ({label}, {routing}, {traffic}) in {log}")
 
 

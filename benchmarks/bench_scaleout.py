@@ -99,7 +99,7 @@ SETTINGS = ("sim_router", "sim_router_options", "sim_run_control", "sim_vcs", "s
 
 
 def rule_searches(tol: float = 0.01) -> tuple[dict, dict]:
-    """The complete recorded searches of :data:`RULE_LOGS`: ``({key: {"size", "runs"}}, counts)``.
+    """The complete recorded searches of :data:`RULE_LOGS`: ``({key: {"size", "runs", "bracket"}}, counts)``.
 
     A run costs its ``cpu_seconds``.  A run recorded before the store kept CPU time (its wall time then was up to
     four times its CPU time on the shared machine, so wall seconds are no estimate) costs its simulated ``cycles``
@@ -111,6 +111,7 @@ def rule_searches(tol: float = 0.01) -> tuple[dict, dict]:
     import statistics
 
     from lowdiam import sweep
+    from lowdiam.studies.simulation import brackets_from_records
 
     counts: dict = {"runs": 0, "cpu_known": 0, "searches_incomplete": 0,
                     "cost_from_cycles": {"network and routing": 0, "network": 0}}
@@ -133,14 +134,15 @@ def rule_searches(tol: float = 0.01) -> tuple[dict, dict]:
                     raise ValueError(f"{log}: no run of {r['label']} records its CPU time; cannot cost {key}")
                 cpu = r["cycles"] * statistics.median(per[ref])
             s["runs"][float(r["load"])] = (bool(r["saturated"]), float(cpu), how)
+    # one search per key: its bracket as the store's other readers take it (brackets_from_records)
+    brackets = brackets_from_records({"label": key, "routing": "", "traffic": "", "load": x, "saturated": v[0]}
+                                     for key, s in out.items() for x, v in s["runs"].items())
     done = {}
     for key, s in out.items():
-        bad = [x for x, (sat, _, _) in s["runs"].items() if sat]
-        first_bad = min(bad, default=None)
-        last_ok = (max((x for x, (sat, _, _) in s["runs"].items() if not sat and x < first_bad), default=0.0)
-                   if bad else None)
+        last_ok, first_bad = brackets[(key, "", "")]
         if first_bad is not None and first_bad - last_ok <= tol + 1e-9:
-            done[key] = {"size": s["size"], "runs": {x: v[:2] for x, v in s["runs"].items()}}
+            done[key] = {"size": s["size"], "runs": {x: v[:2] for x, v in s["runs"].items()},
+                         "bracket": (last_ok, first_bad)}
             counts["runs"] += len(s["runs"])
             for _, _, how in s["runs"].values():
                 if how is None:
