@@ -173,6 +173,20 @@ def test_authors_searches_start_from_the_paper_text_bracket():
     finally:
         mod.S.saturation_searches = orig
     assert sims[1] == {**sims[0], "vcs": 4, "router_options": {**sims[0]["router_options"], "vc_selection": "any"}}
+    # ... where, any VC at every hop, the decision need not be monotone in load: the coarse search, no hint
+    assert asked[1] is None
+    # so every group at such settings (the paper's 4 VCs of the PolarStars, HX, ...): no hint either; the Dragonfly's
+    # and the Megafly's VC classes are hinted as the section's hop-indexed VCs are
+    for group, label, want in (("ugal-ps-4vcs", "PS-IQ", None), ("ugal-paper-vcs", "HX", None),
+                               ("ugal-paper-vcs", "DF", [(0.6, 0.65)]), ("ugal-mf-3vcs", "MF", [(0.6, 0.65)])):
+        old_g = [{**r, "label": label} for r in old]
+        mod.S.saturation_searches = fake
+        try:
+            PS.booksim_rule_searches([(t3[label], "ugal", "uniform")], old_records=old_g,
+                                     sim=PS.group_sim(group, label=label))
+        finally:
+            mod.S.saturation_searches = orig
+        assert asked[-1] == want, (group, label)
 
 
 def test_fixed_rule_verdicts_reproduce_the_recorded_scorecard_rows():

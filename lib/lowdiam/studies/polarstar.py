@@ -457,7 +457,21 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
     hop-indexed-VC searches under BookSim2's rule; a configuration without one gets the coarse search).
     ``record``: the result log (:func:`lowdiam.sweep.result_log`).  ``authors``: at 4 VCs, any VC at every hop
     (:func:`authors_sim`: the authors' VC settings, and the paper's VC count) instead of the section's; ``sim``:
-    these settings instead of either (:func:`group_sim`)."""
+    these settings instead of either (:func:`group_sim`).
+
+    Settings with any VC at every hop (``vc_selection="any"``) get the coarse search from :data:`PAPER_COARSE`
+    up, never a hint: there a partial deadlock can make a load unstable below loads that drain, so the decision
+    need not be monotone in load, and a search started from a known bracket finds the knee nearest that bracket,
+    not the first unstable load of the ascending sweep (measured, ``benchmarks/bench_from_scratch.py``: PS-IQ
+    paper-text UGAL-L, uniform, the paper's 4 VCs, is stuck at 0.6 and drains at 0.6875-0.7, where the search
+    started from the hop-indexed-VC bracket never asked 0.6).  The runs of such searches started from a hint
+    before 2026-12-02 stay in their logs, and the store's reading takes every run of a configuration
+    (:func:`brackets_from_records`: its first unstable load and the last stable load below it)."""
+    sim = (sim if sim is not None else authors_sim(router_speedup=router_speedup) if authors
+           else sim_settings(router_speedup=router_speedup, run_control="booksim"))
+    if sim.get("router_options", {}).get("vc_selection") == "any":
+        return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=None, sim=sim,
+                                     record=record, **sweep_kwargs)
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
@@ -468,10 +482,7 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
         hint_tr = HINT_TRAFFIC.get(tr, tr)
         hints.append(old.get((rec.label, rt, tr)) or old.get((rec.label, hint_rt, tr))
                      or old.get((rec.label, rt, hint_tr)) or old.get((rec.label, hint_rt, hint_tr)))
-    return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints,
-                                 sim=(sim if sim is not None else authors_sim(router_speedup=router_speedup)
-                                      if authors else sim_settings(router_speedup=router_speedup,
-                                                                   run_control="booksim")),
+    return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints, sim=sim,
                                  record=record, **sweep_kwargs)
 
 
