@@ -475,3 +475,24 @@ def test_authors_column_runs_the_forks_permutation_of_endpoints():
     finally:
         PS.S.saturation_searches = orig
     assert asked == [[(0.4, 0.45)]]
+
+
+def test_any_vc_searches_are_done_only_once_their_coarse_search_is_recorded():
+    """At any VC at every hop a search started from a hint is not done until the coarse search's runs are recorded;
+    at other VC assignments the bracket's width decides, as before; the reading takes every run."""
+    def runs(label, loads, vcsel, bad_at=0.6):
+        return [{"label": label, "routing": "ugal", "traffic": "uniform", "load": x, "saturated": x >= bad_at,
+                 "sim_router_options": {"vc_selection": vcsel}} for x in loads]
+
+    hinted = (0.6, 0.61, 0.59375)  # a hinted search's runs: a bracket of width <= tol
+    coarse = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.55, 0.575, 0.5875, 0.59375)  # the coarse search (tol 0.01)
+    got = PS.searches_from_records(runs("A", hinted, "any") + runs("B", hinted, "hop") + runs("C", coarse, "any"))
+    assert got[("A", "ugal", "uniform")] == (0.59375, False)
+    assert got[("B", "ugal", "uniform")] == (0.59375, True)
+    assert got[("C", "ugal", "uniform")] == (0.59375, True)
+    assert PS.coarse_search_recorded({r["load"]: r["saturated"] for r in runs("C", coarse, "any")})
+    # a partial deadlock below the hinted bracket: the coarse search meets it and the reading moves down with it
+    stuck = runs("D", hinted, "any") + [{**runs("D", (0.5,), "any")[0], "saturated": True}]
+    assert PS.searches_from_records(stuck)[("D", "ugal", "uniform")] == (0.0, False)
+    more = stuck + runs("D", (0.1, 0.2, 0.3, 0.4), "any")
+    assert PS.searches_from_records(more)[("D", "ugal", "uniform")] == (0.4, False)

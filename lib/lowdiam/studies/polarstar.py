@@ -43,6 +43,7 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
+    "searches_from_records", "coarse_search_recorded",
     "group_sim", "hint_records", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
     "mf_probe_runs", "paper_vcs_table", "AUTHORS_DF_ROLE", "AUTHORS_DF_UGAL", "AUTHORS_DF_VCS", "AUTHORS_OWN",
     "authors_df_sim", "authors_runs",
@@ -486,6 +487,60 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
                                  record=record, **sweep_kwargs)
 
 
+class _Unrecorded(Exception):
+    """A load the replayed search asks that no run recorded (:func:`coarse_search_recorded`)."""
+
+
+def coarse_search_recorded(runs: dict[float, bool], *, coarse_step: float = PAPER_COARSE,
+                           tol: float = PAPER_TOL) -> bool:
+    """True when every load the coarse search (:func:`lowdiam.sweep.bracket_saturation`, no hint) asks is among
+    ``runs`` ({load: saturated}): its decisions replayed from them reach its final bracket.
+
+    Examples
+    --------
+    >>> coarse_search_recorded({x: x > 0.6 for x in (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.65, 0.625, 0.6125)},
+    ...                        tol=0.0125)
+    True
+    >>> coarse_search_recorded({x: x > 0.6 for x in (0.6, 0.7, 0.65, 0.625, 0.6125)}, tol=0.0125)
+    False
+    """
+    have = {round(float(x), S.LOAD_DIGITS): bool(b) for x, b in runs.items()}
+
+    def decide(loads):
+        out = []
+        for x in loads[0]:
+            x = round(x, S.LOAD_DIGITS)
+            if x not in have:
+                raise _Unrecorded(x)
+            out.append(have[x])
+        return [out]
+
+    try:
+        S.bracket_saturation(decide, 1, coarse_step=coarse_step, tol=tol)
+    except _Unrecorded:
+        return False
+    return True
+
+
+def searches_from_records(records, *, tol: float = PAPER_TOL,
+                          coarse_step: float = PAPER_COARSE) -> dict[tuple[str, str, str], tuple[float, bool]]:
+    """:func:`lowdiam.studies.simulation.saturation_from_records` of a log of this section, where a configuration run
+    at any VC at every hop (``vc_selection="any"``: :func:`booksim_rule_searches` searches it from the coarse grid)
+    is done only once its coarse search is recorded too (:func:`coarse_search_recorded`): the runs of a search
+    started from a hint before 2026-12-02 stay in the log, and their bracket alone is not the ascending sweep's."""
+    records = list(records)
+    out = studies.saturation_from_records(records, tol)
+    runs: dict[tuple[str, str, str], dict[float, bool]] = {}
+    for r in records:
+        opts = r.get("sim_router_options") or {}
+        if isinstance(opts, dict) and opts.get("vc_selection") == "any":
+            runs.setdefault((r["label"], r["routing"], r["traffic"]), {})[float(r["load"])] = bool(r["saturated"])
+    for k, have in runs.items():
+        if out[k][1] and not coarse_search_recorded(have, coarse_step=coarse_step, tol=tol):
+            out[k] = (out[k][0], False)
+    return out
+
+
 #: the paper-text role whose fixed-rule bracket starts a search of a routing the fixed rule never ran
 HINT_ROLE = {"ugal-pf": "ugal", "min-single": "min"}
 #: the paper-text pattern whose fixed-rule bracket starts a search of a pattern the fixed rule never ran
@@ -840,7 +895,8 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
                f"{router_speedup}, {vcs_text}, 4-flit packets); stable/unstable by "
                f"{RULE_TEXT['booksim']}, a "
                "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
-               "stuck_cycles: a partial deadlock, decision 'stuck') unstable"
+               "stuck_cycles: a partial deadlock, decision 'stuck') unstable, the searches at any VC at every hop "
+               "from the coarse grid up (docs/run_control.md, item 7)"
                + (f"; the first unstable UGAL-L load decided by: {decided}" if decided and mixed else
                   f"; the first unstable load decided by: {decided}" if decided else "")
                + f"; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv"
@@ -899,7 +955,9 @@ def _mf_probe_row(c: SatClaim, got: dict[str, Any], keys: list, paper_vcs: dict,
 
 def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:
     """``{(label, routing, traffic): decision}`` of the run at each configuration's first unstable load in sweep
-    ``records`` (:func:`brackets_from_records`), for those that have one.
+    ``records`` (:func:`brackets_from_records`), for those that have one; where a run above that load is stable (the
+    decision is not monotone in load: a partial deadlock at any VC at every hop), the decision ends with the loads
+    stable above it, so a note can say so.
 
     Examples
     --------
@@ -907,14 +965,19 @@ def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:
     ...          "decision": d} for x, d in ((0.5, "converged"), (0.6, "stuck"), (0.7, "latency-threshold"))]
     >>> first_unstable_decisions(runs)
     {('A', 'ugal', 'uniform'): 'stuck'}
+    >>> runs.append({**runs[0], "load": 0.65, "saturated": False})
+    >>> first_unstable_decisions(runs)
+    {('A', 'ugal', 'uniform'): 'stuck (stable again above it at 0.65)'}
     """
     records = list(records)
     out = {}
     for key, (_, bad) in brackets_from_records(records).items():
         if bad is None:
             continue
-        out[key] = next(str(r.get("decision") or "") for r in records
-                        if (r["label"], r["routing"], r["traffic"]) == key and float(r["load"]) == bad)
+        mine = [r for r in records if (r["label"], r["routing"], r["traffic"]) == key]
+        why = next(str(r.get("decision") or "") for r in mine if float(r["load"]) == bad)
+        above = sorted({float(r["load"]) for r in mine if not r["saturated"] and float(r["load"]) > bad})
+        out[key] = why + (f" (stable again above it at {', '.join(f'{x:g}' for x in above)})" if above else "")
     return out
 
 
@@ -1210,7 +1273,10 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str
             "differs": [d for d in differs if d],
             "note": "; ".join(n for n in (got["note"], "ran: " + AUTHORS_TEXT + ", on the BookSim model (internal "
                                           "speedup 2.0, 4-flit packets, 32 flits per VC); stable/unstable by "
-                                          + RULE_TEXT["booksim"] + ", a deadlocked run unstable",
+                                          + RULE_TEXT["booksim"] + ", a deadlocked run and a run "
+                                          "whose drain cannot complete (decision 'stuck') unstable, the searches "
+                                          "at any VC at every hop from the coarse grid up (docs/run_control.md, "
+                                          "item 7)",
                                           ugal_pf_checked() if "ugal-pf" in routings else "") if n),
             "figure": PAPER_FIGURES[all(k[2] == "adversarial" for k in c.keys)] + "_booksim_rule"}
 

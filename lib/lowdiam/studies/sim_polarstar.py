@@ -241,8 +241,8 @@ class PolarStarSection:
         # the UGAL-L searches at the paper's VCs (the job's groups ugal-ps-4vcs and ugal-paper-vcs, each network at
         # its settings)
         vcs_runs = PS.paper_vcs_runs()
-        self.paper_vcs = studies.saturation_from_records(vcs_runs, PAPER_TOL)
-        self.mf_probe = mf_probe = studies.saturation_from_records(PS.mf_probe_runs(), PAPER_TOL)  # MF at 3 VCs
+        self.paper_vcs = PS.searches_from_records(vcs_runs, tol=PAPER_TOL)  # any VC: from the coarse grid
+        self.mf_probe = mf_probe = PS.searches_from_records(PS.mf_probe_runs(), tol=PAPER_TOL)  # MF at 3 VCs
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
                               paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
                               mf_probe=mf_probe,
@@ -252,7 +252,7 @@ class PolarStarSection:
             claims.record(**kw)
         # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
         # the job's settings: the PolarStars' at authors_sim, the Dragonfly's at the fork's own (authors_df_sim)
-        self.paper_authors = studies.saturation_from_records(PS.authors_runs(), PAPER_TOL)
+        self.paper_authors = PS.searches_from_records(PS.authors_runs(), tol=PAPER_TOL)
         self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b,
                                        paper_vcs=self.paper_vcs)
         for row in self.authors:
