@@ -190,12 +190,14 @@ def _run(
     checkpoint_seconds: float = 600.0,
     run_control: str = "fixed",
     run_control_options: dict | None = None,
+    inspect=None,
 ):
     """:func:`run_booksim`, or with ``program`` (a :class:`lowdiam.sim.motifs.MessageProgram`; then
     ``traffic`` and ``load`` are None and ``measure_cycles`` caps the run; ``progress`` shows the messages
     delivered on a tqdm bar on stderr; ``checkpoint``, a file path, saves the run's state there every
     ``checkpoint_seconds`` and resumes from it: :mod:`.checkpoint`): returns the result and the kernel's
-    :class:`~.kernel.Messages` (None without a program)."""
+    :class:`~.kernel.Messages` (None without a program).  ``inspect``, if given, is called once the run has
+    ended with its state as keywords ``net``, ``st``, ``nd``, ``cfg``, ``ctr`` (:mod:`.deadlock` reads them)."""
     t_start, c_start = time.perf_counter(), time.thread_time()
     if routing == "polarized":
         raise ValueError(
@@ -568,6 +570,8 @@ def _run(
             break
     if bar is not None:
         bar.close()
+    if inspect is not None:
+        inspect(net=net, st=st, nd=nd, cfg=cfg, ctr=ctr)
     unfinished = program is not None and int(ctr[K.K_MSG_DONE]) < mo.src.size
     if ckpt is not None and status == K.RUN_DONE:
         if unfinished:  # max_cycles reached: keep the state, so that a call with a larger max_cycles resumes
