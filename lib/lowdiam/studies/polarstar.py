@@ -498,10 +498,10 @@ def coarse_search_recorded(runs: dict[float, bool], *, coarse_step: float = PAPE
 
     Examples
     --------
-    >>> coarse_search_recorded({x: x > 0.6 for x in (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.65, 0.625, 0.6125)},
-    ...                        tol=0.0125)
+    >>> asked = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.65, 0.625, 0.6125, 0.60625)
+    >>> coarse_search_recorded({x: x > 0.6 for x in asked}, tol=0.01)
     True
-    >>> coarse_search_recorded({x: x > 0.6 for x in (0.6, 0.7, 0.65, 0.625, 0.6125)}, tol=0.0125)
+    >>> coarse_search_recorded({x: x > 0.6 for x in asked[5:]}, tol=0.01)
     False
     """
     have = {round(float(x), S.LOAD_DIGITS): bool(b) for x, b in runs.items()}
@@ -953,11 +953,12 @@ def _mf_probe_row(c: SatClaim, got: dict[str, Any], keys: list, paper_vcs: dict,
             "figure": VCS_FIGURE}
 
 
-def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:
+def first_unstable_decisions(records, wait_for: dict | None = None) -> dict[tuple[str, str, str], str]:
     """``{(label, routing, traffic): decision}`` of the run at each configuration's first unstable load in sweep
     ``records`` (:func:`brackets_from_records`), for those that have one; where a run above that load is stable (the
     decision is not monotone in load: a partial deadlock at any VC at every hop), the decision ends with the loads
-    stable above it, so a note can say so.
+    stable above it, so a note can say so.  ``wait_for`` ({(label, routing, traffic, load, seed): analysis},
+    :func:`lowdiam.studies.stuck_runs.by_run`): what held a ``"stuck"`` run, where it was analysed.
 
     Examples
     --------
@@ -975,7 +976,13 @@ def first_unstable_decisions(records) -> dict[tuple[str, str, str], str]:
         if bad is None:
             continue
         mine = [r for r in records if (r["label"], r["routing"], r["traffic"]) == key]
-        why = next(str(r.get("decision") or "") for r in mine if float(r["load"]) == bad)
+        run = next(r for r in mine if float(r["load"]) == bad)
+        why = str(run.get("decision") or "")
+        held = (wait_for or {}).get((*key, bad, int(run.get("seed", 0))))
+        if held is not None:
+            from .stuck_runs import what_held
+
+            why += f" ({what_held(held)})"
         above = sorted({float(r["load"]) for r in mine if not r["saturated"] and float(r["load"]) > bad})
         out[key] = why + (f" (stable again above it at {', '.join(f'{x:g}' for x in above)})" if above else "")
     return out

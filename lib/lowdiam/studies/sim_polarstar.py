@@ -28,6 +28,7 @@ from ..metrics.distances import diameter
 from ..sim import BOUND_ROUTINGS, channel_load_bound
 from . import polarstar as PS
 from . import simulation as studies
+from . import stuck_runs as SR
 from .sim_study import NOTEBOOK, PAPER_TOL, SimStudy, final_loads, named, net_name, sat
 
 __all__ = ["KNEE_FACTOR", "UGAL_BIAS", "min_routing", "ugal_routing", "knee_gaps", "PolarStarSection"]
@@ -241,10 +242,11 @@ class PolarStarSection:
         # the UGAL-L searches at the paper's VCs (the job's groups ugal-ps-4vcs and ugal-paper-vcs, each network at
         # its settings)
         vcs_runs = PS.paper_vcs_runs()
+        held = SR.by_run(PS.PAPER_VCS_LOG)  # what held its stuck runs (the wait-for analysis)
         self.paper_vcs = PS.searches_from_records(vcs_runs, tol=PAPER_TOL)  # any VC: from the coarse grid
         self.mf_probe = mf_probe = PS.searches_from_records(PS.mf_probe_runs(), tol=PAPER_TOL)  # MF at 3 VCs
         for kw in PS.verdicts(booksim=self.paper_rule, fixed=self.paper_sat, paper_recs=self.p3, bounds=self.b9b,
-                              paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs),
+                              paper_vcs=self.paper_vcs, paper_vcs_decisions=PS.first_unstable_decisions(vcs_runs, held),
                               mf_probe=mf_probe,
                               stand_in=final_loads(self.ps), stand_in_recs=self.t3, stand_in_res=st.tol,
                               router_speedup=st.router_speedup,

@@ -31,7 +31,7 @@ from .. import sweep as S
 from ..paths import results_dir
 from . import polarstar as PS
 
-__all__ = ["CSV", "COLUMNS", "LOGS", "stuck_records", "recorded", "analyse", "main"]
+__all__ = ["CSV", "COLUMNS", "LOGS", "stuck_records", "recorded", "analyse", "by_run", "what_held", "main"]
 
 #: where the analyses are kept (under the results folder)
 CSV = Path("paper") / "05_simulation" / "05_polarstar_stuck_wait_for.csv"
@@ -65,6 +65,32 @@ def recorded(root: str | Path | None = None) -> dict[tuple, dict[str, str]]:
         return {}
     with path.open(newline="") as fh:
         return {tuple(row[k] for k in KEY): row for row in csv.DictReader(fh)}
+
+
+def by_run(log: str, root: str | Path | None = None) -> dict[tuple[str, str, str, float, int], dict[str, str]]:
+    """The analyses of ``log``'s runs kept in :data:`CSV`, by (label, routing, traffic, load, seed)."""
+    return {(k[1], k[2], k[3], float(k[4]), int(k[5])): row for k, row in recorded(root).items() if k[0] == log}
+
+
+def what_held(row: dict[str, Any]) -> str:
+    """A note's words for one analysis (a row of :data:`CSV`).
+
+    >>> what_held({"deadlocked_vcs": "2", "deadlocked_routers": "2", "deadlocked_packets": "16",
+    ...            "in_network_measured": "16", "measured_in_deadlock": "16"})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    'a deadlock: 2 input VCs at 2 routers each waiting only on the others, holding 16 packets, all 16 measured
+     ones left'
+    >>> what_held({"deadlocked_vcs": "0", "deadlocked_routers": "0", "deadlocked_packets": "0",
+    ...            "in_network_measured": "1", "measured_in_deadlock": "0"})
+    'no deadlock in its final state (its measured packets were slow, not held)'
+    """
+    vcs, held = int(row["deadlocked_vcs"]), int(row["measured_in_deadlock"])
+    if vcs == 0:
+        return "no deadlock in its final state (its measured packets were slow, not held)"
+    left = int(row["in_network_measured"])
+    return (f"a deadlock: {vcs} input VCs at {int(row['deadlocked_routers'])} routers each waiting only on the "
+            f"others, holding {int(row['deadlocked_packets'])} packets, "
+            + (f"all {left} measured ones left" if held == left else f"{held} of the {left} measured ones left"))
 
 
 def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
