@@ -278,6 +278,21 @@ class PolarStarSection:
         S.write_csv(rows, "05_polarstar_authors_code")
         return rows
 
+    def stuck_runs(self) -> list[dict]:
+        """What held each recorded paper-scale run that ended "stuck" or "deadlock": the wait-for analysis of its
+        final state (:mod:`lowdiam.studies.stuck_runs`, recorded in its CSV; ``figures/05_polarstar_stuck_runs.csv``),
+        one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
+        rows = [{"network": k[1], "routing": k[2], "traffic": k[3], "load": float(k[4]),
+                 "decision": row["decision"], "cycle": int(row["cycles"]),
+                 "deadlocked VCs": int(row["deadlocked_vcs"]), "routers": int(row["deadlocked_routers"]),
+                 "packets held": int(row["deadlocked_packets"]),
+                 "measured left": int(row["in_network_measured"]),
+                 "measured held": int(row["measured_in_deadlock"]), "oldest age": int(row["oldest_age"]),
+                 "settings": ("paper's VCs" if k[0] == PS.PAPER_VCS_LOG else "authors' code")}
+                for k, row in sorted(SR.recorded().items())]
+        S.write_csv(rows, "05_polarstar_stuck_runs")
+        return rows
+
     def ceiling_check(self) -> list[dict]:
         """PS-IQ, uniform, MIN at offered load 1.0 with deeper buffers, more VCs, longer windows and iSLIP
         allocators (printed; paper profile: recorded to ``05_sensitivity``).  Returns the runs."""
