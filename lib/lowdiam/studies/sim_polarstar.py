@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -282,8 +283,11 @@ class PolarStarSection:
         """What held each recorded paper-scale run that ended "stuck" or "deadlock": the wait-for analysis of its
         final state (:mod:`lowdiam.studies.stuck_runs`, recorded in its CSV; ``figures/05_polarstar_stuck_runs.csv``),
         one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
+        tops = {r.label: r.build() for r in self.table3_paper}
         rows = [{"network": k[1], "routing": k[2], "traffic": k[3], "load": float(k[4]),
                  "decision": row["decision"], "cycle": int(row["cycles"]),
+                 "wait cycle": len(json.loads(row["cycle"])),
+                 "U-turns": SR.cycle_turns(tops[k[1]], json.loads(row["cycle"])),
                  "deadlocked VCs": int(row["deadlocked_vcs"]), "routers": int(row["deadlocked_routers"]),
                  "packets held": int(row["deadlocked_packets"]),
                  "measured left": int(row["in_network_measured"]),

@@ -27,11 +27,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .. import sweep as S
 from ..paths import results_dir
 from . import polarstar as PS
 
-__all__ = ["CSV", "COLUMNS", "LOGS", "stuck_records", "recorded", "analyse", "by_run", "what_held", "main"]
+__all__ = ["CSV", "COLUMNS", "LOGS", "stuck_records", "recorded", "analyse", "by_run", "what_held", "cycle_turns",
+           "main"]
 
 #: where the analyses are kept (under the results folder)
 CSV = Path("paper") / "05_simulation" / "05_polarstar_stuck_wait_for.csv"
@@ -91,6 +94,26 @@ def what_held(row: dict[str, Any]) -> str:
     return (f"a deadlock: {vcs} input VCs at {int(row['deadlocked_routers'])} routers each waiting only on the "
             f"others, holding {int(row['deadlocked_packets'])} packets, "
             + (f"all {left} measured ones left" if held == left else f"{held} of the {left} measured ones left"))
+
+
+def cycle_turns(topology, cycle: Sequence[Sequence[int]]) -> int:
+    """How many waits of a wait-for cycle (``[(router, input port, VC), ...]``, each waiting on the next, the last on
+    the first: :func:`lowdiam.sim.booksim.deadlock.analyze`) are U-turns: the VC's packets came in from the router
+    they wait to go back to (the next entry's).  Local ports below the router's endpoint count are endpoints.
+
+    >>> from lowdiam.topologies import Topology
+    >>> path = Topology.from_edges("p2", "path", 2, [(0, 1)], endpoints_per_router=1)
+    >>> cycle_turns(path, [(0, 1, 0), (1, 1, 0)])  # port 1 of each router is the link to the other
+    2
+    """
+    p = np.asarray(topology.endpoints)
+    routers = [int(c[0]) for c in cycle]
+    turns = 0
+    for i, (r, j, _) in enumerate(cycle):
+        j = int(j) - int(p[r])
+        if j >= 0 and int(topology.indices[topology.indptr[r] + j]) == routers[(i + 1) % len(cycle)]:
+            turns += 1
+    return turns
 
 
 def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
