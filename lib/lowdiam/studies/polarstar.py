@@ -978,13 +978,16 @@ def first_unstable_decisions(records, wait_for: dict | None = None) -> dict[tupl
         mine = [r for r in records if (r["label"], r["routing"], r["traffic"]) == key]
         run = next(r for r in mine if float(r["load"]) == bad)
         why = str(run.get("decision") or "")
+        said = []
         held = (wait_for or {}).get((*key, bad, int(run.get("seed", 0))))
         if held is not None:
             from .stuck_runs import what_held
 
-            why += f" ({what_held(held)})"
+            said.append(what_held(held))
         above = sorted({float(r["load"]) for r in mine if not r["saturated"] and float(r["load"]) > bad})
-        out[key] = why + (f" (stable again above it at {', '.join(f'{x:g}' for x in above)})" if above else "")
+        if above:
+            said.append(f"stable again above it at {', '.join(f'{x:g}' for x in above)}")
+        out[key] = why + (f" ({'; '.join(said)})" if said else "")
     return out
 
 
