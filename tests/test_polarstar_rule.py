@@ -496,3 +496,21 @@ def test_any_vc_searches_are_done_only_once_their_coarse_search_is_recorded():
     assert PS.searches_from_records(stuck)[("D", "ugal", "uniform")] == (0.0, False)
     more = stuck + runs("D", (0.1, 0.2, 0.3, 0.4), "any")
     assert PS.searches_from_records(more)[("D", "ugal", "uniform")] == (0.4, False)
+
+
+def test_a_stuck_first_unstable_load_says_what_held_it():
+    """The note's decision of a first unstable load decided 'stuck' names the deadlock the wait-for analysis found
+    there (or that it found none), and the loads stable above it."""
+    runs = [{"label": "A", "routing": "ugal", "traffic": "uniform", "load": x, "saturated": s, "decision": d, "seed": 0}
+            for x, s, d in ((0.5, False, "converged"), (0.6, True, "stuck"), (0.65, False, "converged"),
+                            (0.7, True, "latency-threshold"))]
+    held = {"deadlocked_vcs": "2", "deadlocked_routers": "2", "deadlocked_packets": "16",
+            "in_network_measured": "16", "measured_in_deadlock": "16"}
+    got = PS.first_unstable_decisions(runs, {("A", "ugal", "uniform", 0.6, 0): held})
+    assert got == {("A", "ugal", "uniform"): "stuck (a deadlock: 2 input VCs at 2 routers each waiting only on the "
+                   "others, holding 16 packets, all 16 measured ones left; stable again above it at 0.65)"}
+    slow = {**held, "deadlocked_vcs": "0", "measured_in_deadlock": "0"}
+    got = PS.first_unstable_decisions(runs, {("A", "ugal", "uniform", 0.6, 0): slow})
+    assert got[("A", "ugal", "uniform")].startswith("stuck (no deadlock in its final state")
+    assert PS.first_unstable_decisions(runs, {("A", "ugal", "uniform", 0.6, 1): held})[("A", "ugal", "uniform")] \
+        == "stuck (stable again above it at 0.65)"  # another seed's analysis is not this run's
