@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -281,19 +280,17 @@ class PolarStarSection:
 
     def stuck_runs(self) -> list[dict]:
         """What held each recorded paper-scale run that ended "stuck" or "deadlock": the wait-for analysis of its
-        final state (:mod:`lowdiam.studies.stuck_runs`, recorded in its CSV; ``figures/05_polarstar_stuck_runs.csv``),
+        final state (:mod:`lowdiam.studies.stuck_runs`, its result log; ``figures/05_polarstar_stuck_runs.csv``),
         one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
         tops = {r.label: r.build() for r in self.table3_paper}
-        rows = [{"network": k[1], "routing": k[2], "traffic": k[3], "load": float(k[4]),
-                 "decision": row["decision"], "cycle": int(row["cycles"]),
-                 "wait cycle": len(json.loads(row["cycle"])),
-                 "U-turns": SR.cycle_turns(tops[k[1]], json.loads(row["cycle"])),
-                 "deadlocked VCs": int(row["deadlocked_vcs"]), "routers": int(row["deadlocked_routers"]),
-                 "packets held": int(row["deadlocked_packets"]),
-                 "measured left": int(row["in_network_measured"]),
-                 "measured held": int(row["measured_in_deadlock"]), "oldest age": int(row["oldest_age"]),
-                 "settings": ("paper's VCs" if k[0] == PS.PAPER_VCS_LOG else "authors' code")}
-                for k, row in sorted(SR.recorded().items())]
+        rows = [{"network": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
+                 "decision": row["decision"], "cycle": row["cycles"], "wait cycle": len(row["cycle"]),
+                 "U-turns": SR.cycle_turns(tops[row["label"]], row["cycle"]),
+                 "deadlocked VCs": row["deadlocked_vcs"], "routers": row["deadlocked_routers"],
+                 "packets held": row["deadlocked_packets"], "measured left": row["in_network_measured"],
+                 "measured held": row["measured_in_deadlock"], "oldest age": row["oldest_age"],
+                 "settings": ("paper's VCs" if row["log"] == PS.PAPER_VCS_LOG else "authors' code")}
+                for row in SR.recorded()]
         S.write_csv(rows, "05_polarstar_stuck_runs")
         return rows
 

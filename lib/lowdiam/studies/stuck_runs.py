@@ -7,22 +7,20 @@ with :func:`lowdiam.sim.booksim.deadlock.analyze`: how many input VCs form a clo
 ever move), how many packets they hold, and whether the measured packets still in the network are among them.  A
 run with no such set was slow, not deadlocked.
 
-Each analysed run is appended to :data:`CSV` as it finishes, so the job stops and resumes anywhere::
+Each analysed run is appended to the result log :data:`LOG` (``results/paper/05_simulation/stuck_wait_for.csv``,
+:class:`lowdiam.results.ResultLog`) as it finishes, so the job stops and resumes anywhere::
 
     python -m lowdiam.studies.stuck_runs
 
 Examples
 --------
->>> [c for c in COLUMNS][:6]
-['log', 'label', 'routing', 'traffic', 'load', 'seed']
+>>> KEY
+('log', 'label', 'routing', 'traffic', 'load', 'seed')
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import json
-import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,20 +28,27 @@ from typing import Any
 import numpy as np
 
 from .. import sweep as S
-from ..paths import results_dir
+from ..results import ResultLog
 from . import polarstar as PS
 
-__all__ = ["CSV", "COLUMNS", "LOGS", "stuck_records", "recorded", "analyse", "by_run", "what_held", "cycle_turns",
-           "main"]
+__all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "result_log", "stuck_records", "recorded", "analyse", "by_run",
+           "what_held", "cycle_turns", "main"]
 
-#: where the analyses are kept (under the results folder)
-CSV = Path("paper") / "05_simulation" / "05_polarstar_stuck_wait_for.csv"
+#: the result log the analyses are kept in: (notebook, name) under results/paper/
+LOG = ("05_simulation", "stuck_wait_for")
 #: the section's logs whose stuck / deadlocked runs are analysed, with the reading of each (its runs at their
 #: settings)
 LOGS = {PS.PAPER_VCS_LOG: PS.paper_vcs_runs, PS.AUTHORS_LOG: PS.authors_runs}
+#: the key of an analysis: the analysed run's log, configuration, load and seed
 KEY = ("log", "label", "routing", "traffic", "load", "seed")
-COLUMNS = (*KEY, "decision", "cycles", "deadlocked_vcs", "deadlocked_routers", "deadlocked_packets", "in_network",
-           "in_network_measured", "measured_in_deadlock", "oldest_age", "cycle", "code_commit")
+#: its result columns
+COLUMNS = ("decision", "cycles", "deadlocked_vcs", "deadlocked_routers", "deadlocked_packets", "in_network",
+           "in_network_measured", "measured_in_deadlock", "oldest_age", "cycle")
+
+
+def result_log(root: str | Path | None = None) -> ResultLog:
+    """The result log of the analyses (:data:`LOG`, keyed by :data:`KEY`)."""
+    return ResultLog(*LOG, key=KEY, root=root)
 
 
 def stuck_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -57,22 +62,21 @@ def stuck_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: (r["label"], r["routing"], r["traffic"], float(r["load"])))
 
 
-def _key(log: str, r: dict[str, Any]) -> tuple:
-    return (log, str(r["label"]), str(r["routing"]), str(r["traffic"]), f"{float(r['load']):g}", str(r["seed"]))
+def _item(log: str, r: dict[str, Any]) -> dict[str, Any]:
+    """The key of the analysis of recorded run ``r`` of ``log``."""
+    return {"log": log, "label": str(r["label"]), "routing": str(r["routing"]), "traffic": str(r["traffic"]),
+            "load": float(r["load"]), "seed": int(r["seed"])}
 
 
-def recorded(root: str | Path | None = None) -> dict[tuple, dict[str, str]]:
-    """The analyses kept in :data:`CSV`, by (log, label, routing, traffic, load, seed) as strings."""
-    path = (Path(root) if root is not None else results_dir()) / CSV
-    if not path.exists():
-        return {}
-    with path.open(newline="") as fh:
-        return {tuple(row[k] for k in KEY): row for row in csv.DictReader(fh)}
+def recorded(root: str | Path | None = None) -> list[dict[str, Any]]:
+    """The analyses kept in the result log (:data:`LOG`), in the order written."""
+    return result_log(root).rows()
 
 
-def by_run(log: str, root: str | Path | None = None) -> dict[tuple[str, str, str, float, int], dict[str, str]]:
-    """The analyses of ``log``'s runs kept in :data:`CSV`, by (label, routing, traffic, load, seed)."""
-    return {(k[1], k[2], k[3], float(k[4]), int(k[5])): row for k, row in recorded(root).items() if k[0] == log}
+def by_run(log: str, root: str | Path | None = None) -> dict[tuple[str, str, str, float, int], dict[str, Any]]:
+    """The analyses of ``log``'s runs kept in the result log, by (label, routing, traffic, load, seed)."""
+    return {(row["label"], row["routing"], row["traffic"], float(row["load"]), int(row["seed"])): row
+            for row in recorded(root) if row["log"] == log}
 
 
 def what_held(row: dict[str, Any]) -> str:
@@ -117,57 +121,37 @@ def cycle_turns(topology, cycle: Sequence[Sequence[int]]) -> int:
 
 
 def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
-    """The wait-for analysis of recorded run ``r`` of ``log`` (a row of :data:`COLUMNS`): the run rebuilt from its
+    """The wait-for analysis of recorded run ``r`` of ``log`` (the :data:`COLUMNS`): the run rebuilt from its
     recipe, routing, traffic, load, seed and ``sim_*`` settings and rerun to its end."""
-    from ..code_identity import commit
     from ..sim.booksim.deadlock import analyze
 
     rec = r["recipe"]
     top = S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ()))).build()
     sim = {k[4:]: v for k, v in r.items() if k.startswith("sim_")}
     if sim.get("router") != "booksim":
-        raise ValueError(f"the wait-for analysis reads the BookSim model's state; run {_key(log, r)} used router "
+        raise ValueError(f"the wait-for analysis reads the BookSim model's state; run {_item(log, r)} used router "
                          f"{sim.get('router')!r}")
     sim.pop("router")
     got = analyze(top, r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]), **sim)
     if got["decision"] != r["decision"] or got["cycles"] != int(r["cycles"]):
-        raise RuntimeError(f"run {_key(log, r)} reran to {got['decision']!r} at cycle {got['cycles']}, recorded "
+        raise RuntimeError(f"run {_item(log, r)} reran to {got['decision']!r} at cycle {got['cycles']}, recorded "
                            f"{r['decision']!r} at {r['cycles']}: not the same run (changed code or settings)")
-    row = dict(zip(KEY, _key(log, r)))
-    row.update({k: got[k] for k in COLUMNS if k in got and k != "cycle"})
-    row["cycle"] = json.dumps(got["cycle"])
-    row["code_commit"] = commit()
-    return row
-
-
-def _append(path: Path, row: dict[str, Any]) -> None:
-    """Append one row (header first on a new file), flushed to disk before returning."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    new = not path.exists() or path.stat().st_size == 0
-    with path.open("a", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=COLUMNS)
-        if new:
-            w.writeheader()
-        w.writerow(row)
-        fh.flush()
-        os.fsync(fh.fileno())
+    return {k: got[k] for k in COLUMNS}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.stuck_runs",
                                  description="the wait-for analysis of every stuck or deadlocked run of the PolarStar "
-                                             f"section's logs {', '.join(LOGS)}, appended to results/{CSV}")
+                                             f"section's logs {', '.join(LOGS)}, appended to results/paper/"
+                                             f"{LOG[0]}/{LOG[1]}.csv")
     ap.parse_args(argv)
-    from tqdm.auto import tqdm
-
-    have = recorded()
-    todo = [(log, r) for log, runs in LOGS.items() for r in stuck_records(runs()) if _key(log, r) not in have]
-    path = results_dir() / CSV
-    with tqdm(total=len(todo), desc="wait-for analysis of stuck runs", unit="run") as bar:
-        for log, r in todo:
-            bar.set_postfix_str(f"{r['label']} {r['routing']} {r['traffic']} {float(r['load']):g}")
-            _append(path, analyse(log, r))
-            bar.update()
+    runs = {}
+    for log, read in LOGS.items():
+        for r in stuck_records(read()):
+            runs[tuple(_item(log, r).values())] = (log, r)
+    result_log().run([_item(log, r) for log, r in runs.values()],
+                     lambda item: analyse(*runs[tuple(item.values())]),
+                     desc="wait-for analysis of stuck runs")
 
 
 if __name__ == "__main__":
