@@ -282,7 +282,8 @@ class PolarStarSection:
         """What held each recorded paper-scale run that ended "stuck" or "deadlock": the wait-for analysis of its
         final state (:mod:`lowdiam.studies.stuck_runs`, its result log; ``figures/05_polarstar_stuck_runs.csv``),
         one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
-        tops = {r.label: r.build() for r in self.table3_paper}
+        held = SR.recorded()
+        tops = {r.label: r.build() for r in self.table3_paper if any(row["label"] == r.label for row in held)}
         rows = [{"network": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
                  "decision": row["decision"], "cycle": row["cycles"], "wait cycle": len(row["cycle"]),
                  "U-turns": SR.cycle_turns(tops[row["label"]], row["cycle"]),
@@ -290,7 +291,7 @@ class PolarStarSection:
                  "packets held": row["deadlocked_packets"], "measured left": row["in_network_measured"],
                  "measured held": row["measured_in_deadlock"], "oldest age": row["oldest_age"],
                  "settings": ("paper's VCs" if row["log"] == PS.PAPER_VCS_LOG else "authors' code")}
-                for row in SR.recorded()]
+                for row in held]
         S.write_csv(rows, "05_polarstar_stuck_runs")
         return rows
 
