@@ -107,7 +107,11 @@ def _waits(net, st, nd, cfg) -> tuple[np.ndarray, list[list[int]]]:
 def blocked_input_vcs(net, st, nd, cfg) -> np.ndarray:
     """Boolean mask over the model's input VCs (``slot * V + v``): the deadlocked set of the state ``st`` / ``nd``
     (the module docstring's rules): every member waits only on members."""
-    cand, waits = _waits(net, st, nd, cfg)
+    return _blocked(*_waits(net, st, nd, cfg))
+
+
+def _blocked(cand: np.ndarray, waits: list[list[int]]) -> np.ndarray:
+    """The greatest fixed point: ``cand`` less every VC that waits on a non-member, until none does."""
     inset = cand.copy()
     changed = True
     while changed:
@@ -123,7 +127,10 @@ def blocked_input_vcs(net, st, nd, cfg) -> np.ndarray:
 def wait_for_cycle(net, st, nd, cfg, blocked: np.ndarray) -> list[int]:
     """A cycle of waits among the ``blocked`` input VCs (:func:`blocked_input_vcs`), as input VC ids in wait order,
     or ``[]`` when none is blocked."""
-    _, waits = _waits(net, st, nd, cfg)
+    return _cycle(_waits(net, st, nd, cfg)[1], blocked)
+
+
+def _cycle(waits: list[list[int]], blocked: np.ndarray) -> list[int]:
     start = np.flatnonzero(blocked)
     if start.size == 0:
         return []
@@ -152,7 +159,7 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
         ``cycle``: ``[(router, input port, VC), ...]``, each waiting on the next, the last on the first.
     """
     from ..request import make_request
-    from .driver import _live, run_request
+    from .driver import _live, _oldest_measured_in_network, run_request
 
     req = make_request(topology, routing, traffic, load, router="booksim", **simulate_kwargs)
     seen: dict[str, Any] = {}
@@ -168,7 +175,8 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
     ISL = int(cfg[K.C_ISL])
     SH = int(cfg[K.C_SH])
     BCAP = st.buf.size // (ISL * V)
-    blocked = blocked_input_vcs(net, st, nd, cfg)
+    cand, waits = _waits(net, st, nd, cfg)
+    blocked = _blocked(cand, waits)
     held = set()
     for iv in np.flatnonzero(blocked):
         h, c = int(st.ivr[iv, K.IV_BH]), int(st.ivr[iv, K.IV_BN])
@@ -179,7 +187,7 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
     ids = np.flatnonzero(meas)
     rptr = net.rptr
     cyc = []
-    for iv in wait_for_cycle(net, st, nd, cfg, blocked):
+    for iv in _cycle(waits, blocked):
         slot = iv // V
         r = int(net.slot_sink[slot])
         cyc.append((r, slot - int(rptr[r]), iv % V))
@@ -190,6 +198,6 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
         "deadlocked_packets": len(held),
         "in_network": int(live.sum()), "in_network_measured": int(meas.sum()),
         "measured_in_deadlock": int(sum(int(p) in held for p in ids)),
-        "oldest_age": int(now - nd.p_itime[meas].min()) if ids.size else 0,
+        "oldest_age": _oldest_measured_in_network(nd, now)[0],
         "cycle": cyc,
     }
