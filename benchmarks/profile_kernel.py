@@ -1,0 +1,151 @@
+"""Where the BookSim model's kernel spends its time: a source-line profile of ``run_kernel`` by sampling.
+
+Issue 53 asks for kernels whose work follows the flits; this script shows where the cycles of the current kernel go,
+per source line of ``lowdiam/sim/booksim/kernel.py`` (and the functions numba inlines into it) and per phase of the
+router step.  It is a developer's tool, not a benchmark (``make bench`` does not run it): it needs Linux ``perf``
+(``perf_event_paranoid`` <= 2 for a process of one's own) and ``readelf`` (binutils).
+
+How.  A child process compiles the kernels afresh with line tables (``NUMBA_DEBUGINFO=1`` in a temporary
+``NUMBA_CACHE_DIR``: several minutes of compilation, the project's kernel cache is left alone), runs one warm-up
+simulation and then the profiled one, and prints the address at which ``run_kernel`` was loaded and saves its object
+code.  ``perf record`` samples the child; every sample inside ``run_kernel`` is mapped through the object's DWARF
+line table (``readelf --debug-dump=decodedline``, first compilation unit: the kernel and what is inlined into it) to
+a file and line.  Lines are grouped into phases by the kernel's own section comments (``# ---- evaluate`` ...).
+A line table maps an instruction to the statement it was generated for; the optimiser moves and merges code, so a
+line's share is an estimate (a few per cent of samples are attributed to line 0: no statement).
+
+Configuration (the benchmark's, ``benchmarks/bench_booksim.py``): ``jellyfish(1064, 15, seed=1)``, 5 endpoints per
+router, uniform ``min-single`` over BookSim's anynet table, load 0.3, 4 VCs x 32 flits, 4-flit packets, speedup 1.0,
+``--cycles`` cycles (half warm-up); or ``--config ps-iq``: PS-IQ(11,3), speedup 2.0, ``--load``.
+
+Usage: ``python benchmarks/profile_kernel.py [--config jellyfish|ps-iq] [--load 0.3] [--cycles 3000] [--top 40]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import collections
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KERNEL = ROOT / "lib" / "lowdiam" / "sim" / "booksim" / "kernel.py"
+
+CHILD = r"""
+import sys, time
+from lowdiam import topologies as T
+from lowdiam.sim.booksim import kernel as K
+from lowdiam.sim.booksim import run_booksim
+config, load, cycles, obj_path = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+if config == "jellyfish":
+    top, speedup = T.jellyfish(1064, 15, seed=1, endpoints_per_router=5), 1.0
+else:
+    top, speedup = T.polarstar(11, "iq", 3, endpoints_per_router=5), 2.0
+kw = dict(packet_flits=4, vcs=4, buffer_flits=32, seed=1, routing_options={"paths": "booksim-anynet"},
+          router_options={"internal_speedup": speedup, "vc_selection": "any"})
+run_booksim(top, "min-single", "uniform", load, warmup_cycles=50, measure_cycles=50, **kw)
+print("PROFILE_START", flush=True)
+c0 = time.process_time()
+r = run_booksim(top, "min-single", "uniform", load, warmup_cycles=cycles // 2, measure_cycles=cycles // 2, **kw)
+print("PROFILE_END", r.cycles, round(time.process_time() - c0, 3), flush=True)
+(sig, ov), = K.run_kernel.overloads.items()
+print("ENTRY", hex(ov.library.get_pointer_to_function(ov.fndesc.llvm_func_name)), flush=True)
+open(obj_path, "wb").write(ov.library._get_compiled_object())
+"""
+
+
+def line_table(obj: Path) -> tuple[list[int], list[tuple[str, int]], int]:
+    """The first compilation unit's (address, (file, line)) rows, sorted, and the size of ``run_kernel``."""
+    text = subprocess.run(["readelf", "--debug-dump=decodedline", str(obj)], capture_output=True, text=True,
+                          check=True).stdout
+    rows, cu = [], 0
+    for line in text.splitlines():
+        if line.startswith("CU:"):
+            cu += 1
+            continue
+        m = re.match(r"(\S+\.py)\s+(\d+)\s+(0x[0-9a-f]+|\d+)\s", line)
+        if m and cu == 1:
+            rows.append((int(m.group(3), 0), (m.group(1), int(m.group(2)))))
+    syms = subprocess.run(["readelf", "-sW", str(obj)], capture_output=True, text=True, check=True).stdout
+    size = next(int(s.split()[2], 0) for s in syms.splitlines()
+                if "run_kernel" in s and " FUNC " in s and "cpython" not in s and "cfunc" not in s)
+    rows.sort()
+    return [a for a, _ in rows], [w for _, w in rows], size
+
+
+def phases(src: list[str]) -> list[tuple[int, str]]:
+    """(first line, name) of the kernel's phases, from its section comments."""
+    marks = []
+    for i, s in enumerate(src, 1):
+        t = s.strip()
+        if t.startswith("# ----"):
+            marks.append((i, t.strip("# -").split(":")[0].strip()))
+        elif t.startswith("# the state of the next routers is brought into cache"):
+            marks.append((i, "routers: prefetch of the next routers"))
+        elif t.startswith("# ReadInputs, input queuing and the credits due"):
+            marks.append((i, "routers: read inputs and credits"))
+        elif t.startswith("def "):
+            marks.append((i, "function " + t[4:].split("(")[0]))
+    return marks
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--config", choices=("jellyfish", "ps-iq"), default="jellyfish")
+    ap.add_argument("--load", type=float, default=0.3)
+    ap.add_argument("--cycles", type=int, default=3000)
+    ap.add_argument("--top", type=int, default=40)
+    a = ap.parse_args()
+    missing = [t for t in ("perf", "readelf") if shutil.which(t) is None]
+    if missing:
+        print(f"profile_kernel: needs {' and '.join(missing)} on PATH (Linux perf, binutils)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        (tmp / "child.py").write_text(CHILD)
+        env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "numba"),
+                   PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        print("compiling the kernels with line tables (several minutes), then profiling ...", file=sys.stderr)
+        out = subprocess.run(["perf", "record", "-F", "999", "-o", str(tmp / "perf.data"), sys.executable,
+                              str(tmp / "child.py"), a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o")],
+                             env=env, capture_output=True, text=True)
+        if out.returncode != 0 or "ENTRY" not in out.stdout:
+            print(out.stdout[-2000:], out.stderr[-2000:], file=sys.stderr)
+            return 1
+        entry = int(out.stdout.split("ENTRY")[1].split()[0], 16)
+        end = out.stdout.split("PROFILE_END")[1].split()
+        ips = subprocess.run(["perf", "script", "-i", str(tmp / "perf.data"), "-F", "ip"], capture_output=True,
+                             text=True, check=True).stdout.split()
+        addrs, where, size = line_table(tmp / "kernel.o")
+    inside = [int(x, 16) - entry for x in ips]
+    inside = [o for o in inside if 0 <= o < size]
+    per_line = collections.Counter(where[bisect.bisect_right(addrs, o) - 1] for o in inside)
+    src = KERNEL.read_text().splitlines()
+    marks = phases(src)
+    per_phase = collections.Counter()
+    for (f, ln), k in per_line.items():
+        if f != KERNEL.name or ln == 0:
+            per_phase[f"{f} (inlined)" if f != KERNEL.name else "no statement (line 0)"] += k
+        else:
+            i = bisect.bisect_right([m for m, _ in marks], ln) - 1
+            per_phase[marks[i][1] if i >= 0 else "module"] += k
+    n = len(inside)
+    print(f"{a.config}, load {a.load}: {end[0]} cycles in {end[1]} CPU s; {n} of {len(ips)} samples in run_kernel")
+    print("\nper phase (share of run_kernel's samples):")
+    for name, k in per_phase.most_common():
+        print(f"  {100 * k / n:5.1f} %  {name}")
+    print(f"\nper source line, top {a.top}:")
+    for (f, ln), k in per_line.most_common(a.top):
+        text = src[ln - 1].strip()[:90] if f == KERNEL.name and 0 < ln <= len(src) else ""
+        print(f"  {100 * k / n:5.1f} %  {f}:{ln}  {text}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
