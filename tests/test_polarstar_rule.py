@@ -133,6 +133,18 @@ def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routi
     assert side["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]["record"]["details"]["saturation"]["BF"] == 0.9
     assert side["ps-sec95-ps-beats-df-matches-bf-uniform-ugal"]["authors_value"] is False  # PS 0.45 far below BF
     assert side["ps-fig10-df-mf-lowest-min"]["record"]["details"]["saturation"]["BF"] == 0.5
+    # what decided the PolarStars' first unstable loads at the authors' settings goes into the row's note, the
+    # network named where a statement compares both; a statement without such a search says nothing of it
+    why = {("PS-IQ", "min-single", "uniform"): "stuck (no deadlock in its final state: its measured packets were "
+                                               "slow, not held)",
+           ("PS-Pal", "min-single", "uniform"): "drain-latency-threshold"}
+    told = {r["claim"]: r for r in PS.authors_code(table, t3, authors=authors, decisions=why)}
+    note = told["ps-fig9a-PS-IQ-uniform-min"]["record"]["note"]
+    assert "first unstable load decided by: uniform stuck (no deadlock" in note
+    assert "PS-IQ uniform stuck" in told["ps-sec95-sf-bf-marginally-better-uniform-min"]["record"]["note"]
+    assert "PS-Pal uniform drain-latency-threshold" in told["ps-sec95-sf-bf-marginally-better-uniform-min"][
+        "record"]["note"]
+    assert "decided by" not in told["ps-fig10-df-mf-lowest-min"]["record"]["note"]  # adversarial: not in ``why``
     # the Dragonfly's single minimal path is the fork's min_dragonflynew: one search for both Fig. 9 MIN panels
     assert PS.authors_key(t3, ("DF", "min-single", "uniform")) == PS.authors_key(t3, ("DF", "min", "uniform")) == (
         "DF", "df-min", "uniform")

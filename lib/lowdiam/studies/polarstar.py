@@ -1151,7 +1151,8 @@ def authors_configs(recs: Sequence[S.Recipe]) -> list[tuple[S.Recipe, str, str]]
 
 
 def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res: float = PAPER_TOL,
-                 bounds: dict | None = None, paper_vcs: dict | None = None) -> list[dict[str, Any]]:
+                 bounds: dict | None = None, paper_vcs: dict | None = None,
+                 decisions: dict | None = None) -> list[dict[str, Any]]:
     """Every section claim under the paper's text and under the authors' public code (:data:`AUTHORS_TEXT`),
     side by side, both under BookSim2's rule from the recorded paper-scale searches ``booksim``
     ({(label, routing, traffic): (saturation load, done)}; :data:`RULE_LOG`) and, for the networks the authors' code
@@ -1161,6 +1162,9 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
     change are left out.
     ``paper_vcs`` (the same form; :data:`PAPER_VCS_LOG`): the paper-text column of a statement :func:`verdicts` judges
     at the paper's 4 VCs reads these searches once all it compares are done there (``text_vcs`` says which).
+    ``decisions`` ({(label, routing, traffic): decision}, :func:`first_unstable_decisions` of the authors' runs): what
+    decided the first unstable load of the PolarStars' searches at the authors' settings; the authors'-code row's
+    note lists them (a ``"stuck"`` run with what held it, where analysed).
 
     Returns
     -------
@@ -1198,7 +1202,11 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
                 got_a = got
         row["changed"] = (None if row["text_value"] is None or row["authors_value"] is None
                           else row["text_status"] != row["authors_status"])
-        row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"])
+        own = [authors_key(recs, k) for k in c.keys if k[0] in AUTHORS_OWN]
+        several = len({k[0] for k in own}) > 1  # name the network where the statement compares both PolarStars
+        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {(decisions or {})[k]}"
+                            for k in own if k in (decisions or {}))
+        row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"], decided)
         rows.append(row)
     return rows
 
@@ -1267,9 +1275,10 @@ def ugal_pf_checked(path=None) -> str:
             "scale under a permutation, nor under the adversarial pattern, which the fork lacks")
 
 
-def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str, Any]:
+def _authors_record(c: SatClaim, got: dict[str, Any], routings: str, decided: str = "") -> dict[str, Any]:
     """The authors'-code row of ``c`` as :func:`lowdiam.claims.record` keyword arguments: a sensitivity row of the
-    paper-text claim, at the paper's networks under BookSim2's rule, its differences listed."""
+    paper-text claim, at the paper's networks under BookSim2's rule, its differences listed; ``decided``: what
+    decided the first unstable load of its PolarStar searches (:func:`authors_code`)."""
     differs = ["the authors' public code's routing on the PolarStars (" + routings + ") where the paper's text "
                "names MIN / UGAL-L",
                "ugall4_pf's first-hop VC: ours takes the next free VC round-robin (authors' code: the emptiest)"
@@ -1286,7 +1295,9 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str) -> dict[str
                                           + RULE_TEXT["booksim"] + ", a deadlocked run and a run "
                                           "whose drain cannot complete (decision 'stuck') unstable, the searches "
                                           "at any VC at every hop from the coarse grid up (docs/run_control.md, "
-                                          "item 7)",
+                                          "item 7)"
+                                          + (f"; the PolarStars' first unstable load decided by: {decided}"
+                                             if decided else ""),
                                           ugal_pf_checked() if "ugal-pf" in routings else "") if n),
             "figure": PAPER_FIGURES[all(k[2] == "adversarial" for k in c.keys)] + "_booksim_rule"}
 

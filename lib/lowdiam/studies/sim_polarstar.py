@@ -254,9 +254,11 @@ class PolarStarSection:
             claims.record(**kw)
         # the authors' public code beside the paper's text: a sensitivity row once all of its searches are done
         # the job's settings: the PolarStars' at authors_sim, the Dragonfly's at the fork's own (authors_df_sim)
-        self.paper_authors = PS.searches_from_records(PS.authors_runs(), tol=PAPER_TOL)
+        authors_runs = PS.authors_runs()
+        self.paper_authors = PS.searches_from_records(authors_runs, tol=PAPER_TOL)
         self.authors = PS.authors_code(self.paper_rule, self.p3, authors=self.paper_authors, bounds=self.b9b,
-                                       paper_vcs=self.paper_vcs)
+                                       paper_vcs=self.paper_vcs,
+                                       decisions=PS.first_unstable_decisions(authors_runs, SR.by_run(PS.AUTHORS_LOG)))
         for row in self.authors:
             if row["record"] is not None:
                 claims.record(**row["record"])

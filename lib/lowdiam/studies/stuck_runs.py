@@ -89,11 +89,11 @@ def what_held(row: dict[str, Any]) -> str:
      ones left'
     >>> what_held({"deadlocked_vcs": "0", "deadlocked_routers": "0", "deadlocked_packets": "0",
     ...            "in_network_measured": "1", "measured_in_deadlock": "0"})
-    'no deadlock in its final state (its measured packets were slow, not held)'
+    'no deadlock in its final state: its measured packets were slow, not held'
     """
     vcs, held = int(row["deadlocked_vcs"]), int(row["measured_in_deadlock"])
     if vcs == 0:
-        return "no deadlock in its final state (its measured packets were slow, not held)"
+        return "no deadlock in its final state: its measured packets were slow, not held"
     left = int(row["in_network_measured"])
     return (f"a deadlock: {vcs} input VCs at {int(row['deadlocked_routers'])} routers each waiting only on the "
             f"others, holding {int(row['deadlocked_packets'])} packets, "
