@@ -14,9 +14,10 @@ a file and line.  Lines are grouped into phases by the kernel's own section comm
 A line table maps an instruction to the statement it was generated for; the optimiser moves and merges code, so a
 line's share is an estimate (a few per cent of samples are attributed to line 0: no statement).
 
-Configuration (the benchmark's, ``benchmarks/bench_booksim.py``): ``jellyfish(1064, 15, seed=1)``, 5 endpoints per
-router, uniform ``min-single`` over BookSim's anynet table, load 0.3, 4 VCs x 32 flits, 4-flit packets, speedup 1.0,
-``--cycles`` cycles (half warm-up); or ``--config ps-iq``: PS-IQ(11,3), speedup 2.0, ``--load``.
+Configuration and run: ``benchmarks/bench_booksim.py``'s (``CONFIGS``, ``ours_run``): ``--config jellyfish``
+(default; ``jellyfish(1064, 15, seed=1)``, 5 endpoints per router, speedup 1.0) or ``ps-iq`` (PS-IQ(11,3), speedup
+2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 flits, 4-flit packets, ``--load``, ``--cycles``
+cycles (half warm-up).
 
 Usage: ``python benchmarks/profile_kernel.py [--config jellyfish|ps-iq] [--load 0.3] [--cycles 3000] [--top 40]``.
 """
@@ -38,22 +39,17 @@ ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ROOT / "lib" / "lowdiam" / "sim" / "booksim" / "kernel.py"
 
 CHILD = r"""
-import sys, time
-from lowdiam import topologies as T
+import sys
+sys.path.insert(0, sys.argv[5])  # benchmarks/: the configurations and the run of bench_booksim.py
+from bench_booksim import CONFIGS, ours_run
 from lowdiam.sim.booksim import kernel as K
-from lowdiam.sim.booksim import run_booksim
 config, load, cycles, obj_path = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-if config == "jellyfish":
-    top, speedup = T.jellyfish(1064, 15, seed=1, endpoints_per_router=5), 1.0
-else:
-    top, speedup = T.polarstar(11, "iq", 3, endpoints_per_router=5), 2.0
-kw = dict(packet_flits=4, vcs=4, buffer_flits=32, seed=1, routing_options={"paths": "booksim-anynet"},
-          router_options={"internal_speedup": speedup, "vc_selection": "any"})
-run_booksim(top, "min-single", "uniform", load, warmup_cycles=50, measure_cycles=50, **kw)
+_, build, speedup, _ = CONFIGS[config]
+top = build()
+ours_run(top, load, speedup, 100)  # compiles (or loads) the kernels outside the profiled run
 print("PROFILE_START", flush=True)
-c0 = time.process_time()
-r = run_booksim(top, "min-single", "uniform", load, warmup_cycles=cycles // 2, measure_cycles=cycles // 2, **kw)
-print("PROFILE_END", r.cycles, round(time.process_time() - c0, 3), flush=True)
+r = ours_run(top, load, speedup, cycles)
+print("PROFILE_END", r["cycles"], round(r["cpu"], 3), flush=True)
 (sig, ov), = K.run_kernel.overloads.items()
 print("ENTRY", hex(ov.library.get_pointer_to_function(ov.fndesc.llvm_func_name)), flush=True)
 open(obj_path, "wb").write(ov.library._get_compiled_object())
@@ -113,7 +109,8 @@ def main() -> int:
                    PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         print("compiling the kernels with line tables (several minutes), then profiling ...", file=sys.stderr)
         out = subprocess.run(["perf", "record", "-F", "999", "-o", str(tmp / "perf.data"), sys.executable,
-                              str(tmp / "child.py"), a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o")],
+                              str(tmp / "child.py"), a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o"),
+                              str(Path(__file__).resolve().parent)],
                              env=env, capture_output=True, text=True)
         if out.returncode != 0 or "ENTRY" not in out.stdout:
             print(out.stdout[-2000:], out.stderr[-2000:], file=sys.stderr)

@@ -888,9 +888,7 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
                                if mixed else ""))
             out.append(row)
             continue
-        why = paper_vcs_decisions or {}
-        several = len({k[0] for k in keys}) > 1  # name the network where a statement compares several
-        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {why[k]}" for k in ugal if k in why)
+        decided = _decided(ugal, paper_vcs_decisions, several=len({k[0] for k in keys}) > 1)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
                f"{router_speedup}, {vcs_text}, 4-flit packets); stable/unstable by "
                f"{RULE_TEXT['booksim']}, a "
@@ -951,6 +949,18 @@ def _mf_probe_row(c: SatClaim, got: dict[str, Any], keys: list, paper_vcs: dict,
                                                        f"VCs of {flits} flits, VC selection {selection!r} "
                                                        f"(results/paper/05_simulation/{PAPER_VCS_LOG}.csv)") if n),
             "figure": VCS_FIGURE}
+
+
+def _decided(keys, decisions: dict | None, *, several: bool) -> str:
+    """A note's list of what decided the first unstable load of each of ``keys`` found in ``decisions``
+    (:func:`first_unstable_decisions`), the network named when ``several`` networks are compared.
+
+    >>> _decided([("A", "ugal", "uniform"), ("B", "ugal", "uniform")], {("A", "ugal", "uniform"): "stuck"},
+    ...          several=True)
+    'A uniform stuck'
+    """
+    why = decisions or {}
+    return ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {why[k]}" for k in keys if k in why)
 
 
 def first_unstable_decisions(records, wait_for: dict | None = None) -> dict[tuple[str, str, str], str]:
@@ -1203,9 +1213,7 @@ def authors_code(booksim: dict, recs: dict[str, S.Recipe], *, authors: dict, res
         row["changed"] = (None if row["text_value"] is None or row["authors_value"] is None
                           else row["text_status"] != row["authors_status"])
         own = [authors_key(recs, k) for k in c.keys if k[0] in AUTHORS_OWN]
-        several = len({k[0] for k in own}) > 1  # name the network where the statement compares both PolarStars
-        decided = ", ".join(f"{k[0] + ' ' if several else ''}{k[2]} {(decisions or {})[k]}"
-                            for k in own if k in (decisions or {}))
+        decided = _decided(own, decisions, several=len({k[0] for k in own}) > 1)
         row["record"] = None if got_a is None else _authors_record(c, got_a, row["authors_routing"], decided)
         rows.append(row)
     return rows
