@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from lowdiam.sim.booksim import kernel as K
-from lowdiam.sim.booksim.deadlock import analyze, blocked_input_vcs, wait_for_cycle
+from lowdiam.sim.booksim.deadlock import analyze, blocked_input_vcs, measured_held, wait_for_cycle
+from lowdiam.sim.booksim.driver import run_request
+from lowdiam.sim.request import make_request
 
 
 def _triangle(*, full=(True, True, True), alloc_wait=True):
@@ -81,11 +83,23 @@ def test_a_ring_deadlock_holds_every_packet_and_a_slow_packet_is_no_deadlock():
                 run_control="booksim", router_options={"vc_selection": "any", "deadlock_cycles": 200})
     assert w["decision"] == "deadlock" and w["deadlocked_packets"] == w["in_network"] > 0
     assert w["deadlocked_routers"] == 6 and len(w["cycle"]) >= 3
+    # at 0.1 the ring deadlocks while measuring (cycle 4,683): the check of its final state finds all 18 measured
+    # packets in the network held, as the analysis does
+    at = dict(packet_flits=4, vcs=1, buffer_flits=4, seed=1, run_control="booksim",
+              router_options={"vc_selection": "any", "deadlock_cycles": 200})
+    w = analyze(ring, "min-single", "uniform", 0.1, **at)
+    assert (w["decision"], w["cycles"], w["in_network_measured"], w["measured_in_deadlock"]) == ("deadlock", 4683,
+                                                                                                  18, 18)
+    seen = {}
+    run_request(make_request(ring, "min-single", "uniform", 0.1, router="booksim", **at),
+                inspect=lambda **state: seen.update(state))
+    held, vcs = measured_held(seen["net"], seen["st"], seen["nd"], seen["cfg"])
+    assert (held, vcs) == (18, w["deadlocked_vcs"]) == (18, 18)
     # HX(4,4) MIN at 0.8: a measured packet 511 cycles in the network at the drain check of cycle 9,000
-    # (tests/test_run_control.py); with stuck_cycles 0 the rule calls it stuck, and nothing there is deadlocked
+    # (tests/test_run_control.py); with stuck_cycles 0 the check finds nothing deadlocked, so the drain goes on
     w = analyze(T.hyperx(4, 4), "min", "uniform", 0.8, seed=1, run_control="booksim",
                 run_control_options={"stuck_cycles": 0})
-    assert (w["decision"], w["cycles"], w["oldest_age"]) == ("stuck", 9000, 511)
+    assert (w["decision"], w["cycles"], w["oldest_age"]) == ("max-samples", 9007, 0)
     assert w["deadlocked_vcs"] == 0 and w["measured_in_deadlock"] == 0 and w["cycle"] == []
 
 

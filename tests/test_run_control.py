@@ -84,6 +84,7 @@ def test_drain_check_applies_the_threshold():
     ({"latency_thres": "500"}, "latency_thres"),
     ({"stuck_cycles": -2}, "stuck_cycles"),
     ({"stuck_cycles": 10.5}, "stuck_cycles"),
+    ({"stuck_check": "deadlock"}, r"stuck_check.*'held', 'age'"),
 ])
 def test_bad_run_control_options_are_refused(options, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -91,32 +92,59 @@ def test_bad_run_control_options_are_refused(options, match):
 
 
 def test_defaults_are_booksims_with_the_polarstar_authors_max_samples():
-    # stuck_cycles is this model's (a drain BookSim would never end), every other key BookSim's
+    # stuck_cycles and stuck_check are this model's (a drain BookSim would never end), every other key BookSim's
     assert RUN_CONTROL_DEFAULTS == {"sample_period": 1000, "warmup_periods": 3, "max_samples": 8,
                                     "latency_thres": 500.0, "warmup_thres": 0.05, "acc_warmup_thres": 0.05,
-                                    "stopping_thres": 0.05, "acc_stopping_thres": 0.05, "stuck_cycles": 10_000}
+                                    "stopping_thres": 0.05, "acc_stopping_thres": 0.05, "stuck_cycles": 10_000,
+                                    "stuck_check": "held"}
 
 
-def test_a_drain_with_a_stuck_measured_packet_ends_unstable():
+def test_a_slow_measured_packet_does_not_end_the_drain():
     """HX(4,4), uniform MIN at 0.8 under BookSim's rule drains its measured packets by cycle 9,007; at the drain
-    check of cycle 9,000 one of them had been in the network for 511 cycles.  With stuck_cycles below that the
-    drain is judged unable to complete (decision "stuck", unstable, at that check); above it, nothing changes."""
+    check of cycle 9,000 one of them had been in the network for 511 cycles, held by no deadlock.  With
+    stuck_cycles below that age the check finds it slow, not held, and the drain goes on as BookSim's does: the
+    same decision, cycles and accepted load as without the check, and the reason names the slow packet."""
     from lowdiam import topologies as T
 
     top = T.hyperx(4, 4)
     kw = dict(seed=1, router="booksim", run_control="booksim")
     base = simulate(top, "min", "uniform", 0.8, **kw)
     assert (base.saturated, base.decision, base.cycles) == (False, "max-samples", 9007)
-    cut = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0}, **kw)
-    assert (cut.saturated, cut.decision, cut.cycles) == (True, "stuck", 9000)
-    assert "in the network for 511 cycles > stuck_cycles 0" in cut.saturation_reason
-    same = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 511}, **kw)
-    assert (same.saturated, same.decision, same.cycles) == (False, "max-samples", 9007)
+    slow = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0}, **kw)
+    assert (slow.saturated, slow.decision, slow.cycles) == (False, "max-samples", 9007)
+    assert slow.accepted_load == base.accepted_load and slow.latency_mean == base.latency_mean
+    assert ("at cycle 9000 a measured packet had been in the network for 511 cycles > stuck_cycles 0"
+            in slow.saturation_reason) and "none held by a deadlock" in slow.saturation_reason
+    assert "none held" not in base.saturation_reason
     off = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": -1}, **kw)
     assert off.cycles == 9007 and off.accepted_load == base.accepted_load
+    # the rule before 2026-12-02 (the age alone) ended it there
+    age = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0, "stuck_check": "age"}, **kw)
+    assert (age.saturated, age.decision, age.cycles) == (True, "stuck", 9000)
+    assert "511 cycles > stuck_cycles 0" in age.saturation_reason and "stuck_check 'age'" in age.saturation_reason
+
+
+def test_a_measured_packet_held_by_a_deadlock_ends_the_run_stuck(monkeypatch):
+    """The same run, with the wait-for analysis made to report 2 measured packets held by a deadlock of 5 input
+    VCs at every check: the first drain check past stuck_cycles ends the run, unstable, decision "stuck"."""
+    from lowdiam import topologies as T
+    from lowdiam.sim.booksim import driver
+
+    seen = []
+
+    def held(net, st, nd, cfg):
+        seen.append(1)
+        return 2, 5
+
+    monkeypatch.setattr(driver, "measured_held", held)
+    cut = simulate(T.hyperx(4, 4), "min", "uniform", 0.8, seed=1, router="booksim", run_control="booksim",
+                   run_control_options={"stuck_cycles": 0})
+    assert (cut.saturated, cut.decision, cut.cycles, len(seen)) == (True, "stuck", 9000, 1)
+    assert "in the network for 511 cycles > stuck_cycles 0" in cut.saturation_reason
+    assert "2 of them held by a deadlock of 5 input VCs" in cut.saturation_reason
     rc = BookSimRunControl(check_run_control_options(None), endpoints=4)
-    rc.stuck(cycle=12000, age=10500, packets=3)
-    assert (rc.stable, rc.decision) == (False, "stuck") and "partial deadlock" in rc.reason
+    rc.stuck(cycle=12000, age=10500, packets=3, held=None, deadlocked_vcs=None)
+    assert (rc.stable, rc.decision) == (False, "stuck") and "not checked for a deadlock: shared buffers" in rc.reason
 
 
 # ----------------------------------------------------------------------------- against BookSim2's decisions

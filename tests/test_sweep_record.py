@@ -37,6 +37,30 @@ def test_nan_results_round_trip(tmp_path):
     assert math.isnan(rec["latency_mean"]) and rec["accepted_load"] == 0.1
 
 
+def test_a_rerun_row_supersedes_the_recorded_one(tmp_path, monkeypatch):
+    """rerun_recorded simulates a recorded run again and appends its row; every reader then takes the last row:
+    recorded_records (one record per run, at the place of the last row) and run_sweep's reuse, from its own record
+    and from another log.  A run the log does not hold is refused."""
+    log = S.result_log("05_simulation", "t", root=tmp_path)
+    S.run_sweep([_run(0.2), _run(0.4)], processes=1, progress=False, record=log)
+    run = _run(0.2)
+    # stand in for a changed simulator: the rerun computes another result
+    monkeypatch.setattr(S, "_execute", lambda r: ({"accepted_load": 0.125, "saturated": True}, []))
+    monkeypatch.setattr(S, "_store", lambda *a, **k: None)  # not into the shared cache
+    new = S.rerun_recorded(log, run)
+    assert new["accepted_load"] == 0.125 and len(log.rows()) == 3
+    recs = S.recorded_records(log)
+    assert [r["load"] for r in recs] == [0.4, 0.2] and recs[1]["accepted_load"] == 0.125
+    monkeypatch.setattr(S, "_lookup", lambda r: None)
+    monkeypatch.setattr(S, "_run_local", lambda *a, **k: pytest.fail("a recorded run was recomputed"))
+    (got,) = S.run_sweep([run], processes=1, progress=False, record=log)
+    assert got["recorded"] and got["accepted_load"] == 0.125
+    (got,) = S.run_sweep([run], processes=1, progress=False, reuse=[log])
+    assert got["recorded"] and got["accepted_load"] == 0.125
+    with pytest.raises(ValueError, match="holds no run .* only supersedes recorded runs"):
+        S.rerun_recorded(log, _run(0.3))
+
+
 def test_bad_record_is_refused(tmp_path):
     with pytest.raises(ValueError, match="result_log"):
         S.run_sweep([_run(0.2)], processes=1, progress=False, record=ResultLog("x", "y", key=("a",), root=tmp_path))

@@ -65,6 +65,7 @@ __all__ = [
     "expected_cost",
     "load_curve",
     "recorded_records",
+    "rerun_recorded",
     "result_log",
     "run_sweep",
     "saturation_search",
@@ -415,15 +416,43 @@ def _record_row(run: Run, key: str, result: dict[str, Any]) -> dict[str, Any]:
 
 
 def recorded_records(record) -> list[dict[str, Any]]:
-    """The runs of a sweep result log as :func:`run_sweep` records (spec and result), in file order."""
-    out = []
+    """The runs of a sweep result log as :func:`run_sweep` records (spec and result), in file order, one per run:
+    a later row of the same run (:func:`rerun_recorded`) supersedes the earlier ones and takes the place of the
+    last."""
+    rows = {}
     for row in _check_record(record).rows():
+        rows.pop(row["run"], None)
+        rows[row["run"]] = row
+    out = []
+    for row in rows.values():
         res = _unfinite(row["result"])
         rec = {"label": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
                "seed": row["seed"], **{f"sim_{k}": v for k, v in row["sim"].items()},
                "constructor": row["constructor"], "recipe": row["recipe"], **res, "code_commit": row["code_commit"]}
         out.append(rec)
     return out
+
+
+def rerun_recorded(record, run: Run) -> dict[str, Any]:
+    """Simulate ``run`` again with this code, though ``record`` holds it, and append the new row: it supersedes
+    the earlier ones (:func:`recorded_records`, :func:`run_sweep`'s reuse read the last row of a run).  For a run
+    whose recorded decision a later rule of the simulator changes (``lowdiam.studies.stuck_runs``); the old row
+    stays in the file, with the commit that computed it.
+
+    Raises
+    ------
+    ValueError
+        If ``record`` does not hold ``run`` (a new run is :func:`run_sweep`'s to add).
+    """
+    log = _check_record(record)
+    key = run.key()
+    if key not in {row["run"] for row in log.rows()}:
+        raise ValueError(f"{log.path.name} holds no run {key} ({run.label}, {run.routing}, {run.traffic}, load "
+                         f"{run.load}); rerun_recorded only supersedes recorded runs")
+    result, modules = _execute(run)
+    _store(run, result, modules)
+    log.append(_record_row(run, key, result))
+    return _record(run, result)
 
 
 def _progress(total: int, enabled: bool, desc: str):
@@ -480,13 +509,15 @@ class _Known:
         from .results import PROVENANCE
 
         self.record, self._provenance = record, PROVENANCE
+        # a run's last row in a log supersedes its earlier ones (rerun_recorded)
         self.in_record = {row["run"]: _unfinite(row["result"]) for row in record.rows()} if record is not None else {}
-        self.elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> the first reused log's row
+        self.elsewhere: dict[str, dict[str, Any]] = {}  # run hash -> its last row in the first reused log holding it
         for log in reuse:
             if record is not None and log.path.resolve() == record.path.resolve():
                 continue
-            for row in log.rows():
-                self.elsewhere.setdefault(row["run"], row)
+            last = {row["run"]: row for row in log.rows()}
+            for k, row in last.items():
+                self.elsewhere.setdefault(k, row)
 
     def lookup(self, r: Run) -> tuple[dict[str, Any], str] | None:
         """``(result, "recorded" | "cached")`` if ``r`` need not be computed (appended to the record if new)."""

@@ -8,8 +8,8 @@ Which rule decided a run is named by ``SimResult.run_control`` and ``SimResult.d
     ``_SingleSim``, which is what the PolarStar and Galaxyfly papers' "stable" / "saturated" means.
     ``decision`` is ``"converged"`` or ``"max-samples"`` (stable: the measured packets drained), or
     ``"latency-threshold"``, ``"drain-latency-threshold"``, ``"warmup-not-converged"``, ``"deadlock"``,
-    ``"stuck"`` (a measured packet in the network longer than ``stuck_cycles`` while draining: a partial
-    deadlock) (unstable).
+    ``"stuck"`` (while draining, a measured packet in the network longer than ``stuck_cycles`` and one held by
+    a deadlock: a partial deadlock) (unstable).
 
 ``run_control="fixed"`` (every router model; the CAMINOS model has only this)
     Fixed warm-up and measurement windows and the throughput rule below (this project's own rule, not a

@@ -893,7 +893,8 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
                f"{router_speedup}, {vcs_text}, 4-flit packets); stable/unstable by "
                f"{RULE_TEXT['booksim']}, a "
                "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
-               "stuck_cycles: a partial deadlock, decision 'stuck') unstable, the searches at any VC at every hop "
+               "stuck_cycles and one held by a deadlock: a partial deadlock, decision 'stuck') unstable, the "
+               "searches at any VC at every hop "
                "from the coarse grid up (docs/run_control.md, item 7)"
                + (f"; the first unstable UGAL-L load decided by: {decided}" if decided and mixed else
                   f"; the first unstable load decided by: {decided}" if decided else "")
@@ -990,7 +991,7 @@ def first_unstable_decisions(records, wait_for: dict | None = None) -> dict[tupl
         why = str(run.get("decision") or "")
         said = []
         held = (wait_for or {}).get((*key, bad, int(run.get("seed", 0))))
-        if held is not None:
+        if held is not None and why in ("stuck", "deadlock"):  # not a run since rerun under another rule
             from .stuck_runs import what_held
 
             said.append(what_held(held))

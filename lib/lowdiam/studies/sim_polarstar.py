@@ -286,8 +286,19 @@ class PolarStarSection:
         one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
         held = SR.recorded()
         tops = {r.label: r.build() for r in self.table3_paper if any(row["label"] == r.label for row in held)}
+        now = {(log, r["label"], r["routing"], r["traffic"], float(r["load"]), int(r["seed"])): r
+               for log, read in SR.LOGS.items() for r in read()}
+
+        def today(row):  # the run's decision in its log now: another where it was rerun under the held rule
+            r = now.get((row["log"], row["label"], row["routing"], row["traffic"], float(row["load"]),
+                         int(row["seed"])))
+            if r is None or r["decision"] == row["decision"]:
+                return row["decision"]
+            return f"{r['decision']} (rerun under the held rule, cycle {r['cycles']})"
+
         rows = [{"network": row["label"], "routing": row["routing"], "traffic": row["traffic"], "load": row["load"],
-                 "decision": row["decision"], "cycle": row["cycles"], "wait cycle": len(row["cycle"]),
+                 "decision": row["decision"], "decision now": today(row), "cycle": row["cycles"],
+                 "wait cycle": len(row["cycle"]),
                  "U-turns": SR.cycle_turns(tops[row["label"]], row["cycle"]),
                  "deadlocked VCs": row["deadlocked_vcs"], "routers": row["deadlocked_routers"],
                  "packets held": row["deadlocked_packets"], "measured left": row["in_network_measured"],

@@ -1,14 +1,20 @@
-"""What held the PolarStar section's "stuck" and "deadlock" runs: the wait-for analysis of each, recorded.
+"""What held the PolarStar section's "stuck" and "deadlock" runs: the wait-for analysis of each, recorded; and the
+runs an earlier rule called stuck that were only slow, rerun under today's rule.
 
-Under BookSim2's run control a run ends ``"stuck"`` when a measured packet has been in the network longer than
-``stuck_cycles`` while the drain goes on, which the rule reads as a partial deadlock (``docs/run_control.md``, item
-7).  This module reruns every such run of the section's logs (runs are deterministic) and reads its final state
-with :func:`lowdiam.sim.booksim.deadlock.analyze`: how many input VCs form a closed set of waits (none of them can
-ever move), how many packets they hold, and whether the measured packets still in the network are among them.  A
-run with no such set was slow, not deadlocked.
+Under BookSim2's run control a run ends ``"stuck"`` when, while the drain goes on, a measured packet has been in
+the network longer than ``stuck_cycles`` and a measured packet is held by a deadlock (``docs/run_control.md``,
+item 7).  Before 2026-12-02 the age alone decided (``run_control_options={"stuck_check": "age"}``).  This module
+reruns every stuck or deadlocked run of the section's logs (runs are deterministic; one recorded under the age rule
+with that rule) and reads its final state with :func:`lowdiam.sim.booksim.deadlock.analyze`: how many input VCs
+form a closed set of waits (none of them can ever move), how many packets they hold, and whether the measured
+packets still in the network are among them.  A run with no such set was slow, not deadlocked.
 
 Each analysed run is appended to the result log :data:`LOG` (``results/paper/05_simulation/stuck_wait_for.csv``,
-:class:`lowdiam.results.ResultLog`) as it finishes, so the job stops and resumes anywhere::
+:class:`lowdiam.results.ResultLog`) as it finishes.  Then every run the age rule called stuck whose analysis
+found no measured packet held is simulated again under today's rule (:func:`redecide`) and its new row appended
+to its own log, where it supersedes the old one (:func:`lowdiam.sweep.rerun_recorded`); the searches read the
+new decision, and the job that owns the log runs whatever loads the changed bracket still needs.  Both steps
+stop and resume anywhere::
 
     python -m lowdiam.studies.stuck_runs
 
@@ -21,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +39,7 @@ from ..results import ResultLog
 from . import polarstar as PS
 
 __all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "result_log", "stuck_records", "recorded", "analyse", "by_run",
-           "what_held", "cycle_turns", "main"]
+           "what_held", "cycle_turns", "age_rule", "slow_under_age_rule", "redecide", "main"]
 
 #: the result log the analyses are kept in: (notebook, name) under results/paper/
 LOG = ("05_simulation", "stuck_wait_for")
@@ -120,23 +127,77 @@ def cycle_turns(topology, cycle: Sequence[Sequence[int]]) -> int:
     return turns
 
 
-def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
-    """The wait-for analysis of recorded run ``r`` of ``log`` (the :data:`COLUMNS`): the run rebuilt from its
-    recipe, routing, traffic, load, seed and ``sim_*`` settings and rerun to its end."""
-    from ..sim.booksim.deadlock import analyze
+def age_rule(r: dict[str, Any]) -> bool:
+    """Whether recorded run ``r`` was called ``"stuck"`` by the age alone: the rule before 2026-12-02, whose reason
+    does not say whether a measured packet was held (today's says "held by a deadlock" or "not checked").
 
+    >>> age_rule({"decision": "stuck", "saturation_reason": "... (5 measured packets undelivered at cycle 18000; "
+    ...           "a partial deadlock: BookSim's drain would not end)"})
+    True
+    >>> age_rule({"decision": "stuck", "saturation_reason": "... (3 measured packets undelivered at cycle 9000; "
+    ...           "3 of them held by a deadlock of 2 input VCs: a partial deadlock, BookSim's drain would not end)"})
+    False
+    """
+    why = str(r.get("saturation_reason", ""))
+    return r.get("decision") == "stuck" and "held by a deadlock" not in why and "not checked" not in why
+
+
+def _recipe_sim(log: str, r: dict[str, Any]) -> tuple[S.Recipe, dict[str, Any]]:
     rec = r["recipe"]
-    top = S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ()))).build()
+    recipe = S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ())))
     sim = {k[4:]: v for k, v in r.items() if k.startswith("sim_")}
     if sim.get("router") != "booksim":
         raise ValueError(f"the wait-for analysis reads the BookSim model's state; run {_item(log, r)} used router "
                          f"{sim.get('router')!r}")
+    return recipe, sim
+
+
+def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
+    """The wait-for analysis of recorded run ``r`` of ``log`` (the :data:`COLUMNS`): the run rebuilt from its
+    recipe, routing, traffic, load, seed and ``sim_*`` settings and rerun to its end (under the age rule when it was
+    decided so, :func:`age_rule`, so that it ends where the recorded run ended)."""
+    from ..sim.booksim.deadlock import analyze
+
+    recipe, sim = _recipe_sim(log, r)
+    top = recipe.build()
+    sim = dict(sim)
     sim.pop("router")
+    if age_rule(r):
+        sim["run_control_options"] = {**(sim.get("run_control_options") or {}), "stuck_check": "age"}
     got = analyze(top, r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]), **sim)
     if got["decision"] != r["decision"] or got["cycles"] != int(r["cycles"]):
         raise RuntimeError(f"run {_item(log, r)} reran to {got['decision']!r} at cycle {got['cycles']}, recorded "
                            f"{r['decision']!r} at {r['cycles']}: not the same run (changed code or settings)")
     return {k: got[k] for k in COLUMNS}
+
+
+def slow_under_age_rule(root: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """``(log, run)`` of every run of :data:`LOGS` that the age rule called stuck (:func:`age_rule`) and whose
+    analysis (in :data:`LOG`) found no measured packet held: today's rule would have drained on."""
+    out = []
+    for log, read in LOGS.items():
+        done = by_run(log, root)
+        for r in stuck_records(read(root=root)):
+            a = done.get((str(r["label"]), str(r["routing"]), str(r["traffic"]), float(r["load"]), int(r["seed"])))
+            if age_rule(r) and a is not None and int(a["measured_in_deadlock"]) == 0:
+                out.append((log, r))
+    return out
+
+
+def redecide(root: str | Path | None = None, *, progress: bool = True) -> list[dict[str, Any]]:
+    """Simulate every run of :func:`slow_under_age_rule` again under today's rule and append its row to its log
+    (:func:`lowdiam.sweep.rerun_recorded`), where it supersedes the age rule's; returns the new records.  A run
+    already redecided reads as such (its last row is today's), so a call resumes where the last stopped."""
+    from tqdm import tqdm
+
+    todo = slow_under_age_rule(root)
+    out = []
+    for log, r in tqdm(todo, desc="stuck runs rerun under the held rule", unit="sim", disable=not progress,
+                       file=sys.stderr):
+        recipe, sim = _recipe_sim(log, r)
+        run = S.Run(recipe, r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]), sim=sim)
+        out.append(S.rerun_recorded(S.result_log("05_simulation", log, root=root), run))
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -152,6 +213,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     result_log().run([_item(log, r) for log, r in runs.values()],
                      lambda item: analyse(*runs[tuple(item.values())]),
                      desc="wait-for analysis of stuck runs")
+    for rec in redecide():
+        print(f"{rec['label']} {rec['routing']} {rec['traffic']} {rec['load']}: rerun under the held rule, "
+              f"{rec['decision']} at cycle {rec['cycles']} ({rec['saturation_reason']})")
 
 
 if __name__ == "__main__":

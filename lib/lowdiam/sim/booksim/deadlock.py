@@ -40,7 +40,7 @@ import numpy as np
 
 from . import kernel as K
 
-__all__ = ["blocked_input_vcs", "wait_for_cycle", "analyze"]
+__all__ = ["blocked_input_vcs", "measured_held", "wait_for_cycle", "analyze"]
 
 
 def _waits(net, st, nd, cfg) -> tuple[np.ndarray, list[list[int]]]:
@@ -124,6 +124,38 @@ def _blocked(cand: np.ndarray, waits: list[list[int]]) -> np.ndarray:
     return inset
 
 
+def _held_packets(st, cfg, blocked: np.ndarray) -> set[int]:
+    """Packet ids with a flit in one of the ``blocked`` input VCs."""
+    V, ISL, SH = int(cfg[K.C_V]), int(cfg[K.C_ISL]), int(cfg[K.C_SH])
+    BCAP = st.buf.size // (ISL * V)
+    held: set[int] = set()
+    for iv in np.flatnonzero(blocked):
+        h, c = int(st.ivr[iv, K.IV_BH]), int(st.ivr[iv, K.IV_BN])
+        for k in range(c):
+            held.add(int(st.buf[iv * BCAP + ((h + k) & (BCAP - 1))]) >> SH)
+    return held
+
+
+def measured_held(net, st, nd, cfg) -> tuple[int, int]:
+    """``(measured packets held, deadlocked input VCs)`` of the state ``st`` / ``nd``: how many injected,
+    undelivered measured packets have a flit in the deadlocked set (:func:`blocked_input_vcs`), which can never
+    deliver them, and the size of that set.  The BookSim model's ``"stuck"`` decision rests on the first number
+    (:mod:`.run_control`, item 6)."""
+    blocked = blocked_input_vcs(net, st, nd, cfg)
+    if not blocked.any():
+        return 0, 0
+    held = _held_packets(st, cfg, blocked)
+    live = _live_packets(nd)
+    return int(sum(1 for p in held if live[p] and nd.p_meas[p] != 0)), int(blocked.sum())
+
+
+def _live_packets(nd) -> np.ndarray:
+    """Mask of the pool's live packets (injected, not delivered): every slot not on the free stack."""
+    live = np.ones(nd.p_ctime.size, bool)
+    live[nd.free_stack[: int(nd.nfree[0])]] = False
+    return live
+
+
 def wait_for_cycle(net, st, nd, cfg, blocked: np.ndarray) -> list[int]:
     """A cycle of waits among the ``blocked`` input VCs (:func:`blocked_input_vcs`), as input VC ids in wait order,
     or ``[]`` when none is blocked."""
@@ -159,7 +191,7 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
         ``cycle``: ``[(router, input port, VC), ...]``, each waiting on the next, the last on the first.
     """
     from ..request import make_request
-    from .driver import _live, _oldest_measured_in_network, run_request
+    from .driver import _oldest_measured_in_network, run_request
 
     req = make_request(topology, routing, traffic, load, router="booksim", **simulate_kwargs)
     seen: dict[str, Any] = {}
@@ -172,17 +204,10 @@ def analyze(topology, routing: str, traffic: str, load: float, **simulate_kwargs
     net, st, nd, cfg = seen["net"], seen["st"], seen["nd"], seen["cfg"]
     now = int(seen["ctr"][K.K_NOW])
     V = int(cfg[K.C_V])
-    ISL = int(cfg[K.C_ISL])
-    SH = int(cfg[K.C_SH])
-    BCAP = st.buf.size // (ISL * V)
     cand, waits = _waits(net, st, nd, cfg)
     blocked = _blocked(cand, waits)
-    held = set()
-    for iv in np.flatnonzero(blocked):
-        h, c = int(st.ivr[iv, K.IV_BH]), int(st.ivr[iv, K.IV_BN])
-        for k in range(c):
-            held.add(int(st.buf[iv * BCAP + ((h + k) & (BCAP - 1))]) >> SH)
-    live = _live(nd)
+    held = _held_packets(st, cfg, blocked)
+    live = _live_packets(nd)
     meas = live & (nd.p_meas != 0)
     ids = np.flatnonzero(meas)
     rptr = net.rptr

@@ -26,6 +26,8 @@ from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 from . import kernel as K
 from .checkpoint import fingerprint, restore, save, state_arrays
+from .deadlock import _live_packets as _live
+from .deadlock import measured_held
 from .options import ALLOCATORS, PHASE_SELECTIONS, ROUTINGS, SHARED_ROUTINGS, buffer_layout, check_router_options
 from .paths import booksim_anynet_table, random_shortest_table
 from .run_control import DRAIN_CHECK_CYCLES, BookSimRunControl, check_run_control_options
@@ -731,19 +733,18 @@ def _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts: dict, NE: int
         if rc_opts["stuck_cycles"] >= 0:
             age, left = _oldest_measured_in_network(nd, now)
             if age > rc_opts["stuck_cycles"]:
-                rc.stuck(cycle=now, age=age, packets=left)
-                return status, nd, rc
+                if int(cfg[K.C_SHBUF]) or rc_opts["stuck_check"] == "age":  # the analysis reads private buffers
+                    rc.stuck(cycle=now, age=age, packets=left, held=None, deadlocked_vcs=None)
+                    return status, nd, rc
+                held, vcs = measured_held(net, st, nd, cfg)
+                if held:
+                    rc.stuck(cycle=now, age=age, packets=left, held=held, deadlocked_vcs=vcs)
+                    return status, nd, rc
+                rc.slow(cycle=now, age=age, packets=left)  # slow, not held: BookSim's drain goes on
         ages, flits = _in_flight(nd, now, P, NE)
         if not rc.drain_check(end_cycle=now, lat_sum=int(ctr[K.K_LAT_SUM]), lat_count=int(ctr[K.K_MEAS_DONE]),
                               in_flight_age_sum=ages, in_flight_flits=flits):
             return status, nd, rc
-
-
-def _live(nd) -> np.ndarray:
-    """Mask of the pool's live packets (injected, not delivered): every slot not on the free stack."""
-    live = np.ones(nd.p_ctime.size, bool)
-    live[nd.free_stack[: int(nd.nfree[0])]] = False
-    return live
 
 
 def _oldest_measured_in_network(nd, now: int) -> tuple[int, int]:

@@ -37,10 +37,16 @@ The procedure, as BookSim2 (commit 28f4329, and the PolarStar authors' fork Inte
    the other 3 still in the network at cycle 28,000, the mean of the threshold test steady at 100-105 cycles
    (340,000 flits in flight).  This model ends such a run at the first drain check (every 1,000 cycles) that finds
    a measured packet in the network (injected, not delivered) for more than ``stuck_cycles`` cycles (default
-   10,000; negative: never), **unstable** (decision ``"stuck"``): its latency grows with simulation time, the
-   papers' meaning of saturated (PolarStar Fig. 9: "latency increases with simulation time").  A BookSim run that
-   would have drained is judged differently only if one of its measured packets spent more than ``stuck_cycles``
-   cycles in the network.
+   10,000; negative: never) *and* a measured packet held by a deadlock: a flit of it in the closed set of input
+   VCs that wait only on each other (:func:`lowdiam.sim.booksim.deadlock.measured_held`; the set can never move,
+   whatever the allocators do).  That run is **unstable** (decision ``"stuck"``): the held packet is never
+   delivered, so its latency grows with simulation time, the papers' meaning of saturated (PolarStar Fig. 9:
+   "latency increases with simulation time"), and BookSim's drain would never end.  A measured packet that is
+   old but not held is slow, not stuck: the drain goes on, as BookSim's does, and the result's reason names the
+   first such check.  Runs with shared buffers (which the wait-for analysis does not read) are judged by the
+   age alone, and their reason says so.  A BookSim run that would have drained is therefore never judged
+   ``"stuck"`` here, except with shared buffers.  ``stuck_check="age"`` restores the rule before 2026-12-02, which
+   ended the run on the age alone (to reproduce runs recorded under it; their reasons do not say "held").
 
 Differences of this model, stated so a reader can weigh them:
 
@@ -65,7 +71,7 @@ import math
 
 import numpy as np
 
-from lowdiam.validate import check_float, check_int, check_options
+from lowdiam.validate import check_choice, check_float, check_int, check_options
 
 RUN_CONTROL_DEFAULTS = {
     "sample_period": 1000,
@@ -77,7 +83,12 @@ RUN_CONTROL_DEFAULTS = {
     "stopping_thres": 0.05,
     "acc_stopping_thres": 0.05,
     "stuck_cycles": 10_000,
+    "stuck_check": "held",
 }
+#: how a drain check past ``stuck_cycles`` decides (item 6): ``"held"`` ends the run only when a measured packet is
+#: held by a deadlock; ``"age"``, the rule before 2026-12-02, ends it on the age alone (kept to reproduce the runs
+#: recorded under it)
+STUCK_CHECKS = ("held", "age")
 #: BookSim checks the latency threshold every this many cycles of the drain (``empty_steps % 1000``)
 DRAIN_CHECK_CYCLES = 1000
 #: consecutive converged samples that end the measurement (BookSim's ``converged < 3``)
@@ -105,6 +116,7 @@ def check_run_control_options(options: dict | None) -> dict:
     out["warmup_periods"] = check_int(name("warmup_periods"), out["warmup_periods"], low=0, high=10_000)
     out["max_samples"] = check_int(name("max_samples"), out["max_samples"], low=1, high=10_000)
     out["stuck_cycles"] = check_int(name("stuck_cycles"), out["stuck_cycles"], low=-1, high=1 << 30)
+    out["stuck_check"] = check_choice(name("stuck_check"), out["stuck_check"], STUCK_CHECKS)
     for key in ("latency_thres", "warmup_thres", "acc_warmup_thres", "stopping_thres", "acc_stopping_thres"):
         out[key] = check_float(name(key), out[key], low=-1.0, high=1e12)
     if out["warmup_periods"] >= out["max_samples"]:
@@ -161,6 +173,7 @@ class BookSimRunControl:
         self.stable: bool | None = None
         self.decision = ""
         self.reason = ""
+        self.slow_drain: tuple[int, int, int] | None = None  # (cycle, age, packets) of the first slow drain check
 
     def more_samples(self) -> bool:
         """BookSim's loop condition."""
@@ -248,6 +261,11 @@ class BookSimRunControl:
         else:
             self.reason = (f"stable: max_samples={self.o['max_samples']} reached before convergence (BookSim then "
                            f"drains and reports the run); measured packets drained by cycle {end_cycle}")
+        if self.slow_drain is not None:
+            cycle, age, packets = self.slow_drain
+            self.reason += (f"; at cycle {cycle} a measured packet had been in the network for {age} cycles > "
+                            f"stuck_cycles {self.o['stuck_cycles']} ({packets} undelivered), none held by a "
+                            "deadlock, so the drain went on")
 
     def deadlocked(self, *, cycle: int, idle_cycles: int, packets: int) -> None:
         """No flit moved for ``idle_cycles`` cycles with ``packets`` packets in the network (any VC at any hop):
@@ -260,15 +278,29 @@ class BookSimRunControl:
                        f"network (cycle {cycle}; BookSim warns 'Possible network deadlock' and its latency "
                        "threshold then ends the run)")
 
-    def stuck(self, *, cycle: int, age: int, packets: int) -> None:
+    def stuck(self, *, cycle: int, age: int, packets: int, held: int | None, deadlocked_vcs: int | None) -> None:
         """While draining, a measured packet has been in the network for ``age`` > ``stuck_cycles`` cycles
-        (``packets`` measured packets undelivered): the drain cannot complete, the run is unstable (item 6 of the
-        module docstring; BookSim would drain on without end)."""
+        (``packets`` measured packets undelivered) and ``held`` of them have a flit in a closed set of
+        ``deadlocked_vcs`` waiting input VCs (:func:`.deadlock.measured_held`): the drain cannot complete, the run
+        is unstable (item 6 of the module docstring; BookSim would drain on without end).  ``held=None``: shared
+        buffers, which the wait-for analysis does not read; the age alone decided."""
         self.stable = False
         self.decision = "stuck"
+        if held is None:
+            why = ("not checked for a deadlock: shared buffers" if self.o["stuck_check"] == "held" else
+                   "not checked for a deadlock: stuck_check 'age'")
+        else:
+            why = (f"{held} of them held by a deadlock of {deadlocked_vcs} input VCs: a partial deadlock, "
+                   "BookSim's drain would not end")
         self.reason = (f"unstable: a measured packet in the network for {age} cycles > stuck_cycles "
                        f"{self.o['stuck_cycles']} while draining ({packets} measured packets undelivered at cycle "
-                       f"{cycle}; a partial deadlock: BookSim's drain would not end)")
+                       f"{cycle}; {why})")
+
+    def slow(self, *, cycle: int, age: int, packets: int) -> None:
+        """A drain check found a measured packet ``age`` > ``stuck_cycles`` cycles in the network but none held by
+        a deadlock: the drain goes on, as BookSim's does; the first such check is kept for the result's reason."""
+        if self.slow_drain is None:
+            self.slow_drain = (cycle, age, packets)
 
     def summary(self) -> dict:
         """What the result records of the decision."""
