@@ -292,7 +292,7 @@ class PolarStarSection:
         def today(row):  # the run's decision in its log now: another where it was rerun under the held rule
             r = now.get((row["log"], row["label"], row["routing"], row["traffic"], float(row["load"]),
                          int(row["seed"])))
-            if r is None or r["decision"] == row["decision"]:
+            if r is None or (r["decision"], int(r["cycles"])) == (row["decision"], int(row["cycles"])):
                 return row["decision"]
             return f"{r['decision']} (rerun under the held rule, cycle {r['cycles']})"
 
