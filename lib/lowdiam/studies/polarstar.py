@@ -606,6 +606,10 @@ def _runs_at(settings_of: Callable[[str, str], dict | None], root, *, log: str =
 
 # ----------------------------------------------------------------------------- the section's claims
 PSX = ("PS-IQ", "PS-Pal")
+#: how the searches at any VC at every hop treat deadlocks, in a claim's note
+STUCK_TEXT = ("a deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
+              "stuck_cycles and one held by a deadlock: a partial deadlock, decision 'stuck') unstable, the searches "
+              "at any VC at every hop from the coarse grid up (docs/run_control.md, item 7)")
 UGAL_NOTE = ("the paper does not give its UGAL-L's bias to minimal routes or its VC assignment, which set how often "
              "it leaves minimal paths (the authors' BookSim configuration names ugall4_pf, which keeps the minimal "
              "port while its occupancy is below 2/3 of a VC buffer; ours compares occupancy x hops with ties to the "
@@ -891,11 +895,7 @@ def verdicts(*, booksim: dict, fixed: dict, paper_recs: dict[str, S.Recipe], sta
         decided = _decided(ugal, paper_vcs_decisions, several=len({k[0] for k in keys}) > 1)
         ran = (f"ran: routing {', '.join(sorted({k[1] for k in keys}))} on the BookSim model (internal speedup "
                f"{router_speedup}, {vcs_text}, 4-flit packets); stable/unstable by "
-               f"{RULE_TEXT['booksim']}, a "
-               "deadlocked run and a run whose drain cannot complete (a measured packet in the network longer than "
-               "stuck_cycles and one held by a deadlock: a partial deadlock, decision 'stuck') unstable, the "
-               "searches at any VC at every hop "
-               "from the coarse grid up (docs/run_control.md, item 7)"
+               f"{RULE_TEXT['booksim']}, {STUCK_TEXT}"
                + (f"; the first unstable UGAL-L load decided by: {decided}" if decided and mixed else
                   f"; the first unstable load decided by: {decided}" if decided else "")
                + f"; searches: results/paper/05_simulation/{PAPER_VCS_LOG}.csv"
@@ -1301,10 +1301,7 @@ def _authors_record(c: SatClaim, got: dict[str, Any], routings: str, decided: st
             "differs": [d for d in differs if d],
             "note": "; ".join(n for n in (got["note"], "ran: " + AUTHORS_TEXT + ", on the BookSim model (internal "
                                           "speedup 2.0, 4-flit packets, 32 flits per VC); stable/unstable by "
-                                          + RULE_TEXT["booksim"] + ", a deadlocked run and a run "
-                                          "whose drain cannot complete (decision 'stuck') unstable, the searches "
-                                          "at any VC at every hop from the coarse grid up (docs/run_control.md, "
-                                          "item 7)"
+                                          + RULE_TEXT["booksim"] + ", " + STUCK_TEXT
                                           + (f"; the PolarStars' first unstable load decided by: {decided}"
                                              if decided else ""),
                                           ugal_pf_checked() if "ugal-pf" in routings else "") if n),
