@@ -85,6 +85,7 @@ def test_drain_check_applies_the_threshold():
     ({"stuck_cycles": -2}, "stuck_cycles"),
     ({"stuck_cycles": 10.5}, "stuck_cycles"),
     ({"stuck_check": "deadlock"}, r"stuck_check.*'held', 'age'"),
+    ({"stuck_limit": -2}, "stuck_limit"),
 ])
 def test_bad_run_control_options_are_refused(options, match):
     with pytest.raises((ValueError, TypeError), match=match):
@@ -96,7 +97,7 @@ def test_defaults_are_booksims_with_the_polarstar_authors_max_samples():
     assert RUN_CONTROL_DEFAULTS == {"sample_period": 1000, "warmup_periods": 3, "max_samples": 8,
                                     "latency_thres": 500.0, "warmup_thres": 0.05, "acc_warmup_thres": 0.05,
                                     "stopping_thres": 0.05, "acc_stopping_thres": 0.05, "stuck_cycles": 10_000,
-                                    "stuck_check": "held"}
+                                    "stuck_check": "held", "stuck_limit": 100_000}
 
 
 def test_a_slow_measured_packet_does_not_end_the_drain():
@@ -118,6 +119,10 @@ def test_a_slow_measured_packet_does_not_end_the_drain():
     assert "none held" not in base.saturation_reason
     off = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": -1}, **kw)
     assert off.cycles == 9007 and off.accepted_load == base.accepted_load
+    # the guard: a slow measured packet older than stuck_limit ends the run stuck, held or not
+    cap = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0, "stuck_limit": 510}, **kw)
+    assert (cap.saturated, cap.decision, cap.cycles) == (True, "stuck", 9000)
+    assert "none held by a deadlock the wait-for analysis finds, but past stuck_limit 510" in cap.saturation_reason
     # the rule before 2026-12-02 (the age alone) ended it there
     age = simulate(top, "min", "uniform", 0.8, run_control_options={"stuck_cycles": 0, "stuck_check": "age"}, **kw)
     assert (age.saturated, age.decision, age.cycles) == (True, "stuck", 9000)

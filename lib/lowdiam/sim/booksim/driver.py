@@ -737,7 +737,7 @@ def _booksim_control(cfg, net, st, nd, stats, rs, sh, mo, rc_opts: dict, NE: int
                     rc.stuck(cycle=now, age=age, packets=left, held=None, deadlocked_vcs=None)
                     return status, nd, rc
                 held, vcs = measured_held(net, st, nd, cfg)
-                if held:
+                if held or 0 <= rc_opts["stuck_limit"] < age:
                     rc.stuck(cycle=now, age=age, packets=left, held=held, deadlocked_vcs=vcs)
                     return status, nd, rc
                 rc.slow(cycle=now, age=age, packets=left)  # slow, not held: BookSim's drain goes on

@@ -44,9 +44,13 @@ The procedure, as BookSim2 (commit 28f4329, and the PolarStar authors' fork Inte
    "latency increases with simulation time"), and BookSim's drain would never end.  A measured packet that is
    old but not held is slow, not stuck: the drain goes on, as BookSim's does, and the result's reason names the
    first such check.  Runs with shared buffers (which the wait-for analysis does not read) are judged by the
-   age alone, and their reason says so.  A BookSim run that would have drained is therefore never judged
-   ``"stuck"`` here, except with shared buffers.  ``stuck_check="age"`` restores the rule before 2026-12-02, which
-   ended the run on the age alone (to reproduce runs recorded under it; their reasons do not say "held").
+   age alone, and their reason says so.  A guard: a measured packet in the network for more than
+   ``stuck_limit`` cycles (default 100,000; negative: never) ends the run ``"stuck"`` even when no deadlock the
+   analysis finds holds it (a wait the analysis does not model would otherwise let the run go on without end;
+   the slow packets measured so far were 10,024-12,317 cycles old).  A BookSim run that would have drained is
+   therefore judged ``"stuck"`` here only with shared buffers or a measured packet slower than that limit.
+   ``stuck_check="age"`` restores the rule before 2026-12-02, which ended the run on the age alone (to reproduce
+   runs recorded under it; their reasons do not say "held").
 
 Differences of this model, stated so a reader can weigh them:
 
@@ -84,6 +88,7 @@ RUN_CONTROL_DEFAULTS = {
     "acc_stopping_thres": 0.05,
     "stuck_cycles": 10_000,
     "stuck_check": "held",
+    "stuck_limit": 100_000,
 }
 #: how a drain check past ``stuck_cycles`` decides (item 6): ``"held"`` ends the run only when a measured packet is
 #: held by a deadlock; ``"age"``, the rule before 2026-12-02, ends it on the age alone (kept to reproduce the runs
@@ -117,6 +122,7 @@ def check_run_control_options(options: dict | None) -> dict:
     out["max_samples"] = check_int(name("max_samples"), out["max_samples"], low=1, high=10_000)
     out["stuck_cycles"] = check_int(name("stuck_cycles"), out["stuck_cycles"], low=-1, high=1 << 30)
     out["stuck_check"] = check_choice(name("stuck_check"), out["stuck_check"], STUCK_CHECKS)
+    out["stuck_limit"] = check_int(name("stuck_limit"), out["stuck_limit"], low=-1, high=1 << 30)
     for key in ("latency_thres", "warmup_thres", "acc_warmup_thres", "stopping_thres", "acc_stopping_thres"):
         out[key] = check_float(name(key), out[key], low=-1.0, high=1e12)
     if out["warmup_periods"] >= out["max_samples"]:
@@ -289,6 +295,9 @@ class BookSimRunControl:
         if held is None:
             why = ("not checked for a deadlock: shared buffers" if self.o["stuck_check"] == "held" else
                    "not checked for a deadlock: stuck_check 'age'")
+        elif held == 0:
+            why = (f"none held by a deadlock the wait-for analysis finds, but past stuck_limit "
+                   f"{self.o['stuck_limit']}, the model's limit on a slow drain")
         else:
             why = (f"{held} of them held by a deadlock of {deadlocked_vcs} input VCs: a partial deadlock, "
                    "BookSim's drain would not end")
