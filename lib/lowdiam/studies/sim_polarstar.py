@@ -286,12 +286,10 @@ class PolarStarSection:
         one row per analysed run.  Runs not analysed yet are left out (``python -m lowdiam.studies.stuck_runs``)."""
         held = SR.recorded()
         tops = {r.label: r.build() for r in self.table3_paper if any(row["label"] == r.label for row in held)}
-        now = {(log, r["label"], r["routing"], r["traffic"], float(r["load"]), int(r["seed"])): r
-               for log, read in SR.LOGS.items() for r in read()}
+        now = {SR.run_key(log, r): r for log, read in SR.LOGS.items() for r in read()}
 
         def today(row):  # the run's decision in its log now: another where it was rerun under the held rule
-            r = now.get((row["log"], row["label"], row["routing"], row["traffic"], float(row["load"]),
-                         int(row["seed"])))
+            r = now.get(SR.run_key(row["log"], row))
             if r is None or (r["decision"], int(r["cycles"])) == (row["decision"], int(row["cycles"])):
                 return row["decision"]
             return f"{r['decision']} (rerun under the held rule, cycle {r['cycles']})"

@@ -39,7 +39,7 @@ from ..results import ResultLog
 from . import polarstar as PS
 
 __all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "result_log", "stuck_records", "recorded", "analyse", "by_run",
-           "what_held", "cycle_turns", "age_rule", "slow_under_age_rule", "redecide", "main"]
+           "what_held", "cycle_turns", "run_key", "age_rule", "slow_under_age_rule", "redecide", "main"]
 
 #: the result log the analyses are kept in: (notebook, name) under results/paper/
 LOG = ("05_simulation", "stuck_wait_for")
@@ -75,6 +75,12 @@ def _item(log: str, r: dict[str, Any]) -> dict[str, Any]:
             "load": float(r["load"]), "seed": int(r["seed"])}
 
 
+def run_key(log: str, r: dict[str, Any]) -> tuple:
+    """(log, label, routing, traffic, load, seed) of recorded run ``r`` of ``log``, or of an analysis row of it
+    (``r["log"]``): the :data:`KEY` values, typed."""
+    return tuple(_item(log, r).values())
+
+
 def recorded(root: str | Path | None = None) -> list[dict[str, Any]]:
     """The analyses kept in the result log (:data:`LOG`), in the order written."""
     return result_log(root).rows()
@@ -82,8 +88,7 @@ def recorded(root: str | Path | None = None) -> list[dict[str, Any]]:
 
 def by_run(log: str, root: str | Path | None = None) -> dict[tuple[str, str, str, float, int], dict[str, Any]]:
     """The analyses of ``log``'s runs kept in the result log, by (label, routing, traffic, load, seed)."""
-    return {(row["label"], row["routing"], row["traffic"], float(row["load"]), int(row["seed"])): row
-            for row in recorded(root) if row["log"] == log}
+    return {run_key(log, row)[1:]: row for row in recorded(root) if row["log"] == log}
 
 
 def what_held(row: dict[str, Any]) -> str:
@@ -160,7 +165,6 @@ def analyse(log: str, r: dict[str, Any]) -> dict[str, Any]:
 
     recipe, sim = _recipe_sim(log, r)
     top = recipe.build()
-    sim = dict(sim)
     sim.pop("router")
     if age_rule(r):
         sim["run_control_options"] = {**(sim.get("run_control_options") or {}), "stuck_check": "age"}
@@ -178,7 +182,7 @@ def slow_under_age_rule(root: str | Path | None = None) -> list[tuple[str, dict[
     for log, read in LOGS.items():
         done = by_run(log, root)
         for r in stuck_records(read(root=root)):
-            a = done.get((str(r["label"]), str(r["routing"]), str(r["traffic"]), float(r["load"]), int(r["seed"])))
+            a = done.get(run_key(log, r)[1:])
             if age_rule(r) and a is not None and int(a["measured_in_deadlock"]) == 0:
                 out.append((log, r))
     return out
@@ -209,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     runs = {}
     for log, read in LOGS.items():
         for r in stuck_records(read()):
-            runs[tuple(_item(log, r).values())] = (log, r)
+            runs[run_key(log, r)] = (log, r)
     result_log().run([_item(log, r) for log, r in runs.values()],
                      lambda item: analyse(*runs[tuple(item.values())]),
                      desc="wait-for analysis of stuck runs")
