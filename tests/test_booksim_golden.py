@@ -30,6 +30,7 @@ def _topology(name):
         "rrg30d5": lambda: rrg(30, 5, 3),
         "ps_iq": lambda: polarstar(2, "iq", 3, endpoints_per_router=2),
         "df3": lambda: dragonfly_canonical(3),
+        "rrg10_wide": lambda: rrg(10, 3, 66),  # 69 ports per router: two 64-bit words per port mask
     }[name]()
 
 
@@ -61,6 +62,8 @@ CASES = {
     "min_single_booksim_control": ("rrg24", "min-single", "uniform", 0.4, 14,
                                    {"run_control": "booksim", "warmup_cycles": 0, "measure_cycles": 1,
                                     "run_control_options": {"sample_period": 300, "max_samples": 4}}),
+    "wide_routers_speedup2": ("rrg10_wide", "min", "uniform", 0.03, 17,
+                              {"router_options": {"internal_speedup": 2.0}}),
     "min_booksim_control_unstable": ("rrg24", "min", "uniform", 1.0, 15,
                                      {"run_control": "booksim", "warmup_cycles": 0, "measure_cycles": 1,
                                       "run_control_options": {"sample_period": 300, "max_samples": 4}}),

@@ -381,6 +381,7 @@ def _run(
     # can back up, bounded by the credits of all outputs
     XQ = pow2(2 * maxR_ * steps + 4) if XD == 1 else pow2(maxR_ * PORT + 4)
     PCN = pow2(opts["credit_delay"] + 4)
+    PW = -(-maxR_ // 64)  # 64-bit words of a router's port masks (Router.pm_*)
     i32 = np.int32
     ivr = _records(NIV, K.IV_WIDTH, i32)
     ivr[:, K.IV_LDU] = -1
@@ -425,6 +426,10 @@ def _run(
         a_om=np.full(maxRV, -1, np.int64),
         ores=np.zeros(NOV if lay.shared else 1, i32),
         oshr=np.zeros(NCH if lay.shared else 1, i32),
+        pm_in=np.zeros(n * K.W * PW, np.int64),
+        pm_list=np.zeros(n * PW, np.int64),
+        pm_pc=np.zeros(n * PW, np.int64),
+        pm_out=np.zeros(n * PW, np.int64),
     )
     # live packets: each holds >= 1 flit in an input buffer, or in flight towards one (bounded by the
     # credits of its channel), or at its source: at most one packet per flit slot plus one per endpoint
@@ -481,6 +486,7 @@ def _run(
     cfg[K.C_ROUTE] = K.ROUTE_MIN if routing == "min" else K.ROUTE_TABLE
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
     cfg[K.C_USELF] = 1 if tspec.include_source else 0
+    cfg[K.C_PW] = PW
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
     cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
     cfg[K.C_ISL] = ISL

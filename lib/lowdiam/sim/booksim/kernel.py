@@ -11,7 +11,9 @@ State read together lives together (:class:`Router`): one 64-byte record per inp
 output VC (``ovr``) and per port (``prt``), queue and channel entries side by side.  The work of a router step
 follows what moves: ``lmask[slot]`` has bit v set while input VC v of the port is in a pipeline list, so
 evaluation and update visit only those VCs; a port's received credits are read only once the oldest falls due
-(``PT_PCDUE``).  A ring that empties restarts at its first entry, so a quiet queue keeps using one cache line.
+(``PT_PCDUE``).  Per router, bit masks of its ports (``Router.pm_*``: a flit or credit arriving, a VC listed, credits
+received, a queue to send) make every pass over a router's ports, the prefetches included, visit only the ports with
+work, in ascending order as before (:func:`lowdiam.sim.bits.lowest_bit`).  A ring that empties restarts at its first entry, so a quiet queue keeps using one cache line.
 On a large network a router's state has left the caches by the time it is visited again (once a cycle), so the
 router loop prefetches (:func:`lowdiam.sim.prefetch.prefetch`) the state of the next three routers in stages.
 Every number is the same as the kernel's before this layout (``tests/test_booksim_golden.py``).
@@ -25,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from lowdiam.sim.bits import lowest_bit
 from lowdiam.sim.prefetch import prefetch
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.routings.base import EJECT
@@ -71,12 +74,14 @@ from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
     C_USELF,
     C_VCS,
     C_TWOPHASE,
+    C_PW,
     N_CFG,
-) = range(39)
+) = range(40)
 # C_SHBUF: 1 for BookSim's "shared" buffer policy (C_PB private flits per VC, a pool of C_SB flits per input port;
 # see _sh_full and below), 0 for "private" (C_CAP flits per VC)
 # C_USELF: 1 when uniform traffic draws among all endpoints, the source included (BookSim2's uniform), 0 among the
 # others
+# C_PW: 64-bit words per router in each port mask (Router.pm_*): ceil(largest radix / 64)
 # C_VCS: the VC classes of options.PHASE_SELECTIONS (0: "any" / "hop" by C_ANY, 1: "phase", 2: "dragonfly"); with
 # C_TWOPHASE 1 for a shared routing whose route state holds an intermediate router until it is reached (Valiant,
 # UGAL): a packet's class is set where its head is routed (p_vcl) and read at VC allocation
@@ -199,6 +204,13 @@ class Router(NamedTuple):
     # its SharedBufferPolicy), kept by the sending side of every channel
     ores: np.ndarray  # (NCH * V) int32 per output VC: slots reserved for the packet being sent (_reserved_slots)
     oshr: np.ndarray  # (NCH,) int32 per output port: pool flits in use downstream (_shared_buf_occupancy)
+    # port masks (C_PW int64 words per router; bit j = local port j): the ports with work, so that a router step
+    # visits those only.  Derived from the state above at every kernel entry (:func:`_port_masks`), so they are
+    # never saved or restored on their own.
+    pm_in: np.ndarray  # (n * W * C_PW) per router and channel ring slot: a flit or credit arrives on the port
+    pm_list: np.ndarray  # (n * C_PW) lmask[slot] != 0: an input VC of the port is in a pipeline list
+    pm_pc: np.ndarray  # (n * C_PW) the port's ring of received credits (PT_PCN) is not empty
+    pm_out: np.ndarray  # (n * C_PW) the port's output queue (PT_OQN) or credit queue (PT_CQN) is not empty
 
 
 class Nodes(NamedTuple):
@@ -499,6 +511,50 @@ def _sh_credit(occ, held, ores, oshr, i, port, pb):
 
 
 @njit(cache=True, inline="always")
+def _mark_arrival(pm_in, slot_sink, rptr, d, s, PW):
+    """Set the bit of router slot ``d`` (``d < ISL``) in its router's arrival mask of ring slot ``s``."""
+    r = slot_sink[d]
+    j = d - rptr[r]
+    pm_in[(r * W + s) * PW + (j >> 6)] |= np.int64(1) << (j & 63)
+
+
+@njit(cache=True, inline="always")
+def _set_bit(mask, k, j, on):
+    """Set (``on``) or clear bit ``j`` of the port mask whose first word is ``mask[k]``."""
+    b = np.int64(1) << (j & 63)
+    if on:
+        mask[k + (j >> 6)] |= b
+    else:
+        mask[k + (j >> 6)] &= ~b
+
+
+@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+def _port_masks(n, PW, rptr, lmask, prt, ch, pm_in, pm_list, pm_pc, pm_out):
+    """Derive the port masks (:class:`Router` ``pm_*``) from the state they summarise."""
+    for k in range(pm_in.shape[0]):
+        pm_in[k] = 0
+    for k in range(pm_list.shape[0]):
+        pm_list[k] = 0
+        pm_pc[k] = 0
+        pm_out[k] = 0
+    for r in range(n):
+        lo = rptr[r]
+        for j in range(rptr[r + 1] - lo):
+            c = lo + j
+            k = r * PW + (j >> 6)
+            b = np.int64(1) << (j & 63)
+            if lmask[c] != 0:
+                pm_list[k] |= b
+            if prt[c, PT_PCN] > 0:
+                pm_pc[k] |= b
+            if prt[c, PT_OQN] > 0 or prt[c, PT_CQN] > 0:
+                pm_out[k] |= b
+            for s in range(W):
+                if ch[c * W + s, 0] >= 0 or ch[c * W + s, 2] >= 0:
+                    pm_in[(r * W + s) * PW + (j >> 6)] |= b
+
+
+@njit(cache=True, inline="always")
 def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_mode, rs):
     """Local output port at router r for a packet to endpoint dst_ep."""
     if dst_router == r:
@@ -670,6 +726,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         a_om,
         ores,
         oshr,
+        pm_in,
+        pm_list,
+        pm_pc,
+        pm_out,
     ) = (
         st.buf,
         st.ivr,
@@ -706,6 +766,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         st.a_om,
         st.ores,
         st.oshr,
+        st.pm_in,
+        st.pm_list,
+        st.pm_pc,
+        st.pm_out,
     )
     (
         own_n,
@@ -782,6 +846,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 for v in range(V):
                     u += ovr[oc * V + v, OV_OCC]
                 used[a] = u
+    PW = cfg[C_PW]
+    _port_masks(n, PW, rptr, lmask, prt, ch, pm_in, pm_list, pm_pc, pm_out)
     t = ctr[K_NOW]
     while True:
         if messages:
@@ -812,6 +878,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     inbound[n + e] -= 1
                 v = ch[c * W + s0, 1]
                 ch[eslot[e] * W + s2, 2] = v  # credit straight back
+                _mark_arrival(pm_in, slot_sink, rptr, eslot[e], s2, PW)
                 if track:
                     inbound[ep_router[e]] += 1
                 ctr[K_LAST_MOVE] = t
@@ -923,6 +990,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     k = cur_k[e]
                     c = eslot[e]
                     ch[c * W + s2, 0] = (cur_pkt[e] << SH) + k
+                    _mark_arrival(pm_in, slot_sink, rptr, c, s2, PW)
                     if track:
                         inbound[ep_router[e]] += 1
                     ch[c * W + s2, 1] = v
@@ -951,106 +1019,123 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             # the input VCs that receive a flit or are listed, and its received credits; router r + 1's buffer
             # lines of those VCs (the flit that arrives, the flit at the head)
             if r + 3 < n:
-                for c in range(rptr[r + 3], rptr[r + 4]):
-                    prefetch(ch, c * W + s0)
-                    prefetch(prt, c)
-                    prefetch(oq, c * OQ)
-                    prefetch(cqv, c * OQ)
-                    if (c & 7) == 0:
+                r3 = r + 3
+                for w in range(PW):
+                    am = pm_in[(r3 * W + s0) * PW + w] | pm_pc[r3 * PW + w] | pm_list[r3 * PW + w] | pm_out[r3 * PW + w]
+                    while am != 0:
+                        c = rptr[r3] + w * 64 + lowest_bit(am)
+                        am &= am - 1
+                        prefetch(ch, c * W + s0)
+                        prefetch(prt, c)
+                        prefetch(oq, c * OQ)
+                        prefetch(cqv, c * OQ)
                         prefetch(lmask, c)
                         prefetch(o_stamp, c)
                         prefetch(o_vc, c)
                         prefetch(o_key, c)
-                    if (c & 3) == 0:  # the allocators' round-robin pointers (int32, V per port)
                         prefetch(va_in_ptr, c * V)
                         prefetch(va_out_ptr, c * V)
-                    if (c & 15) == 0:
                         prefetch(sw_in_ptr, c)
                         prefetch(sw_out_ptr, c)
             if r + 2 < n:
-                for c in range(rptr[r + 2], rptr[r + 3]):
-                    if ch[c * W + s0, 0] >= 0:
-                        prefetch(ivr, c * V + ch[c * W + s0, 1])
-                    m = lmask[c]
-                    v = 0
-                    while m != 0:
-                        if m & 1:
-                            prefetch(ivr, c * V + v)
-                        m >>= 1
-                        v += 1
-                    if prt[c, PT_PCN] > 0 or ch[c * W + s0, 2] >= 0:
-                        prefetch(pc, c * PCN + prt[c, PT_PCH])
-                        prefetch(ovr, c * V)
+                r2 = r + 2
+                for w in range(PW):
+                    am = pm_in[(r2 * W + s0) * PW + w] | pm_pc[r2 * PW + w] | pm_list[r2 * PW + w] | pm_out[r2 * PW + w]
+                    while am != 0:
+                        c = rptr[r2] + w * 64 + lowest_bit(am)
+                        am &= am - 1
+                        if ch[c * W + s0, 0] >= 0:
+                            prefetch(ivr, c * V + ch[c * W + s0, 1])
+                        m = lmask[c]
+                        while m != 0:
+                            prefetch(ivr, c * V + lowest_bit(m))
+                            m &= m - 1
+                        if prt[c, PT_PCN] > 0 or ch[c * W + s0, 2] >= 0:
+                            prefetch(pc, c * PCN + prt[c, PT_PCH])
+                            prefetch(ovr, c * V)
             if r + 1 < n:
-                for c in range(rptr[r + 1], rptr[r + 2]):
-                    if ch[c * W + s0, 0] >= 0:
-                        iv = c * V + ch[c * W + s0, 1]
-                        prefetch(buf, iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM))
-                    m = lmask[c]
-                    v = 0
-                    while m != 0:
-                        if m & 1:
-                            iv = c * V + v
+                r1 = r + 1
+                for w in range(PW):
+                    am = pm_in[(r1 * W + s0) * PW + w] | pm_list[r1 * PW + w]
+                    while am != 0:
+                        c = rptr[r1] + w * 64 + lowest_bit(am)
+                        am &= am - 1
+                        if ch[c * W + s0, 0] >= 0:
+                            iv = c * V + ch[c * W + s0, 1]
+                            prefetch(buf, iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM))
+                        m = lmask[c]
+                        while m != 0:
+                            iv = c * V + lowest_bit(m)
+                            m &= m - 1
                             prefetch(buf, iv * BCAP + ivr[iv, IV_BH])
-                        m >>= 1
-                        v += 1
             # ReadInputs, input queuing and the credits due, fused into one pass over the ports (nothing arrives
             # while nothing is tracked in flight towards r; a router with no work item left is skipped).  The
             # input queuing of an arrived flit belongs to the cycle's first internal step (``step0``: speedup
             # >= 1 makes every cycle have one); credits arrive only here and fall due by the cycle, not the step.
             if track and inbound[r] == 0 and rcount[r] == 0:
                 continue
-            for j in range(R):
-                c = lo + j
-                f = ch[c * W + s0, 0]
-                if f >= 0:
-                    ch[c * W + s0, 0] = -1
-                    if track:
-                        inbound[r] -= 1
-                    v = ch[c * W + s0, 1]
-                    iv = c * V + v
-                    buf[iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM)] = f
-                    ivr[iv, IV_BN] += 1
-                    rcount[r] += 1
-                    if ivr[iv, IV_VST] == 0:
-                        ivr[iv, IV_VST] = 1
-                        lmask[c] |= np.int64(1) << v
-                        ivr[iv, IV_LST] = 1
-                        ivr[iv, IV_LES] = step0
-                        ivr[iv, IV_LDU] = -1
-                    elif ivr[iv, IV_VST] == 3 and ivr[iv, IV_BN] == 1:
-                        lmask[c] |= np.int64(1) << v
-                        ivr[iv, IV_LST] = 3
-                        ivr[iv, IV_LES] = step0
-                        ivr[iv, IV_LDU] = -1
-                v = ch[c * W + s0, 2]
-                if v >= 0:
-                    ch[c * W + s0, 2] = -1
-                    if track:
-                        inbound[r] -= 1
-                    k = (prt[c, PT_PCH] + prt[c, PT_PCN]) & PM
-                    pc[c * PCN + k, 0] = v
-                    pc[c * PCN + k, 1] = t + CD
-                    if prt[c, PT_PCN] == 0:
-                        prt[c, PT_PCDUE] = t + CD
-                    prt[c, PT_PCN] += 1
-                    rcount[r] += 1
-                while prt[c, PT_PCN] > 0 and prt[c, PT_PCDUE] <= t:
-                    h = prt[c, PT_PCH]
-                    i = c * V + pc[c * PCN + h, 0]
-                    ovr[i, OV_OCC] -= 1
-                    if keep_used and out_arc[c] >= 0:
-                        used[out_arc[c]] -= 1
-                    if shbuf:
-                        _sh_credit(ovr[i, OV_OCC], ovr[i, OV_OWN] >= 0, ores, oshr, i, c, PB)
-                    h = (h + 1) & PM
-                    prt[c, PT_PCH] = h
-                    prt[c, PT_PCN] -= 1
-                    if prt[c, PT_PCN] > 0:
-                        prt[c, PT_PCDUE] = pc[c * PCN + h, 1]
-                    else:
-                        prt[c, PT_PCH] = 0  # an empty ring restarts at its first entry (stays in cache)
-                    rcount[r] -= 1
+            # only the ports a flit or credit arrives on, or with received credits waiting, in ascending order
+            kin = (r * W + s0) * PW
+            kr = r * PW
+            for w in range(PW):
+                m = pm_in[kin + w] | pm_pc[kr + w]
+                pm_in[kin + w] = 0
+                while m != 0:
+                    j = w * 64 + lowest_bit(m)
+                    m &= m - 1
+                    c = lo + j
+                    f = ch[c * W + s0, 0]
+                    if f >= 0:
+                        ch[c * W + s0, 0] = -1
+                        if track:
+                            inbound[r] -= 1
+                        v = ch[c * W + s0, 1]
+                        iv = c * V + v
+                        buf[iv * BCAP + ((ivr[iv, IV_BH] + ivr[iv, IV_BN]) & BM)] = f
+                        ivr[iv, IV_BN] += 1
+                        rcount[r] += 1
+                        if ivr[iv, IV_VST] == 0:
+                            ivr[iv, IV_VST] = 1
+                            lmask[c] |= np.int64(1) << v
+                            pm_list[kr + (j >> 6)] |= np.int64(1) << (j & 63)
+                            ivr[iv, IV_LST] = 1
+                            ivr[iv, IV_LES] = step0
+                            ivr[iv, IV_LDU] = -1
+                        elif ivr[iv, IV_VST] == 3 and ivr[iv, IV_BN] == 1:
+                            lmask[c] |= np.int64(1) << v
+                            pm_list[kr + (j >> 6)] |= np.int64(1) << (j & 63)
+                            ivr[iv, IV_LST] = 3
+                            ivr[iv, IV_LES] = step0
+                            ivr[iv, IV_LDU] = -1
+                    v = ch[c * W + s0, 2]
+                    if v >= 0:
+                        ch[c * W + s0, 2] = -1
+                        if track:
+                            inbound[r] -= 1
+                        k = (prt[c, PT_PCH] + prt[c, PT_PCN]) & PM
+                        pc[c * PCN + k, 0] = v
+                        pc[c * PCN + k, 1] = t + CD
+                        if prt[c, PT_PCN] == 0:
+                            prt[c, PT_PCDUE] = t + CD
+                        prt[c, PT_PCN] += 1
+                        rcount[r] += 1
+                    while prt[c, PT_PCN] > 0 and prt[c, PT_PCDUE] <= t:
+                        h = prt[c, PT_PCH]
+                        i = c * V + pc[c * PCN + h, 0]
+                        ovr[i, OV_OCC] -= 1
+                        if keep_used and out_arc[c] >= 0:
+                            used[out_arc[c]] -= 1
+                        if shbuf:
+                            _sh_credit(ovr[i, OV_OCC], ovr[i, OV_OWN] >= 0, ores, oshr, i, c, PB)
+                        h = (h + 1) & PM
+                        prt[c, PT_PCH] = h
+                        prt[c, PT_PCN] -= 1
+                        if prt[c, PT_PCN] > 0:
+                            prt[c, PT_PCDUE] = pc[c * PCN + h, 1]
+                        else:
+                            prt[c, PT_PCH] = 0  # an empty ring restarts at its first entry (stays in cache)
+                        rcount[r] -= 1
+                    _set_bit(pm_pc, kr, j, prt[c, PT_PCN] > 0)
             if rcount[r] == 0:
                 continue
             for s in range(nsteps):
@@ -1064,72 +1149,74 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                 busy_rt = lbusy[r * 4] >= 0
                 busy_va = lbusy[r * 4 + 1] >= 0
                 busy_sa = lbusy[r * 4 + 2] >= 0
-                for j in range(R):
-                    cin = lo + j
-                    m = lmask[cin]
-                    if m == 0:
-                        continue
-                    k0 = nsw
-                    for v in range(V):
-                        if (m >> v) & 1 == 0:
-                            continue
-                        iv = cin * V + v
-                        ls = ivr[iv, IV_LST]
-                        if ls == 0 or ivr[iv, IV_LDU] >= 0 or ivr[iv, IV_LES] > cur:
-                            continue
-                        if ls == 1:
-                            if busy_rt:
+                for w in range(PW):  # the ports with a VC in a pipeline list, in ascending order
+                    pmw = pm_list[kr + w]
+                    while pmw != 0:
+                        j = w * 64 + lowest_bit(pmw)
+                        pmw &= pmw - 1
+                        cin = lo + j
+                        m = lmask[cin]
+                        k0 = nsw
+                        for v in range(V):
+                            if (m >> v) & 1 == 0:
                                 continue
-                            ivr[iv, IV_LDU] = t + RD - 1
-                            lbusy[r * 4] = t + RD - 1
-                        elif ls == 2:
-                            if busy_va:
+                            iv = cin * V + v
+                            ls = ivr[iv, IV_LST]
+                            if ls == 0 or ivr[iv, IV_LDU] >= 0 or ivr[iv, IV_LES] > cur:
                                 continue
-                            ivr[iv, IV_LDU] = t + VD - 1
-                            lbusy[r * 4 + 1] = t + VD - 1
-                            ivr[iv, IV_LRES] = -1
-                            o = ivr[iv, IV_ROUTE]
-                            if any_mode:
-                                v0, v1 = 0, V
-                            else:
-                                pk = buf[iv * BCAP + ivr[iv, IV_BH]] >> SH
-                                hv = p_hops[pk] if vcs_mode == 0 else p_vcl[pk]
-                                if o < p:
-                                    hv = min(hv, V - 1)
-                                v0, v1 = hv, hv + 1
-                            for ovv in range(v0, v1):
-                                if ovr[(lo + o) * V + ovv, OV_OWN] < 0:  # request every free output VC
-                                    va_in[nva] = j * V + v
-                                    va_out[nva] = o * V + ovv
-                                    nva += 1
-                        else:
-                            if busy_sa:
-                                continue
-                            ivr[iv, IV_LDU] = t + SD - 1
-                            lbusy[r * 4 + 2] = t + SD - 1
-                            ivr[iv, IV_LRES] = -1
-                            ov = ivr[iv, IV_OUTV]
-                            if shbuf:
-                                if _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB):
+                            if ls == 1:
+                                if busy_rt:
                                     continue
-                            elif ovr[ov, OV_OCC] >= CAP:
-                                continue  # no credit: no switch request
-                            # one request per (input port, output port): the VC first after sw_off
-                            o = ivr[iv, IV_ROUTE]
-                            kk = _rr(v, prt[cin, PT_SWOFF], V)
-                            oc = lo + o
-                            if o_stamp[oc] != cur * 4096 + j:
-                                o_stamp[oc] = cur * 4096 + j
-                                o_vc[oc] = v
-                                o_key[oc] = kk
-                                sw_in[nsw] = j
-                                sw_out[nsw] = o
-                                nsw += 1
-                            elif kk < o_key[oc]:
-                                o_vc[oc] = v
-                                o_key[oc] = kk
-                    for k in range(k0, nsw):
-                        sw_vc[k] = o_vc[lo + sw_out[k]]
+                                ivr[iv, IV_LDU] = t + RD - 1
+                                lbusy[r * 4] = t + RD - 1
+                            elif ls == 2:
+                                if busy_va:
+                                    continue
+                                ivr[iv, IV_LDU] = t + VD - 1
+                                lbusy[r * 4 + 1] = t + VD - 1
+                                ivr[iv, IV_LRES] = -1
+                                o = ivr[iv, IV_ROUTE]
+                                if any_mode:
+                                    v0, v1 = 0, V
+                                else:
+                                    pk = buf[iv * BCAP + ivr[iv, IV_BH]] >> SH
+                                    hv = p_hops[pk] if vcs_mode == 0 else p_vcl[pk]
+                                    if o < p:
+                                        hv = min(hv, V - 1)
+                                    v0, v1 = hv, hv + 1
+                                for ovv in range(v0, v1):
+                                    if ovr[(lo + o) * V + ovv, OV_OWN] < 0:  # request every free output VC
+                                        va_in[nva] = j * V + v
+                                        va_out[nva] = o * V + ovv
+                                        nva += 1
+                            else:
+                                if busy_sa:
+                                    continue
+                                ivr[iv, IV_LDU] = t + SD - 1
+                                lbusy[r * 4 + 2] = t + SD - 1
+                                ivr[iv, IV_LRES] = -1
+                                ov = ivr[iv, IV_OUTV]
+                                if shbuf:
+                                    if _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB):
+                                        continue
+                                elif ovr[ov, OV_OCC] >= CAP:
+                                    continue  # no credit: no switch request
+                                # one request per (input port, output port): the VC first after sw_off
+                                o = ivr[iv, IV_ROUTE]
+                                kk = _rr(v, prt[cin, PT_SWOFF], V)
+                                oc = lo + o
+                                if o_stamp[oc] != cur * 4096 + j:
+                                    o_stamp[oc] = cur * 4096 + j
+                                    o_vc[oc] = v
+                                    o_key[oc] = kk
+                                    sw_in[nsw] = j
+                                    sw_out[nsw] = o
+                                    nsw += 1
+                                elif kk < o_key[oc]:
+                                    o_vc[oc] = v
+                                    o_key[oc] = kk
+                        for k in range(k0, nsw):
+                            sw_vc[k] = o_vc[lo + sw_out[k]]
                 # ---- VC allocator: (input port x VC) -> (output port x VC)
                 if nva > 0:
                     if cfg[C_VALLOC] == 0:
@@ -1188,95 +1275,100 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                             ivr[(lo + j) * V + v, IV_LRES] = 1
                             prt[lo + j, PT_SWOFF] = _after(v, V)
                 # ---- updates
-                for j in range(R):
-                    cin = lo + j
-                    m = lmask[cin]
-                    if m == 0:
-                        continue
-                    for v in range(V):
-                        if (m >> v) & 1 == 0:
-                            continue
-                        iv = cin * V + v
-                        ls = ivr[iv, IV_LST]
-                        if ls == 0 or ivr[iv, IV_LDU] < 0 or ivr[iv, IV_LDU] > t:
-                            continue
-                        if ls == 1:
-                            f = buf[iv * BCAP + ivr[iv, IV_BH]]
-                            pk = f >> SH
-                            dep = p_dst[pk]
-                            if route_mode == ROUTE_SHARED:
-                                port = _route_shared(r, pk, p_hops[pk], dep, p, ep_router, ep_local, indptr, sh)
-                                if port < 0:
-                                    ctr[K_NOW] = t
-                                    ctr[K_ERR] = port
-                                    ctr[K_ERR_A] = r
-                                    ctr[K_ERR_B] = dep
-                                    return RUN_ROUTE_ERROR
-                                ivr[iv, IV_ROUTE] = port
-                            else:
-                                ivr[iv, IV_ROUTE] = _route(
-                                    r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
-                                )
-                            if vcs_mode != 0:
-                                p_vcl[pk] = _phase_class(vcs_mode, two_phase, p_vcl[pk], p_hops[pk],
-                                                         sh.pkr.route_state[pk], out_arc[lo + ivr[iv, IV_ROUTE]],
-                                                         arc_glob, rgroup, r, ep_router[dep])
-                            ivr[iv, IV_VST] = 2
-                            ivr[iv, IV_LST] = 2
-                            ivr[iv, IV_LES] = cur + 1
-                            ivr[iv, IV_LDU] = -1
-                        elif ls == 2:
-                            ov = ivr[iv, IV_LRES]
-                            if ov >= 0 and (VD <= 1 or ovr[ov, OV_OWN] < 0):
-                                ovr[ov, OV_OWN] = iv
-                                ivr[iv, IV_OUTV] = ov
-                                ivr[iv, IV_VST] = 3
-                                ivr[iv, IV_LST] = 3
-                            ivr[iv, IV_LES] = cur + 1
-                            ivr[iv, IV_LDU] = -1
-                        else:
-                            ov = ivr[iv, IV_OUTV]
-                            if ivr[iv, IV_LRES] == 1 and (SD <= 1 or (
-                                    not _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB) if shbuf
-                                    else ovr[ov, OV_OCC] < CAP)):
+                for w in range(PW):
+                    pmw = pm_list[kr + w]
+                    while pmw != 0:
+                        j = w * 64 + lowest_bit(pmw)
+                        pmw &= pmw - 1
+                        cin = lo + j
+                        m = lmask[cin]
+                        for v in range(V):
+                            if (m >> v) & 1 == 0:
+                                continue
+                            iv = cin * V + v
+                            ls = ivr[iv, IV_LST]
+                            if ls == 0 or ivr[iv, IV_LDU] < 0 or ivr[iv, IV_LDU] > t:
+                                continue
+                            if ls == 1:
                                 f = buf[iv * BCAP + ivr[iv, IV_BH]]
-                                ivr[iv, IV_BH] = (ivr[iv, IV_BH] + 1) & BM
-                                ivr[iv, IV_BN] -= 1
-                                ovr[ov, OV_OCC] += 1
-                                oc = ov // V
-                                if keep_used and out_arc[oc] >= 0:
-                                    used[out_arc[oc]] += 1
-                                tail = (f & FM) == P - 1
-                                if shbuf:
-                                    _sh_send(ovr[ov, OV_OCC], ores, oshr, ov, ov // V, PB, tail)
-                                if tail:
-                                    ovr[ov, OV_OWN] = -1
-                                k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
-                                xb[k, 0] = f
-                                xb[k, 1] = ov % V
-                                xb[k, 2] = oc
-                                xb[k, 3] = cur + 1
-                                xb[k, 4] = -1
-                                xn[r] += 1
-                                # credit for the freed input slot (one per input port per step)
-                                k = (prt[cin, PT_CQH] + prt[cin, PT_CQN]) & OM
-                                cqv[cin * OQ + k] = v
-                                prt[cin, PT_CQN] += 1
-                                ctr[K_LAST_MOVE] = t
-                                rcount[r] += 1
-                                if ivr[iv, IV_BN] == 0:
-                                    ivr[iv, IV_BH] = 0  # an empty ring restarts at its first entry
-                                    lmask[cin] &= ~(np.int64(1) << v)
-                                    ivr[iv, IV_LST] = 0
-                                    if tail:
-                                        ivr[iv, IV_VST] = 0
-                                elif tail:
-                                    ivr[iv, IV_VST] = 1
-                                    ivr[iv, IV_LST] = 1
+                                pk = f >> SH
+                                dep = p_dst[pk]
+                                if route_mode == ROUTE_SHARED:
+                                    port = _route_shared(r, pk, p_hops[pk], dep, p, ep_router, ep_local, indptr, sh)
+                                    if port < 0:
+                                        ctr[K_NOW] = t
+                                        ctr[K_ERR] = port
+                                        ctr[K_ERR_A] = r
+                                        ctr[K_ERR_B] = dep
+                                        return RUN_ROUTE_ERROR
+                                    ivr[iv, IV_ROUTE] = port
                                 else:
+                                    ivr[iv, IV_ROUTE] = _route(
+                                        r, ep_router[dep], dep, p, ep_local, indptr, indices, dist, nh, route_mode, rs
+                                    )
+                                if vcs_mode != 0:
+                                    p_vcl[pk] = _phase_class(vcs_mode, two_phase, p_vcl[pk], p_hops[pk],
+                                                             sh.pkr.route_state[pk], out_arc[lo + ivr[iv, IV_ROUTE]],
+                                                             arc_glob, rgroup, r, ep_router[dep])
+                                ivr[iv, IV_VST] = 2
+                                ivr[iv, IV_LST] = 2
+                                ivr[iv, IV_LES] = cur + 1
+                                ivr[iv, IV_LDU] = -1
+                            elif ls == 2:
+                                ov = ivr[iv, IV_LRES]
+                                if ov >= 0 and (VD <= 1 or ovr[ov, OV_OWN] < 0):
+                                    ovr[ov, OV_OWN] = iv
+                                    ivr[iv, IV_OUTV] = ov
+                                    ivr[iv, IV_VST] = 3
                                     ivr[iv, IV_LST] = 3
-                            ivr[iv, IV_LES] = cur + 1
-                            ivr[iv, IV_LDU] = -1
+                                ivr[iv, IV_LES] = cur + 1
+                                ivr[iv, IV_LDU] = -1
+                            else:
+                                ov = ivr[iv, IV_OUTV]
+                                if ivr[iv, IV_LRES] == 1 and (SD <= 1 or (
+                                        not _sh_full(ovr[ov, OV_OCC], ores[ov], oshr[ov // V], PB, SB) if shbuf
+                                        else ovr[ov, OV_OCC] < CAP)):
+                                    f = buf[iv * BCAP + ivr[iv, IV_BH]]
+                                    ivr[iv, IV_BH] = (ivr[iv, IV_BH] + 1) & BM
+                                    ivr[iv, IV_BN] -= 1
+                                    ovr[ov, OV_OCC] += 1
+                                    oc = ov // V
+                                    if keep_used and out_arc[oc] >= 0:
+                                        used[out_arc[oc]] += 1
+                                    tail = (f & FM) == P - 1
+                                    if shbuf:
+                                        _sh_send(ovr[ov, OV_OCC], ores, oshr, ov, ov // V, PB, tail)
+                                    if tail:
+                                        ovr[ov, OV_OWN] = -1
+                                    k = r * XQ + ((xh[r] + xn[r]) & XM)  # router-wide crossbar FIFO
+                                    xb[k, 0] = f
+                                    xb[k, 1] = ov % V
+                                    xb[k, 2] = oc
+                                    xb[k, 3] = cur + 1
+                                    xb[k, 4] = -1
+                                    xn[r] += 1
+                                    # credit for the freed input slot (one per input port per step)
+                                    k = (prt[cin, PT_CQH] + prt[cin, PT_CQN]) & OM
+                                    cqv[cin * OQ + k] = v
+                                    prt[cin, PT_CQN] += 1
+                                    pm_out[kr + w] |= np.int64(1) << (j & 63)
+                                    ctr[K_LAST_MOVE] = t
+                                    rcount[r] += 1
+                                    if ivr[iv, IV_BN] == 0:
+                                        ivr[iv, IV_BH] = 0  # an empty ring restarts at its first entry
+                                        lmask[cin] &= ~(np.int64(1) << v)
+                                        ivr[iv, IV_LST] = 0
+                                        if tail:
+                                            ivr[iv, IV_VST] = 0
+                                    elif tail:
+                                        ivr[iv, IV_VST] = 1
+                                        ivr[iv, IV_LST] = 1
+                                    else:
+                                        ivr[iv, IV_LST] = 3
+                                ivr[iv, IV_LES] = cur + 1
+                                ivr[iv, IV_LDU] = -1
+                        if lmask[cin] == 0:
+                            pm_list[kr + w] &= ~(np.int64(1) << (j & 63))
                 for l in range(3):
                     if 0 <= lbusy[r * 4 + l] <= t:
                         lbusy[r * 4 + l] = -1
@@ -1297,41 +1389,54 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     oq[oc * OQ + q, 0] = xb[k, 0]
                     oq[oc * OQ + q, 1] = xb[k, 1]
                     prt[oc, PT_OQN] += 1
+                    _set_bit(pm_out, kr, oc - lo, True)
                     xh[r] = (xh[r] + 1) & XM
                     xn[r] -= 1
                     if xn[r] == 0:
                         xh[r] = 0
-            # ---- WriteOutputs: one flit per output, one credit per input
-            for j in range(R):
-                oc = lo + j
-                if prt[oc, PT_OQN] > 0:
-                    q = oc * OQ + prt[oc, PT_OQH]
-                    f = oq[q, 0]
-                    d = o2i[oc]
-                    ch[d * W + s2, 0] = f
-                    ch[d * W + s2, 1] = oq[q, 1]
-                    if track:
-                        inbound[slot_sink[d]] += 1
-                    prt[oc, PT_OQH] = (prt[oc, PT_OQH] + 1) & OM
-                    prt[oc, PT_OQN] -= 1
-                    if prt[oc, PT_OQN] == 0:
-                        prt[oc, PT_OQH] = 0
-                    rcount[r] -= 1
-                    if out_arc[oc] >= 0:
-                        if (f & FM) == 0:
-                            p_hops[(f >> SH)] += 1
-                        if warm <= t < wend:
-                            arc_flits[out_arc[oc]] += 1
-                cin = lo + j
-                if prt[cin, PT_CQN] > 0:
-                    ch[i2o[cin] * W + s2, 2] = cqv[cin * OQ + prt[cin, PT_CQH]]
-                    if track:
-                        inbound[slot_sink[i2o[cin]]] += 1
-                    prt[cin, PT_CQH] = (prt[cin, PT_CQH] + 1) & OM
-                    prt[cin, PT_CQN] -= 1
-                    if prt[cin, PT_CQN] == 0:
-                        prt[cin, PT_CQH] = 0
-                    rcount[r] -= 1
+            # ---- WriteOutputs: one flit per output, one credit per input (the ports with a queue, ascending)
+            for w in range(PW):
+                pmw = pm_out[kr + w]
+                while pmw != 0:
+                    b = lowest_bit(pmw)
+                    pmw &= pmw - 1
+                    j = w * 64 + b
+                    oc = lo + j
+                    if prt[oc, PT_OQN] > 0:
+                        q = oc * OQ + prt[oc, PT_OQH]
+                        f = oq[q, 0]
+                        d = o2i[oc]
+                        ch[d * W + s2, 0] = f
+                        ch[d * W + s2, 1] = oq[q, 1]
+                        if d < ISL:
+                            _mark_arrival(pm_in, slot_sink, rptr, d, s2, PW)
+                        if track:
+                            inbound[slot_sink[d]] += 1
+                        prt[oc, PT_OQH] = (prt[oc, PT_OQH] + 1) & OM
+                        prt[oc, PT_OQN] -= 1
+                        if prt[oc, PT_OQN] == 0:
+                            prt[oc, PT_OQH] = 0
+                        rcount[r] -= 1
+                        if out_arc[oc] >= 0:
+                            if (f & FM) == 0:
+                                p_hops[(f >> SH)] += 1
+                            if warm <= t < wend:
+                                arc_flits[out_arc[oc]] += 1
+                    cin = oc
+                    if prt[cin, PT_CQN] > 0:
+                        d = i2o[cin]
+                        ch[d * W + s2, 2] = cqv[cin * OQ + prt[cin, PT_CQH]]
+                        if d < ISL:
+                            _mark_arrival(pm_in, slot_sink, rptr, d, s2, PW)
+                        if track:
+                            inbound[slot_sink[d]] += 1
+                        prt[cin, PT_CQH] = (prt[cin, PT_CQH] + 1) & OM
+                        prt[cin, PT_CQN] -= 1
+                        if prt[cin, PT_CQN] == 0:
+                            prt[cin, PT_CQH] = 0
+                        rcount[r] -= 1
+                    if prt[oc, PT_OQN] == 0 and prt[oc, PT_CQN] == 0:
+                        pm_out[kr + w] &= ~(np.int64(1) << b)
         t += 1
         ctr[K_NOW] = t
         if ctr[K_LIVE] > 0 and t - ctr[K_LAST_MOVE] > cfg[C_DEADLOCK]:
