@@ -1,0 +1,105 @@
+"""Rerun a sample of recorded paper-scale runs with the code as it is and compare their results with the rows.
+
+Issue 53 asks that a kernel rewrite leave recorded results unchanged: the golden tests
+(``tests/test_booksim_golden.py``) pin small cases, and this script checks the paper-scale rows themselves. From each
+named result log of ``results/paper/05_simulation/`` it takes the first ``--per-log`` runs of distinct (network,
+routing) whose recorded CPU time (wall time in logs older than that column) is below ``--max-cpu`` seconds (cheap
+ones, so a check costs minutes), rebuilds each from its row (recipe, routing, traffic, load, seed, ``sim``
+settings), simulates it afresh (no cache) and compares the result fields below. It prints one JSON line per run
+(``same``, and the fields that differ: recorded, now) and exits 1 if any differs. A developer's tool, not a
+benchmark: ``make bench`` does not run it.
+
+Usage::
+
+    PYTHONPATH=lib .venv/bin/python benchmarks/recheck_recorded.py \\
+        --logs 05_polarstar_booksim_rule,05_galaxyfly_paper_settings [--per-log 2] [--max-cpu 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the result fields compared (those a claim or a search reads)
+FIELDS = ("accepted_load", "latency_mean", "latency_p99", "hops_mean", "saturated", "decision", "cycles",
+          "packets_delivered", "saturation_reason")
+
+
+def _same(a, b) -> bool:
+    """Equal, with a recorded ``null`` (how the logs write a non-finite number) equal to NaN."""
+    def nan(x):
+        return x is None or (isinstance(x, float) and math.isnan(x))
+    return (nan(a) and nan(b)) or a == b
+
+
+def _cost(r: dict) -> float | None:
+    """A row's recorded CPU seconds, or its wall seconds where the log predates the CPU column; None if neither."""
+    for col in ("cpu_seconds", "seconds"):
+        if r.get(col) not in (None, "", "null"):
+            return float(r[col])
+    return None
+
+
+def pick(path: Path, per_log: int, max_cpu: float) -> list[dict]:
+    """The first ``per_log`` BookSim-model rows of distinct (label, routing) that cost less than ``max_cpu`` seconds
+    (:func:`_cost`; a run's last row, as the store reads it)."""
+    csv.field_size_limit(2**31 - 1)
+    with path.open(newline="") as f:
+        rows = {}
+        for r in csv.DictReader(f):
+            rows.pop(r["run"], None)
+            rows[r["run"]] = r
+    seen, out = set(), []
+    for r in rows.values():
+        cost = _cost(r)
+        if cost is None or cost >= max_cpu:
+            continue
+        if json.loads(r["sim"]).get("router") != "booksim" or (r["label"], r["routing"]) in seen:
+            continue
+        seen.add((r["label"], r["routing"]))
+        out.append(r)
+        if len(out) == per_log:
+            break
+    return out
+
+
+def recheck(r: dict) -> dict:
+    """Simulate row ``r`` again; the comparison of its result fields."""
+    from lowdiam import sweep as S
+    from lowdiam.sim import simulate
+
+    rec, sim, want = json.loads(r["recipe"]), json.loads(r["sim"]), json.loads(r["result"])
+    recipe = S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ())))
+    got = simulate(recipe.build(), r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]),
+                   **sim).to_dict()
+    diff = {f: [want.get(f), got.get(f)] for f in FIELDS if f in want and not _same(want.get(f), got.get(f))}
+    return {"label": r["label"], "routing": r["routing"], "traffic": r["traffic"], "load": float(r["load"]),
+            "recorded_at": r["code_commit"][:8], "recorded_seconds": round(_cost(r), 1),
+            "same": not diff, "diff": diff}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--logs", required=True, help="comma-separated result logs of results/paper/05_simulation/")
+    ap.add_argument("--per-log", type=int, default=2, help="runs per log (distinct network and routing)")
+    ap.add_argument("--max-cpu", type=float, default=40.0, help="only runs recorded below this many CPU seconds")
+    args = ap.parse_args()
+    differ = 0
+    for name in args.logs.split(","):
+        path = ROOT / "results" / "paper" / "05_simulation" / f"{name}.csv"
+        if not path.is_file():
+            raise SystemExit(f"no result log {path}")
+        for r in pick(path, args.per_log, args.max_cpu):
+            out = {"log": name, **recheck(r)}
+            differ += not out["same"]
+            print(json.dumps(out), flush=True)
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
