@@ -11,9 +11,10 @@ State read together lives together (:class:`Router`): one 64-byte record per inp
 output VC (``ovr``) and per port (``prt``), queue and channel entries side by side.  The work of a router step
 follows what moves: ``lmask[slot]`` has bit v set while input VC v of the port is in a pipeline list, so
 evaluation and update visit only those VCs; a port's received credits are read only once the oldest falls due
-(``PT_PCDUE``).  Per router, bit masks of its ports (``Router.pm_*``: a flit or credit arriving, a VC listed, credits
-received, a queue to send) make every pass over a router's ports, the prefetches included, visit only the ports with
-work, in ascending order as before (:func:`lowdiam.sim.bits.lowest_bit`).  A ring that empties restarts at its first entry, so a quiet queue keeps using one cache line.
+(``PT_PCDUE``).  Per router, bit masks of its ports (``Router.pm_*``: a flit or credit arriving, a VC listed,
+credits received, a queue to send) make every pass over a router's ports, the prefetches included, visit only the
+ports with work, in ascending order as before (:func:`lowdiam.sim.bits.lowest_bit`).  A ring that empties restarts
+at its first entry, so a quiet queue keeps using one cache line.
 On a large network a router's state has left the caches by the time it is visited again (once a cycle), so the
 router loop prefetches (:func:`lowdiam.sim.prefetch.prefetch`) the state of the next three routers in stages.
 Every number is the same as the kernel's before this layout (``tests/test_booksim_golden.py``).
@@ -516,6 +517,26 @@ def _mark_arrival(pm_in, slot_sink, rptr, d, s, PW):
     r = slot_sink[d]
     j = d - rptr[r]
     pm_in[(r * W + s) * PW + (j >> 6)] |= np.int64(1) << (j & 63)
+
+
+@njit(cache=True, inline="always")
+def _sent(d, s, PW, ISL, track, pm_in, inbound, slot_sink, rptr):
+    """A flit or credit was written into the channel of slot ``d`` for ring slot ``s``: mark it for the router that
+    reads it (an endpoint's slot ``>= ISL`` is read without a mask) and, under ``track``, count it in flight."""
+    if d < ISL:
+        _mark_arrival(pm_in, slot_sink, rptr, d, s, PW)
+    if track:
+        inbound[slot_sink[d]] += 1
+
+
+@njit(cache=True, inline="always")
+def _ring_pop(prt, x, head, count, mask):
+    """Drop the head of the ring of port ``x`` whose head and count are the fields ``head`` and ``count`` of
+    ``prt``; an emptied ring restarts at its first entry (it stays in cache)."""
+    prt[x, head] = (prt[x, head] + 1) & mask
+    prt[x, count] -= 1
+    if prt[x, count] == 0:
+        prt[x, head] = 0
 
 
 @njit(cache=True, inline="always")
@@ -1408,14 +1429,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         d = o2i[oc]
                         ch[d * W + s2, 0] = f
                         ch[d * W + s2, 1] = oq[q, 1]
-                        if d < ISL:
-                            _mark_arrival(pm_in, slot_sink, rptr, d, s2, PW)
-                        if track:
-                            inbound[slot_sink[d]] += 1
-                        prt[oc, PT_OQH] = (prt[oc, PT_OQH] + 1) & OM
-                        prt[oc, PT_OQN] -= 1
-                        if prt[oc, PT_OQN] == 0:
-                            prt[oc, PT_OQH] = 0
+                        _sent(d, s2, PW, ISL, track, pm_in, inbound, slot_sink, rptr)
+                        _ring_pop(prt, oc, PT_OQH, PT_OQN, OM)
                         rcount[r] -= 1
                         if out_arc[oc] >= 0:
                             if (f & FM) == 0:
@@ -1426,14 +1441,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     if prt[cin, PT_CQN] > 0:
                         d = i2o[cin]
                         ch[d * W + s2, 2] = cqv[cin * OQ + prt[cin, PT_CQH]]
-                        if d < ISL:
-                            _mark_arrival(pm_in, slot_sink, rptr, d, s2, PW)
-                        if track:
-                            inbound[slot_sink[d]] += 1
-                        prt[cin, PT_CQH] = (prt[cin, PT_CQH] + 1) & OM
-                        prt[cin, PT_CQN] -= 1
-                        if prt[cin, PT_CQN] == 0:
-                            prt[cin, PT_CQH] = 0
+                        _sent(d, s2, PW, ISL, track, pm_in, inbound, slot_sink, rptr)
+                        _ring_pop(prt, cin, PT_CQH, PT_CQN, OM)
                         rcount[r] -= 1
                     if prt[oc, PT_OQN] == 0 and prt[oc, PT_CQN] == 0:
                         pm_out[kr + w] &= ~(np.int64(1) << b)
