@@ -18,7 +18,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import sys
@@ -40,26 +39,24 @@ def _same(a, b) -> bool:
 def _cost(r: dict) -> float | None:
     """A row's recorded CPU seconds, or its wall seconds where the log predates the CPU column; None if neither."""
     for col in ("cpu_seconds", "seconds"):
-        if r.get(col) not in (None, "", "null"):
+        if r.get(col) is not None:
             return float(r[col])
     return None
 
 
-def pick(path: Path, per_log: int, max_cpu: float) -> list[dict]:
-    """The first ``per_log`` BookSim-model rows of distinct (label, routing) that cost less than ``max_cpu`` seconds
-    (:func:`_cost`; a run's last row, as the store reads it)."""
-    csv.field_size_limit(2**31 - 1)
-    with path.open(newline="") as f:
-        rows = {}
-        for r in csv.DictReader(f):
-            rows.pop(r["run"], None)
-            rows[r["run"]] = r
+def pick(name: str, per_log: int, max_cpu: float) -> list[dict]:
+    """The first ``per_log`` BookSim-model rows of result log ``name`` of distinct (label, routing) that cost less
+    than ``max_cpu`` seconds (:func:`_cost`; a run's last row, as the store reads it)."""
+    from lowdiam import sweep as S
+
+    rows = {}
+    for r in S.result_log("05_simulation", name).rows():
+        rows.pop(r["run"], None)
+        rows[r["run"]] = r
     seen, out = set(), []
     for r in rows.values():
         cost = _cost(r)
-        if cost is None or cost >= max_cpu:
-            continue
-        if json.loads(r["sim"]).get("router") != "booksim" or (r["label"], r["routing"]) in seen:
+        if cost is None or cost >= max_cpu or r["sim"].get("router") != "booksim" or (r["label"], r["routing"]) in seen:
             continue
         seen.add((r["label"], r["routing"]))
         out.append(r)
@@ -73,12 +70,12 @@ def recheck(r: dict) -> dict:
     from lowdiam import sweep as S
     from lowdiam.sim import simulate
 
-    rec, sim, want = json.loads(r["recipe"]), json.loads(r["sim"]), json.loads(r["result"])
-    recipe = S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ())))
-    got = simulate(recipe.build(), r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]),
-                   **sim).to_dict()
+    rec, want = r["recipe"], r["result"]
+    run = S.Run(S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ()))),
+                r["routing"], r["traffic"], r["load"], seed=r["seed"], sim=r["sim"])
+    got = simulate(run.topology(), run.routing, run.traffic, run.load, seed=run.seed, **run.sim).to_dict()
     diff = {f: [want.get(f), got.get(f)] for f in FIELDS if f in want and not _same(want.get(f), got.get(f))}
-    return {"label": r["label"], "routing": r["routing"], "traffic": r["traffic"], "load": float(r["load"]),
+    return {"label": r["label"], "routing": r["routing"], "traffic": r["traffic"], "load": r["load"],
             "recorded_at": r["code_commit"][:8], "recorded_seconds": round(_cost(r), 1),
             "same": not diff, "diff": diff}
 
@@ -91,10 +88,9 @@ def main() -> None:
     args = ap.parse_args()
     differ = 0
     for name in args.logs.split(","):
-        path = ROOT / "results" / "paper" / "05_simulation" / f"{name}.csv"
-        if not path.is_file():
-            raise SystemExit(f"no result log {path}")
-        for r in pick(path, args.per_log, args.max_cpu):
+        if not (ROOT / "results" / "paper" / "05_simulation" / f"{name}.csv").is_file():
+            raise SystemExit(f"no result log results/paper/05_simulation/{name}.csv")
+        for r in pick(name, args.per_log, args.max_cpu):
             out = {"log": name, **recheck(r)}
             differ += not out["same"]
             print(json.dumps(out), flush=True)

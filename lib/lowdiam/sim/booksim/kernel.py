@@ -515,8 +515,7 @@ def _sh_credit(occ, held, ores, oshr, i, port, pb):
 def _mark_arrival(pm_in, slot_sink, rptr, d, s, PW):
     """Set the bit of router slot ``d`` (``d < ISL``) in its router's arrival mask of ring slot ``s``."""
     r = slot_sink[d]
-    j = d - rptr[r]
-    pm_in[(r * W + s) * PW + (j >> 6)] |= np.int64(1) << (j & 63)
+    _set_bit(pm_in, (r * W + s) * PW, d - rptr[r], True)
 
 
 @njit(cache=True, inline="always")
@@ -562,17 +561,11 @@ def _port_masks(n, PW, rptr, lmask, prt, ch, pm_in, pm_list, pm_pc, pm_out):
         lo = rptr[r]
         for j in range(rptr[r + 1] - lo):
             c = lo + j
-            k = r * PW + (j >> 6)
-            b = np.int64(1) << (j & 63)
-            if lmask[c] != 0:
-                pm_list[k] |= b
-            if prt[c, PT_PCN] > 0:
-                pm_pc[k] |= b
-            if prt[c, PT_OQN] > 0 or prt[c, PT_CQN] > 0:
-                pm_out[k] |= b
+            _set_bit(pm_list, r * PW, j, lmask[c] != 0)
+            _set_bit(pm_pc, r * PW, j, prt[c, PT_PCN] > 0)
+            _set_bit(pm_out, r * PW, j, prt[c, PT_OQN] > 0 or prt[c, PT_CQN] > 0)
             for s in range(W):
-                if ch[c * W + s, 0] >= 0 or ch[c * W + s, 2] >= 0:
-                    pm_in[(r * W + s) * PW + (j >> 6)] |= b
+                _set_bit(pm_in, (r * W + s) * PW, j, ch[c * W + s, 0] >= 0 or ch[c * W + s, 2] >= 0)
 
 
 @njit(cache=True, inline="always")
@@ -1118,13 +1111,13 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         if ivr[iv, IV_VST] == 0:
                             ivr[iv, IV_VST] = 1
                             lmask[c] |= np.int64(1) << v
-                            pm_list[kr + (j >> 6)] |= np.int64(1) << (j & 63)
+                            _set_bit(pm_list, kr, j, True)
                             ivr[iv, IV_LST] = 1
                             ivr[iv, IV_LES] = step0
                             ivr[iv, IV_LDU] = -1
                         elif ivr[iv, IV_VST] == 3 and ivr[iv, IV_BN] == 1:
                             lmask[c] |= np.int64(1) << v
-                            pm_list[kr + (j >> 6)] |= np.int64(1) << (j & 63)
+                            _set_bit(pm_list, kr, j, True)
                             ivr[iv, IV_LST] = 3
                             ivr[iv, IV_LES] = step0
                             ivr[iv, IV_LDU] = -1
@@ -1372,7 +1365,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                     k = (prt[cin, PT_CQH] + prt[cin, PT_CQN]) & OM
                                     cqv[cin * OQ + k] = v
                                     prt[cin, PT_CQN] += 1
-                                    pm_out[kr + w] |= np.int64(1) << (j & 63)
+                                    _set_bit(pm_out, kr, j, True)
                                     ctr[K_LAST_MOVE] = t
                                     rcount[r] += 1
                                     if ivr[iv, IV_BN] == 0:
@@ -1389,7 +1382,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 ivr[iv, IV_LES] = cur + 1
                                 ivr[iv, IV_LDU] = -1
                         if lmask[cin] == 0:
-                            pm_list[kr + w] &= ~(np.int64(1) << (j & 63))
+                            _set_bit(pm_list, kr, j, False)
                 for l in range(3):
                     if 0 <= lbusy[r * 4 + l] <= t:
                         lbusy[r * 4 + l] = -1
@@ -1419,9 +1412,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             for w in range(PW):
                 pmw = pm_out[kr + w]
                 while pmw != 0:
-                    b = lowest_bit(pmw)
+                    j = w * 64 + lowest_bit(pmw)
                     pmw &= pmw - 1
-                    j = w * 64 + b
                     oc = lo + j
                     if prt[oc, PT_OQN] > 0:
                         q = oc * OQ + prt[oc, PT_OQH]
@@ -1445,7 +1437,7 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         _ring_pop(prt, cin, PT_CQH, PT_CQN, OM)
                         rcount[r] -= 1
                     if prt[oc, PT_OQN] == 0 and prt[oc, PT_CQN] == 0:
-                        pm_out[kr + w] &= ~(np.int64(1) << b)
+                        _set_bit(pm_out, kr, j, False)
         t += 1
         ctr[K_NOW] = t
         if ctr[K_LIVE] > 0 and t - ctr[K_LAST_MOVE] > cfg[C_DEADLOCK]:
