@@ -1,25 +1,29 @@
-"""Where the BookSim model's kernel spends its time: a source-line profile of ``run_kernel`` by sampling.
+"""Where a router model's kernel spends its time: a source-line profile of its cycle loop by sampling.
 
 Issue 53 asks for kernels whose work follows the flits; this script shows where the cycles of the current kernel go,
-per source line of ``lowdiam/sim/booksim/kernel.py`` (and the functions numba inlines into it) and per phase of the
-router step.  It is a developer's tool, not a benchmark (``make bench`` does not run it): it needs Linux ``perf``
-(``perf_event_paranoid`` <= 2 for a process of one's own) and ``readelf`` (binutils).
+per source line of the kernel's module (``lowdiam/sim/booksim/kernel.py``'s ``run_kernel`` for ``--model booksim``,
+``lowdiam/sim/caminos/kernel.py``'s ``run`` for ``--model caminos``; with the functions numba inlines into it) and
+per phase of the cycle loop.  It is a developer's tool, not a benchmark (``make bench`` does not run it): it needs
+Linux ``perf`` (``perf_event_paranoid`` <= 2 for a process of one's own) and ``readelf`` (binutils).
 
 How.  A child process compiles the kernels afresh with line tables (``NUMBA_DEBUGINFO=1`` in a temporary
-``NUMBA_CACHE_DIR``: several minutes of compilation, the project's kernel cache is left alone), runs one warm-up
-simulation and then the profiled one, and prints the address at which ``run_kernel`` was loaded and saves its object
-code.  ``perf record`` samples the child; every sample inside ``run_kernel`` is mapped through the object's DWARF
-line table (``readelf --debug-dump=decodedline``, first compilation unit: the kernel and what is inlined into it) to
-a file and line.  Lines are grouped into phases by the kernel's own section comments (``# ---- evaluate`` ...).
-A line table maps an instruction to the statement it was generated for; the optimiser moves and merges code, so a
-line's share is an estimate (a few per cent of samples are attributed to line 0: no statement).
+``NUMBA_CACHE_DIR``: minutes of compilation, the project's kernel cache is left alone), runs one warm-up
+simulation and then the profiled one, and prints the address at which the kernel function was loaded and its symbol,
+and saves its object code.  ``perf record`` samples the child; every sample inside the function is mapped through the
+object's DWARF line table (``readelf --debug-dump=decodedline``, first compilation unit: the kernel and what is
+inlined into it) to a file and line.  Lines are grouped into phases by the kernel's own section comments
+(``# ---- evaluate``, ``# ======== routers`` ...).  A line table maps an instruction to the statement it was generated
+for; the optimiser moves and merges code, so a line's share is an estimate (a few per cent of samples are attributed
+to line 0: no statement).
 
-Configuration and run: ``benchmarks/bench_booksim.py``'s (``CONFIGS``, ``ours_run``): ``--config jellyfish``
-(default; ``jellyfish(1064, 15, seed=1)``, 5 endpoints per router, speedup 1.0) or ``ps-iq`` (PS-IQ(11,3), speedup
-2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 flits, 4-flit packets, ``--load``, ``--cycles``
-cycles (half warm-up).
+Configuration and run.  BookSim model: ``benchmarks/bench_booksim.py``'s (``CONFIGS``, ``ours_run``): ``--config
+jellyfish`` (default; ``jellyfish(1064, 15, seed=1)``, 5 endpoints per router, speedup 1.0) or ``ps-iq`` (PS-IQ(11,3),
+speedup 2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 flits, 4-flit packets.  CAMINOS model:
+``benchmarks/bench_caminos.py``'s (``graph``, ``ours_run``): RRG(200, 10) with 4 servers per router, uniform
+``min-adaptive``, 16-phit messages, 4 VCs.  Both at ``--load``, ``--cycles`` cycles (half warm-up).
 
-Usage: ``python benchmarks/profile_kernel.py [--config jellyfish|ps-iq] [--load 0.3] [--cycles 3000] [--top 40]``.
+Usage: ``python benchmarks/profile_kernel.py [--model booksim|caminos] [--config jellyfish|ps-iq] [--load 0.3]
+[--cycles 3000] [--top 40]``.
 """
 
 from __future__ import annotations
@@ -36,28 +40,46 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNEL = ROOT / "lib" / "lowdiam" / "sim" / "booksim" / "kernel.py"
+KERNELS = {"booksim": ROOT / "lib" / "lowdiam" / "sim" / "booksim" / "kernel.py",
+           "caminos": ROOT / "lib" / "lowdiam" / "sim" / "caminos" / "kernel.py"}
 
 CHILD = r"""
 import sys
-sys.path.insert(0, sys.argv[5])  # benchmarks/: the configurations and the run of bench_booksim.py
-from bench_booksim import CONFIGS, ours_run
-from lowdiam.sim.booksim import kernel as K
-config, load, cycles, obj_path = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-_, build, speedup, _ = CONFIGS[config]
-top = build()
-ours_run(top, load, speedup, 100)  # compiles (or loads) the kernels outside the profiled run
+sys.path.insert(0, sys.argv[6])  # benchmarks/: the configurations and the runs of bench_booksim.py / bench_caminos.py
+model, config, load, cycles, obj_path = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+if model == "booksim":
+    from bench_booksim import CONFIGS, ours_run
+    from lowdiam.sim.booksim import kernel as K
+    _, build, speedup, _ = CONFIGS[config]
+    top = build()
+    entry = K.run_kernel
+    def go(c):
+        r = ours_run(top, load, speedup, c)
+        return r["cycles"], round(r["cpu"], 3)
+else:
+    import time
+    from bench_caminos import graph, ours_run
+    from lowdiam.sim.caminos import kernel as K
+    top = graph()
+    entry = K.run
+    def go(c):
+        t0 = time.process_time()
+        done, _ = ours_run(top, 4, load, c)
+        return done, round(time.process_time() - t0, 3)
+go(100)  # compiles (or loads) the kernels outside the profiled run
 print("PROFILE_START", flush=True)
-r = ours_run(top, load, speedup, cycles)
-print("PROFILE_END", r["cycles"], round(r["cpu"], 3), flush=True)
-(sig, ov), = K.run_kernel.overloads.items()
+done, cpu = go(cycles)
+print("PROFILE_END", done, cpu, flush=True)
+(sig, ov), = entry.overloads.items()
 print("ENTRY", hex(ov.library.get_pointer_to_function(ov.fndesc.llvm_func_name)), flush=True)
+print("SYMBOL", ov.fndesc.llvm_func_name, flush=True)
 open(obj_path, "wb").write(ov.library._get_compiled_object())
 """
 
 
-def line_table(obj: Path) -> tuple[list[int], list[tuple[str, int]], int]:
-    """The first compilation unit's (address, (file, line)) rows, sorted, and the size of ``run_kernel``."""
+def line_table(obj: Path, symbol: str) -> tuple[list[int], list[tuple[str, int]], int]:
+    """The first compilation unit's (address, (file, line)) rows, sorted, and the size of the kernel's function
+    (``symbol``, its mangled name)."""
     text = subprocess.run(["readelf", "--debug-dump=decodedline", str(obj)], capture_output=True, text=True,
                           check=True).stdout
     rows, cu = [], 0
@@ -69,8 +91,7 @@ def line_table(obj: Path) -> tuple[list[int], list[tuple[str, int]], int]:
         if m and cu == 1:
             rows.append((int(m.group(3), 0), (m.group(1), int(m.group(2)))))
     syms = subprocess.run(["readelf", "-sW", str(obj)], capture_output=True, text=True, check=True).stdout
-    size = next(int(s.split()[2], 0) for s in syms.splitlines()
-                if "run_kernel" in s and " FUNC " in s and "cpython" not in s and "cfunc" not in s)
+    size = next(int(s.split()[2], 0) for s in syms.splitlines() if " FUNC " in s and s.split()[-1] == symbol)
     rows.sort()
     return [a for a, _ in rows], [w for _, w in rows], size
 
@@ -80,8 +101,8 @@ def phases(src: list[str]) -> list[tuple[int, str]]:
     marks = []
     for i, s in enumerate(src, 1):
         t = s.strip()
-        if t.startswith("# ----"):
-            marks.append((i, t.strip("# -").split(":")[0].strip()))
+        if t.startswith(("# ----", "# ====")):
+            marks.append((i, t.strip("# -=").split(":")[0].strip()))
         elif t.startswith("# the state of the next routers is brought into cache"):
             marks.append((i, "routers: prefetch of the next routers"))
         elif t.startswith("# ReadInputs, input queuing and the credits due"):
@@ -93,7 +114,9 @@ def phases(src: list[str]) -> list[tuple[int, str]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--config", choices=("jellyfish", "ps-iq"), default="jellyfish")
+    ap.add_argument("--model", choices=tuple(KERNELS), default="booksim")
+    ap.add_argument("--config", choices=("jellyfish", "ps-iq"), default="jellyfish",
+                    help="the BookSim model's configuration (the CAMINOS model has one: bench_caminos.py's)")
     ap.add_argument("--load", type=float, default=0.3)
     ap.add_argument("--cycles", type=int, default=3000)
     ap.add_argument("--top", type=int, default=40)
@@ -109,7 +132,7 @@ def main() -> int:
                    PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         print("compiling the kernels with line tables (several minutes), then profiling ...", file=sys.stderr)
         out = subprocess.run(["perf", "record", "-F", "999", "-o", str(tmp / "perf.data"), sys.executable,
-                              str(tmp / "child.py"), a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o"),
+                              str(tmp / "child.py"), a.model, a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o"),
                               str(Path(__file__).resolve().parent)],
                              env=env, capture_output=True, text=True)
         if out.returncode != 0 or "ENTRY" not in out.stdout:
@@ -119,10 +142,12 @@ def main() -> int:
         end = out.stdout.split("PROFILE_END")[1].split()
         ips = subprocess.run(["perf", "script", "-i", str(tmp / "perf.data"), "-F", "ip"], capture_output=True,
                              text=True, check=True).stdout.split()
-        addrs, where, size = line_table(tmp / "kernel.o")
+        symbol = out.stdout.split("SYMBOL")[1].split()[0]
+        addrs, where, size = line_table(tmp / "kernel.o", symbol)
     inside = [int(x, 16) - entry for x in ips]
     inside = [o for o in inside if 0 <= o < size]
     per_line = collections.Counter(where[bisect.bisect_right(addrs, o) - 1] for o in inside)
+    KERNEL = KERNELS[a.model]
     src = KERNEL.read_text().splitlines()
     marks = phases(src)
     per_phase = collections.Counter()
@@ -133,8 +158,9 @@ def main() -> int:
             i = bisect.bisect_right([m for m, _ in marks], ln) - 1
             per_phase[marks[i][1] if i >= 0 else "module"] += k
     n = len(inside)
-    print(f"{a.config}, load {a.load}: {end[0]} cycles in {end[1]} CPU s; {n} of {len(ips)} samples in run_kernel")
-    print("\nper phase (share of run_kernel's samples):")
+    what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
+    print(f"{what}, load {a.load}: {end[0]} cycles in {end[1]} CPU s; {n} of {len(ips)} samples in the kernel")
+    print("\nper phase (share of the kernel's samples):")
     for name, k in per_phase.most_common():
         print(f"  {100 * k / n:5.1f} %  {name}")
     print(f"\nper source line, top {a.top}:")
