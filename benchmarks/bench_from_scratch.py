@@ -15,6 +15,18 @@ Every run (load, decision, BookSim rule's reason, cycles, CPU seconds) goes to
 ``results/from_scratch_searches.csv`` (committed) as soon as its search ends; a search already there is not rerun
 (``--again`` reruns it).  Usage (from the checkout): ``PYTHONPATH=lib python benchmarks/bench_from_scratch.py
 [--searches ps-iq-min-uniform,ps-iq-ugal-uniform-paper-vcs] [--table]``.
+
+The whole section (issue 53, item 3): ``--section`` runs ``python -m lowdiam.studies.polarstar`` (every group of
+searches under BookSim2's rule, in its order, as the paper-profile job does) on an empty store of its own,
+``results/from_scratch/`` (``LOWDIAM_RESULTS``; committed, so the rerun resumes from it in a later session or on
+another machine, the way the paper-profile job resumes from ``results/``), with an empty result cache of its own
+(``.cache/from_scratch``, not committed).  Wall time is measured, not derived from the runs: each invocation is a
+segment of ``results/from_scratch/segments.csv``, whose end is rewritten every ``--beat`` seconds while the job runs
+(so a segment cut off by the end of a session loses at most that much), with the runs the store held at its start and
+its last beat.  ``--section-summary`` adds the segments up (the section's wall time so far) and compares every search
+of the new store with the same search (log, network, routing, traffic, settings) of the committed store.
+``PYTHONPATH=lib python benchmarks/bench_from_scratch.py --section [--processes 2] [--groups g1,g2]
+[--beat 30]``, ``... --section-summary``.
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ import argparse
 import csv
 import functools
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -34,6 +47,9 @@ from benchio import environment, write_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "results" / "from_scratch_searches.csv"  # committed data: the bracket a rerun finds is a result
+SECTION = ROOT / "results" / "from_scratch"  # the whole section's rerun: its own store (committed)
+SEGMENTS = SECTION / "segments.csv"  # one row per invocation of --section: wall time measured by heartbeat
+SECTION_LOGS = ("05_polarstar_booksim_rule", "05_polarstar_ugal_4vcs", "05_polarstar_authors_code")
 
 
 def searches() -> dict[str, tuple]:
@@ -139,13 +155,142 @@ def table() -> list[dict]:
     return out
 
 
+def _store_runs(root: Path) -> int:
+    """Runs recorded as done in the section's logs under ``root``."""
+    from lowdiam import sweep
+
+    return sum(len(sweep.recorded_records(log)) for name in SECTION_LOGS
+               if (log := sweep.result_log("05_simulation", name, root=root)).path.exists())
+
+
+def _write_segments(rows: list[dict]) -> None:
+    """Rewrite the segments file through a temporary file, so a crash leaves the old or the new file whole."""
+    tmp = SEGMENTS.with_suffix(".tmp")
+    write_rows(tmp, rows)
+    os.replace(tmp, SEGMENTS)
+
+
+def section(processes: int, groups: str | None, beat: float) -> int:
+    """Run (or resume) the whole section on its own store, one measured segment; returns the job's exit status."""
+    import subprocess
+
+    from lowdiam.results import code_commit
+
+    SECTION.mkdir(parents=True, exist_ok=True)
+    cache = ROOT / ".cache" / "from_scratch"
+    cache.mkdir(parents=True, exist_ok=True)
+    rows = _read_segments()
+    env0 = environment()
+    seg = {"segment": len(rows) + 1, "started": env0["time"], "last_beat": env0["time"], "wall_seconds": 0.0,
+           "finished": False, "exit_status": "", "runs_at_start": _store_runs(SECTION), "runs_at_last_beat": 0,
+           "processes": processes, "groups": groups or "all", "code_commit": code_commit(),
+           "loadavg_at_start": env0["loadavg"][0], "loadavg_at_last_beat": env0["loadavg"][0]}
+    seg["runs_at_last_beat"] = seg["runs_at_start"]
+    rows.append(seg)
+    _write_segments(rows)
+    cmd = [sys.executable, "-m", "lowdiam.studies.polarstar", "--processes", str(processes)]
+    if groups:
+        cmd += ["--groups", groups]
+    env = dict(os.environ, LOWDIAM_RESULTS=str(SECTION), LOWDIAM_CACHE=str(cache),
+               PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    t0 = time.perf_counter()
+    child = subprocess.Popen(cmd, env=env, start_new_session=True)  # its own group: stopped with its workers
+
+    def stop(signum, frame):  # a session's end or kill: stop the job too, after one last beat (below)
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+    status = None
+    try:
+        while status is None:
+            try:
+                status = child.wait(timeout=beat)
+            except subprocess.TimeoutExpired:
+                pass
+            now = environment()
+            seg.update(last_beat=now["time"], wall_seconds=round(time.perf_counter() - t0, 1),
+                       runs_at_last_beat=_store_runs(SECTION), loadavg_at_last_beat=now["loadavg"][0])
+            if status is not None:
+                seg.update(finished=status == 0, exit_status=status)
+            _write_segments(rows)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGTERM)
+            child.wait()
+            seg.update(last_beat=environment()["time"], wall_seconds=round(time.perf_counter() - t0, 1),
+                       runs_at_last_beat=_store_runs(SECTION), exit_status="stopped")
+            _write_segments(rows)
+    return status
+
+
+def _read_segments() -> list[dict]:
+    if not SEGMENTS.exists():
+        return []
+    with SEGMENTS.open(newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _searches_in(root: Path) -> dict[tuple, tuple]:
+    """``(log, label, routing, traffic, settings) -> (last stable, first unstable, runs)`` of the section's logs
+    under ``root`` (settings: the runs' ``sim_*`` fields, as a sorted tuple)."""
+    from lowdiam import sweep
+    from lowdiam.studies import simulation as studies
+
+    groups: dict[tuple, list[dict]] = {}
+    for name in SECTION_LOGS:
+        log = sweep.result_log("05_simulation", name, root=root)
+        if not log.path.exists():
+            continue
+        for r in sweep.recorded_records(log):
+            sim = tuple(sorted((k, str(v)) for k, v in r.items() if k.startswith("sim_")))
+            groups.setdefault((name, r["label"], r["routing"], r["traffic"], sim), []).append(r)
+    out = {}
+    for key, recs in groups.items():
+        (lo, hi), = studies.brackets_from_records(recs).values()
+        out[key] = (lo, hi, len(recs))
+    return out
+
+
+def section_summary() -> dict:
+    """The section's wall time so far (the segments added up) and every search of the new store beside the
+    committed store's."""
+    segs = _read_segments()
+    wall = sum(float(s["wall_seconds"]) for s in segs)
+    new, old = _searches_in(SECTION), _searches_in(ROOT / "results")
+    same = sum(1 for k, v in new.items() if k in old and v[:2] == old[k][:2])
+    print(f"segments: {len(segs)}, wall {wall / 3600:.2f} h; runs in the new store: "
+          f"{segs[-1]['runs_at_last_beat'] if segs else 0}; searches: {len(new)} "
+          f"({same} with the committed store's bracket, {sum(1 for k in new if k not in old)} not in it)")
+    print("| log | network | routing | traffic | from scratch | committed | runs (new / committed) |")
+    print("|---|---|---|---|---|---|---:|")
+    for k, (lo, hi, n) in sorted(new.items(), key=lambda kv: kv[0][:4]):
+        o = old.get(k)
+        print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | ({lo}, {hi}) | "
+              f"{f'({o[0]}, {o[1]})' if o else '-'} | {n} / {o[2] if o else 0} |")
+    return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--searches", default="ps-iq-min-uniform,ps-iq-ugal-uniform-paper-vcs",
                     help=f"comma-separated, of {', '.join(searches())}")
     ap.add_argument("--again", action="store_true", help="rerun searches already in the CSV")
     ap.add_argument("--table", action="store_true", help="summarise the CSV (no simulation)")
+    ap.add_argument("--section", action="store_true",
+                    help="run (or resume) the whole section on its own store, results/from_scratch/")
+    ap.add_argument("--section-summary", action="store_true", help="the section rerun's wall time and brackets")
+    ap.add_argument("--processes", type=int, default=2, help="--section: worker processes (default 2)")
+    ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (default all)")
+    ap.add_argument("--beat", type=float, default=30.0, help="--section: seconds between heartbeats (default 30)")
     args = ap.parse_args()
+    if args.section:
+        if args.processes < 1 or args.beat <= 0:
+            raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
+        sys.exit(section(args.processes, args.groups, args.beat))
+    if args.section_summary:
+        section_summary()
+        return
     if not args.table:
         names = [s for s in args.searches.split(",") if s]
         unknown = [s for s in names if s not in searches()]
