@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import csv
 import functools
+import json
 import os
 import signal
 import sys
@@ -232,8 +233,8 @@ def _read_segments() -> list[dict]:
 
 
 def _searches_in(root: Path) -> dict[tuple, tuple]:
-    """``(log, label, routing, traffic, settings) -> (last stable, first unstable, runs)`` of the section's logs
-    under ``root`` (settings: the runs' ``sim_*`` fields, as a sorted tuple)."""
+    """``(log, label, routing, traffic, recipe, settings) -> (last stable, first unstable, runs)`` of the section's
+    logs under ``root`` (recipe: the network's construction key; settings: the runs' ``sim_*`` fields, sorted)."""
     from lowdiam import sweep
     from lowdiam.studies import simulation as studies
 
@@ -244,7 +245,8 @@ def _searches_in(root: Path) -> dict[tuple, tuple]:
             continue
         for r in sweep.recorded_records(log):
             sim = tuple(sorted((k, str(v)) for k, v in r.items() if k.startswith("sim_")))
-            groups.setdefault((name, r["label"], r["routing"], r["traffic"], sim), []).append(r)
+            recipe = json.dumps(r["recipe"], sort_keys=True)
+            groups.setdefault((name, r["label"], r["routing"], r["traffic"], recipe, sim), []).append(r)
     out = {}
     for key, recs in groups.items():
         (lo, hi), = studies.brackets_from_records(recs).values()
