@@ -1,12 +1,12 @@
 """tools/scale_history.py: the claims that moved from stand-in to paper scale, read from git history."""
 
 import importlib.util
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from claims_git import commit_claims
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,21 +24,10 @@ def _claim(cid, scale, status, ours, paper=0.5, tol="10%"):
             "tolerance": tol}
 
 
-def _commit(repo, rows, msg):
-    d = repo / "figures" / "claims"
-    d.mkdir(parents=True, exist_ok=True)
-    (d / "09_demo.json").write_text(json.dumps(rows))
-    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", msg],
-                   check=True)
-    return subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], check=True, capture_output=True,
-                          text=True).stdout.strip()
-
-
 @pytest.fixture()
 def history(tmp_path):
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    first = _commit(tmp_path, [
+    first = commit_claims(tmp_path, [
         {"claim_id": "old", "status": "match", "our_value": 1, "paper_value": 1, "tolerance": 0},  # no scale
         _claim("a", "stand-in: X(3)", "stand-in", 0.52),
         _claim("b", "stand-in: X(3)", "stand-in", 0.53),
@@ -46,13 +35,13 @@ def history(tmp_path):
         _claim("shape", "stand-in: X(3)", "match", True, paper=True, tol=None),
         _claim("c", "exact", "match", 2, paper=2, tol=0),
     ], "stand-ins")
-    second = _commit(tmp_path, [
+    second = commit_claims(tmp_path, [
         _claim("a", "stand-in: X(3)", "stand-in", 0.51),  # a later stand-in value is the one reported
         _claim("b", "paper", "match", 0.49),
         _claim("shape", "stand-in: X(3)", "match", True, paper=True, tol=None),
         _claim("c", "exact", "match", 2, paper=2, tol=0),
     ], "b to paper, gone dropped")
-    third = _commit(tmp_path, [
+    third = commit_claims(tmp_path, [
         _claim("a", "paper", "mismatch", 0.9),
         _claim("b", "paper", "match", 0.49),
         _claim("shape", "stand-in: X(3)", "match", True, paper=True, tol=None),

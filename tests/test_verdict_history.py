@@ -1,12 +1,12 @@
 """tools/verdict_history.py: the claims whose verdict changed since a commit, read from git history."""
 
 import importlib.util
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from claims_git import commit_claims
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,25 +25,14 @@ def _claim(cid, status, ours, note=""):
             "tolerance": "10%", "note": note}
 
 
-def _commit(repo, rows, msg):
-    d = repo / "figures" / "claims"
-    d.mkdir(parents=True, exist_ok=True)
-    (d / "09_demo.json").write_text(json.dumps(rows))
-    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", msg],
-                   check=True)
-    return subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], check=True, capture_output=True,
-                          text=True).stdout.strip()
-
-
 @pytest.fixture()
 def history(tmp_path):
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    base = _commit(tmp_path, [_claim("flip", "match", 0.5), _claim("back", "match", 0.5),
+    base = commit_claims(tmp_path, [_claim("flip", "match", 0.5), _claim("back", "match", 0.5),
                               _claim("same", "mismatch", 0.9), _claim("gone", "match", 0.5)], "base")
-    second = _commit(tmp_path, [_claim("flip", "mismatch", 0.8), _claim("back", "mismatch", 0.8),
+    second = commit_claims(tmp_path, [_claim("flip", "mismatch", 0.8), _claim("back", "mismatch", 0.8),
                                 _claim("same", "mismatch", 0.95), _claim("new", "match", 0.5)], "second")
-    third = _commit(tmp_path, [_claim("flip", "mismatch", 0.8, note="ran: | min | rule"),
+    third = commit_claims(tmp_path, [_claim("flip", "mismatch", 0.8, note="ran: | min | rule"),
                                _claim("back", "match", 0.52), _claim("same", "mismatch", 0.95),
                                _claim("new", "match", 0.5)], "third")
     return tmp_path, base, second, third

@@ -167,12 +167,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--since", help="list only the moves made after this commit")
     parser.add_argument("--out", help="write the markdown here instead of stdout")
     args = parser.parse_args(argv)
-    text = render(moves(ROOT, args.since))
-    if args.out:
-        Path(args.out).write_text(text)
+    emit(render(moves(ROOT, args.since)), args.out)
+    return 0
+
+
+def emit(text: str, out: str | None) -> None:
+    """Write ``text`` to the file ``out``, or to stdout when ``out`` is None."""
+    if out:
+        Path(out).write_text(text)
     else:
         sys.stdout.write(text)
-    return 0
 
 
 if __name__ == "__main__":

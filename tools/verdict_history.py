@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scale_history import CLAIMS, ROOT, Record, _commits, _fmt, _git, _snapshot  # noqa: E402 - sibling tool
+from scale_history import CLAIMS, ROOT, Record, _commits, _fmt, _git, _snapshot, emit  # noqa: E402 - sibling tool
 
 
 @dataclass
@@ -122,11 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.note_chars < 0:
         raise ValueError(f"--note-chars must be >= 0 (got {args.note_chars})")
-    text = render(changes(ROOT, args.since), new=args.new, note_chars=args.note_chars)
-    if args.out:
-        Path(args.out).write_text(text)
-    else:
-        sys.stdout.write(text)
+    emit(render(changes(ROOT, args.since), new=args.new, note_chars=args.note_chars), args.out)
     return 0
 
 
