@@ -132,7 +132,8 @@ def main() -> int:
                    PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         print("compiling the kernels with line tables (several minutes), then profiling ...", file=sys.stderr)
         out = subprocess.run(["perf", "record", "-F", "999", "-o", str(tmp / "perf.data"), sys.executable,
-                              str(tmp / "child.py"), a.model, a.config, str(a.load), str(a.cycles), str(tmp / "kernel.o"),
+                              str(tmp / "child.py"), a.model, a.config, str(a.load), str(a.cycles),
+                              str(tmp / "kernel.o"),
                               str(Path(__file__).resolve().parent)],
                              env=env, capture_output=True, text=True)
         if out.returncode != 0 or "ENTRY" not in out.stdout:
