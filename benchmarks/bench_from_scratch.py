@@ -117,10 +117,11 @@ def rerun(name: str) -> list[dict]:
              "machine_load_average": env["loadavg"][0], "time": env["time"]} for r in res.records]
 
 
-def _read() -> list[dict]:
-    if not OUT.exists():
+def _read(path: Path = OUT) -> list[dict]:
+    """The rows of the CSV file ``path`` (none when it does not exist)."""
+    if not path.exists():
         return []
-    with OUT.open(newline="") as fh:
+    with path.open(newline="") as fh:
         return list(csv.DictReader(fh))
 
 
@@ -180,7 +181,7 @@ def section(processes: int, groups: str | None, beat: float) -> int:
     SECTION.mkdir(parents=True, exist_ok=True)
     cache = ROOT / ".cache" / "from_scratch"
     cache.mkdir(parents=True, exist_ok=True)
-    rows = _read_segments()
+    rows = _read(SEGMENTS)
     env0 = environment()
     seg = {"segment": len(rows) + 1, "started": env0["time"], "last_beat": env0["time"], "wall_seconds": 0.0,
            "finished": False, "exit_status": "", "runs_at_start": _store_runs(SECTION), "runs_at_last_beat": 0,
@@ -202,6 +203,12 @@ def section(processes: int, groups: str | None, beat: float) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, stop)
+    def heartbeat(**end) -> None:  # the segment's row as of now, rewritten whole
+        now = environment()
+        seg.update(last_beat=now["time"], wall_seconds=round(time.perf_counter() - t0, 1),
+                   runs_at_last_beat=_store_runs(SECTION), loadavg_at_last_beat=now["loadavg"][0], **end)
+        _write_segments(rows)
+
     status = None
     try:
         while status is None:
@@ -209,27 +216,13 @@ def section(processes: int, groups: str | None, beat: float) -> int:
                 status = child.wait(timeout=beat)
             except subprocess.TimeoutExpired:
                 pass
-            now = environment()
-            seg.update(last_beat=now["time"], wall_seconds=round(time.perf_counter() - t0, 1),
-                       runs_at_last_beat=_store_runs(SECTION), loadavg_at_last_beat=now["loadavg"][0])
-            if status is not None:
-                seg.update(finished=status == 0, exit_status=status)
-            _write_segments(rows)
+            heartbeat(**({} if status is None else {"finished": status == 0, "exit_status": status}))
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGTERM)
             child.wait()
-            seg.update(last_beat=environment()["time"], wall_seconds=round(time.perf_counter() - t0, 1),
-                       runs_at_last_beat=_store_runs(SECTION), exit_status="stopped")
-            _write_segments(rows)
+            heartbeat(exit_status="stopped")
     return status
-
-
-def _read_segments() -> list[dict]:
-    if not SEGMENTS.exists():
-        return []
-    with SEGMENTS.open(newline="") as fh:
-        return list(csv.DictReader(fh))
 
 
 def _searches_in(root: Path) -> dict[tuple, tuple]:
@@ -257,7 +250,7 @@ def _searches_in(root: Path) -> dict[tuple, tuple]:
 def section_summary() -> dict:
     """The section's wall time so far (the segments added up) and every search of the new store beside the
     committed store's."""
-    segs = _read_segments()
+    segs = _read(SEGMENTS)
     wall = sum(float(s["wall_seconds"]) for s in segs)
     new, old = _searches_in(SECTION), _searches_in(ROOT / "results")
     same = sum(1 for k, v in new.items() if k in old and v[:2] == old[k][:2])

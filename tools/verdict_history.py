@@ -92,6 +92,10 @@ def changes(repo: str | Path = ROOT, since: str = "") -> list[Change]:
     return out
 
 
+def _rec(x: Record | None) -> str:
+    return "(absent)" if x is None else f"{_fmt(x.our_value)}, {x.status} ({x.scale})"
+
+
 def render(found: list[Change], *, new: bool = False, note_chars: int = 200) -> str:
     """Markdown table of ``found`` (claims only at HEAD listed when ``new``)."""
     lines = ["| claim | notebook | paper's value | before: ours, status (scale) | now: ours, status (scale) "
@@ -99,13 +103,9 @@ def render(found: list[Change], *, new: bool = False, note_chars: int = 200) -> 
     shown = [c for c in found if c.before is not None or new]
     for c in shown:
         r = c.now or c.before
-
-        def rec(x: Record | None) -> str:
-            return "(absent)" if x is None else f"{_fmt(x.our_value)}, {x.status} ({x.scale})"
-
         note = c.note if len(c.note) <= note_chars else c.note[:note_chars].rsplit(" ", 1)[0] + " ..."
         steps = ", ".join(f"{k}: {a} -> {b}" for k, a, b in c.steps)
-        lines.append(f"| {c.claim_id} | {r.notebook} | {_fmt(r.paper_value)} | {rec(c.before)} | {rec(c.now)} | "
+        lines.append(f"| {c.claim_id} | {r.notebook} | {_fmt(r.paper_value)} | {_rec(c.before)} | {_rec(c.now)} | "
                      f"{steps} | {note.replace('|', '/')} |")
     changed = sum(1 for c in found if c.before is not None and c.now is not None)
     lines += ["", f"{changed} claims changed verdict; {sum(1 for c in found if c.before is None)} appeared and "
