@@ -27,6 +27,13 @@ its last beat.  ``--section-summary`` adds the segments up (the section's wall t
 of the new store with the same search (log, network, routing, traffic, settings) of the committed store.
 ``PYTHONPATH=lib python benchmarks/bench_from_scratch.py --section [--processes 2] [--groups g1,g2]
 [--beat 30]``, ``... --section-summary``.
+
+Notebook 07's PolarStar Fig. 11 section the same way: ``--section 07`` runs ``python -m
+lowdiam.studies.motifs_study --sections fig11`` (its 16 motif runs: Allreduce and Sweep3D on PS-IQ, DF, HX and FT
+under MIN and UGAL-L) on ``results/from_scratch_07/`` with the result cache ``.cache/from_scratch_07`` (where a run's
+checkpoints go, so a run cut off by a session's end resumes from its last checkpoint on the same machine), segments
+in ``results/from_scratch_07/segments.csv``; ``--section-summary 07`` sets every run's completion time beside the
+committed run's.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import signal
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,9 +56,35 @@ from benchio import environment, write_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "results" / "from_scratch_searches.csv"  # committed data: the bracket a rerun finds is a result
-SECTION = ROOT / "results" / "from_scratch"  # the whole section's rerun: its own store (committed)
-SEGMENTS = SECTION / "segments.csv"  # one row per invocation of --section: wall time measured by heartbeat
 SECTION_LOGS = ("05_polarstar_booksim_rule", "05_polarstar_ugal_4vcs", "05_polarstar_authors_code")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section rerun end to end on a store of its own (committed; resumable from it)."""
+
+    store: Path  # its own results store (``LOWDIAM_RESULTS`` of the job)
+    notebook: str  # the notebook folder of its logs in a store
+    logs: tuple  # the logs it records
+    job: tuple  # the job's ``python`` arguments; ``--groups`` is appended as ``group_flag``
+    group_flag: str
+    cache: str  # its result cache, ``.cache/<cache>`` (not committed)
+
+    @property
+    def segments(self) -> Path:
+        """One row per invocation: wall time measured by heartbeat."""
+        return self.store / "segments.csv"
+
+
+#: ``--section 05``: notebook 05's PolarStar Fig. 9/10 section under BookSim2's rule (every group of
+#: ``python -m lowdiam.studies.polarstar``); ``--section 07``: notebook 07's PolarStar Fig. 11 runs
+#: (``python -m lowdiam.studies.motifs_study --sections fig11``)
+SECTIONS = {
+    "05": Section(ROOT / "results" / "from_scratch", "05_simulation", SECTION_LOGS,
+                  ("-m", "lowdiam.studies.polarstar"), "--groups", "from_scratch"),
+    "07": Section(ROOT / "results" / "from_scratch_07", "07_motifs", ("07_polarstar_fig11",),
+                  ("-m", "lowdiam.studies.motifs_study", "--sections", "fig11"), "--sections", "from_scratch_07"),
+}
 
 
 def searches() -> dict[str, tuple]:
@@ -157,43 +191,49 @@ def table() -> list[dict]:
     return out
 
 
-def _store_runs(root: Path) -> int:
-    """Runs recorded as done in the section's logs under ``root``."""
+def _store_runs(sec: Section, root: Path | None = None) -> int:
+    """Runs recorded as done in the section's logs under ``root`` (default: its own store)."""
     from lowdiam import sweep
+    from lowdiam.results import ResultLog
 
-    return sum(len(sweep.recorded_records(log)) for name in SECTION_LOGS
-               if (log := sweep.result_log("05_simulation", name, root=root)).path.exists())
+    root = sec.store if root is None else root
+    if sec.notebook == "05_simulation":
+        return sum(len(sweep.recorded_records(log)) for name in sec.logs
+                   if (log := sweep.result_log(sec.notebook, name, root=root)).path.exists())
+    from lowdiam.studies.motifs_study import KEY
+
+    return sum(len(ResultLog(sec.notebook, name, key=KEY, root=root).rows()) for name in sec.logs)
 
 
-def _write_segments(rows: list[dict]) -> None:
+def _write_segments(sec: Section, rows: list[dict]) -> None:
     """Rewrite the segments file through a temporary file, so a crash leaves the old or the new file whole."""
-    tmp = SEGMENTS.with_suffix(".tmp")
+    tmp = sec.segments.with_suffix(".tmp")
     write_rows(tmp, rows)
-    os.replace(tmp, SEGMENTS)
+    os.replace(tmp, sec.segments)
 
 
-def section(processes: int, groups: str | None, beat: float) -> int:
+def section(sec: Section, processes: int, groups: str | None, beat: float) -> int:
     """Run (or resume) the whole section on its own store, one measured segment; returns the job's exit status."""
     import subprocess
 
     from lowdiam.results import code_commit
 
-    SECTION.mkdir(parents=True, exist_ok=True)
-    cache = ROOT / ".cache" / "from_scratch"
+    sec.store.mkdir(parents=True, exist_ok=True)
+    cache = ROOT / ".cache" / sec.cache
     cache.mkdir(parents=True, exist_ok=True)
-    rows = _read(SEGMENTS)
+    rows = _read(sec.segments)
     env0 = environment()
     seg = {"segment": len(rows) + 1, "started": env0["time"], "last_beat": env0["time"], "wall_seconds": 0.0,
-           "finished": False, "exit_status": "", "runs_at_start": _store_runs(SECTION), "runs_at_last_beat": 0,
+           "finished": False, "exit_status": "", "runs_at_start": _store_runs(sec), "runs_at_last_beat": 0,
            "processes": processes, "groups": groups or "all", "code_commit": code_commit(),
            "loadavg_at_start": env0["loadavg"][0], "loadavg_at_last_beat": env0["loadavg"][0]}
     seg["runs_at_last_beat"] = seg["runs_at_start"]
     rows.append(seg)
-    _write_segments(rows)
-    cmd = [sys.executable, "-m", "lowdiam.studies.polarstar", "--processes", str(processes)]
+    _write_segments(sec, rows)
+    cmd = [sys.executable, *sec.job, "--processes", str(processes)]
     if groups:
-        cmd += ["--groups", groups]
-    env = dict(os.environ, LOWDIAM_RESULTS=str(SECTION), LOWDIAM_CACHE=str(cache),
+        cmd += [sec.group_flag, groups]
+    env = dict(os.environ, LOWDIAM_RESULTS=str(sec.store), LOWDIAM_CACHE=str(cache),
                PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     t0 = time.perf_counter()
     child = subprocess.Popen(cmd, env=env, start_new_session=True)  # its own group: stopped with its workers
@@ -206,8 +246,8 @@ def section(processes: int, groups: str | None, beat: float) -> int:
     def heartbeat(**end) -> None:  # the segment's row as of now, rewritten whole
         now = environment()
         seg.update(last_beat=now["time"], wall_seconds=round(time.perf_counter() - t0, 1),
-                   runs_at_last_beat=_store_runs(SECTION), loadavg_at_last_beat=now["loadavg"][0], **end)
-        _write_segments(rows)
+                   runs_at_last_beat=_store_runs(sec), loadavg_at_last_beat=now["loadavg"][0], **end)
+        _write_segments(sec, rows)
 
     status = None
     try:
@@ -247,16 +287,24 @@ def _searches_in(root: Path) -> dict[tuple, tuple]:
     return out
 
 
-def section_summary() -> dict:
-    """The section's wall time so far (the segments added up) and every search of the new store beside the
-    committed store's."""
-    segs = _read(SEGMENTS)
+def _segments_line(sec: Section) -> tuple[list[dict], float]:
+    segs = _read(sec.segments)
     wall = sum(float(s["wall_seconds"]) for s in segs)
-    new, old = _searches_in(SECTION), _searches_in(ROOT / "results")
-    same = sum(1 for k, v in new.items() if k in old and v[:2] == old[k][:2])
     print(f"segments: {len(segs)}, wall {wall / 3600:.2f} h; runs in the new store: "
-          f"{segs[-1]['runs_at_last_beat'] if segs else 0}; searches: {len(new)} "
-          f"({same} with the committed store's bracket, {sum(1 for k in new if k not in old)} not in it)")
+          f"{segs[-1]['runs_at_last_beat'] if segs else 0}", end="")
+    return segs, wall
+
+
+def section_summary(sec: Section) -> dict:
+    """The section's wall time so far (the segments added up) and every search (section 05) or run (section 07)
+    of the new store beside the committed store's."""
+    if sec.notebook == "07_motifs":
+        return _fig11_summary(sec)
+    segs, wall = _segments_line(sec)
+    new, old = _searches_in(sec.store), _searches_in(ROOT / "results")
+    same = sum(1 for k, v in new.items() if k in old and v[:2] == old[k][:2])
+    print(f"; searches: {len(new)} ({same} with the committed store's bracket, "
+          f"{sum(1 for k in new if k not in old)} not in it)")
     print("| log | network | routing | traffic | from scratch | committed | runs (new / committed) |")
     print("|---|---|---|---|---|---|---:|")
     for k, (lo, hi, n) in sorted(new.items(), key=lambda kv: kv[0][:4]):
@@ -266,25 +314,48 @@ def section_summary() -> dict:
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same}
 
 
+def _fig11_summary(sec: Section) -> dict:
+    """Section 07: every Fig. 11 run of the new store (completion cycles, its own seconds) beside the committed
+    store's completion cycles (``lowdiam.studies.motifs_study.recorded_fig11``: the paper's networks and sizes)."""
+    from lowdiam.results import ResultLog
+    from lowdiam.studies import motifs_study as MS
+
+    segs, wall = _segments_line(sec)
+    new, old = MS.recorded_fig11(sec.store), MS.recorded_fig11(ROOT / "results")
+    secs = {(r["key"], r["case"], MS.routing_class(r["routing"])): r.get("seconds")
+            for r in ResultLog(sec.notebook, sec.logs[0], key=MS.KEY, root=sec.store).rows()}
+    same = sum(1 for k, v in new.items() if old.get(k) == v)
+    print(f"; runs: {len(new)} of Fig. 11's {len(old)} ({same} with the committed completion time)")
+    print("| network | motif | routing | completion cycles from scratch | committed | run's seconds |")
+    print("|---|---|---|---:|---:|---:|")
+    for k in sorted(new):
+        print(f"| {k[0]} | {k[1]} | {k[2]} | {new[k]} | {old.get(k, '-')} | {secs.get(k, '-')} |")
+    return {"segments": len(segs), "wall_seconds": wall, "runs": len(new), "same_completion": same}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--searches", default="ps-iq-min-uniform,ps-iq-ugal-uniform-paper-vcs",
                     help=f"comma-separated, of {', '.join(searches())}")
     ap.add_argument("--again", action="store_true", help="rerun searches already in the CSV")
     ap.add_argument("--table", action="store_true", help="summarise the CSV (no simulation)")
-    ap.add_argument("--section", action="store_true",
-                    help="run (or resume) the whole section on its own store, results/from_scratch/")
-    ap.add_argument("--section-summary", action="store_true", help="the section rerun's wall time and brackets")
+    ap.add_argument("--section", nargs="?", const="05", choices=tuple(SECTIONS),
+                    help="run (or resume) a whole section on its own store: 05 (the default; notebook 05's PolarStar "
+                    "Fig. 9/10 searches, results/from_scratch/) or 07 (notebook 07's PolarStar Fig. 11 runs, "
+                    "results/from_scratch_07/)")
+    ap.add_argument("--section-summary", nargs="?", const="05", choices=tuple(SECTIONS),
+                    help="a section rerun's wall time and results beside the committed ones (default 05)")
     ap.add_argument("--processes", type=int, default=2, help="--section: worker processes (default 2)")
-    ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (default all)")
+    ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (section 05, "
+                    "default all) or sections of lowdiam.studies.motifs_study (section 07, default fig11)")
     ap.add_argument("--beat", type=float, default=30.0, help="--section: seconds between heartbeats (default 30)")
     args = ap.parse_args()
-    if args.section:
+    if args.section is not None:
         if args.processes < 1 or args.beat <= 0:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
-        sys.exit(section(args.processes, args.groups, args.beat))
+        sys.exit(section(SECTIONS[args.section], args.processes, args.groups, args.beat))
     if args.section_summary:
-        section_summary()
+        section_summary(SECTIONS[args.section_summary])
         return
     if not args.table:
         names = [s for s in args.searches.split(",") if s]

@@ -15,6 +15,10 @@ module holds what it runs:
 
 The motif runs themselves are :func:`lowdiam.studies.motifs.item_row` (cached, checkpointed).
 
+The paper profile's runs can also be recorded without the notebook: ``python -m lowdiam.studies.motifs_study
+--sections fig11[,spectralfly,edst] [--processes N | --scheduler ADDRESS]`` runs every section's items not yet
+in its log (:meth:`MotifStudy.section_items`), and records each as it finishes, as the notebook's paper profile does.
+
 Examples
 --------
 >>> study = MotifStudy("quick")
@@ -28,6 +32,7 @@ Examples
 
 from __future__ import annotations
 
+import argparse
 import functools
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -47,7 +52,7 @@ from .unfinished import latest_progress
 __all__ = ["NOTEBOOK", "KEY", "KEY_SPEC", "CLASSES", "SF_FIGS", "MotifSetup", "PAPER", "QUICK", "SETUPS", "PAPER_SWEEP",
            "FIG11_PAPER_CASES", "SF_PAPER_CASES", "recipe", "routing_class", "edst_items", "MotifStudy", "Fig11Runs",
            "SpectralFlyRuns", "EdstRuns", "recorded_fig11", "recorded_spectralfly", "recorded_edst",
-           "paper_progress"]
+           "paper_progress", "SECTIONS", "main"]
 
 NOTEBOOK = "07_motifs"
 #: the columns naming one run in the paper profile's logs (results/paper/07_motifs/*.csv)
@@ -194,6 +199,8 @@ QUICK = MotifSetup(
 )
 
 SETUPS = {"quick": QUICK, "paper": PAPER}
+#: the sections whose simulation runs a profile records (:meth:`MotifStudy.section_items`): name -> its log
+SECTIONS = {"fig11": "07_polarstar_fig11", "spectralfly": "07_spectralfly_fig9_10", "edst": "07_edst_allreduce"}
 #: the paper profile's Sweep3D (Ember's sizes, 1 of PolarStar's 10 iterations), as claim notes name it
 PAPER_SWEEP = PAPER.sweep
 
@@ -404,6 +411,40 @@ class MotifStudy:
         return dict(scale="stand-in", stand_in=nets + f"; {self.setup.ranks} ranks, smaller messages")
 
     # ------------------------------------------------------------------ sections
+    def section_items(self, section: str) -> tuple[str, list[dict], tuple[str, ...]]:
+        """One section's simulation runs: its log, its items and the log's key columns.
+
+        Parameters
+        ----------
+        section : {"fig11", "spectralfly", "edst"}
+            PolarStar Fig. 11 (:meth:`fig11_items`), SpectralFly Fig. 9 / 10 (:meth:`spectralfly_items`; its
+            busiest-link bounds are computed, not simulated, and are not among them) or the Allreduce over EDSTs
+            (:func:`edst_items`).
+
+        Returns
+        -------
+        tuple
+            ``(log name, items, key)``, as :meth:`runs` takes them.
+
+        Raises
+        ------
+        ValueError
+            An unknown section.
+
+        Examples
+        --------
+        >>> log, items, key = MotifStudy("quick").section_items("fig11")
+        >>> log, len(items), key == KEY
+        ('07_polarstar_fig11', 16, True)
+        """
+        if section == "fig11":
+            return SECTIONS[section], self.fig11_items(), KEY
+        if section == "spectralfly":
+            return SECTIONS[section], self.spectralfly_items(), KEY_SPEC
+        if section == "edst":
+            return SECTIONS[section], edst_items(self.setup.edst_nets, self.setup.edst_bytes), KEY
+        raise ValueError(f"unknown section {section!r}; choose from {', '.join(SECTIONS)}")
+
     def fig11_items(self) -> list[dict]:
         """PolarStar Fig. 11's runs: Allreduce (tree) and Sweep3D on each network, under MIN and UGAL-L.
 
@@ -428,7 +469,8 @@ class MotifStudy:
         -------
         Fig11Runs
         """
-        rows = self.runs("07_polarstar_fig11", self.fig11_items())
+        log, items, key = self.section_items("fig11")
+        rows = self.runs(log, items, key=key)
         for r in rows:
             r["routing_class"] = routing_class(r["routing"])
         S.write_csv(rows, "07_polarstar_fig11")
@@ -468,8 +510,8 @@ class MotifStudy:
         -------
         SpectralFlyRuns
         """
-        items = self.spectralfly_items()
-        rows = self.runs("07_spectralfly_fig9_10", items, key=KEY_SPEC)
+        log, items, key = self.section_items("spectralfly")
+        rows = self.runs(log, items, key=key)
         for r in rows:
             r["routing_class"] = routing_class(r["routing"])
         S.write_csv(rows, "07_spectralfly_fig9_10")
@@ -492,8 +534,8 @@ class MotifStudy:
         -------
         EdstRuns
         """
-        items = edst_items(self.setup.edst_nets, self.setup.edst_bytes)
-        rows = self.runs("07_edst_allreduce", items)  # edst places its own ranks (one per router and tree)
+        log, items, key = self.section_items("edst")
+        rows = self.runs(log, items, key=key)  # edst places its own ranks (one per router and tree)
         S.write_csv(rows, "07_edst_allreduce")
         shapes = [M.edst_tree_shapes(it["recipe"].build(), r["trees"]) for r, it in zip(rows, items)]
         recorded = recorded_edst()
@@ -903,3 +945,39 @@ def paper_progress(fig11: Fig11Runs, spectralfly: SpectralFlyRuns, edst: EdstRun
                  [(it["key"], it["trees"]) for it in edst_items(PAPER.edst_nets, PAPER.edst_bytes)],
                  {(r["key"], r["trees"]): True for r in edst.recorded})
     return progress
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Record the paper profile's runs of the chosen sections (``python -m lowdiam.studies.motifs_study``).
+
+    Every item of each section not yet in its log (``<results>/paper/07_motifs/<log>.csv``, ``$LOWDIAM_RESULTS``
+    for another store) runs and is recorded as it finishes, as notebook 07's paper profile records it; one line
+    per row is printed when a section is done.
+    """
+    ap = argparse.ArgumentParser(prog="python -m lowdiam.studies.motifs_study",
+                                 description="Notebook 07's paper-profile motif runs, recorded in "
+                                             "results/paper/07_motifs/ (runs already recorded are not run again)")
+    ap.add_argument("--sections", default="fig11",
+                    help=f"comma-separated, in order, of {', '.join(SECTIONS)} (default fig11: PolarStar Fig. 11)")
+    ap.add_argument("--processes", type=int, default=None, help="local worker processes (default: all cores)")
+    ap.add_argument("--scheduler", default=None, help="a Dask scheduler's address (tcp://host:8786); --processes "
+                    "is then not used")
+    args = ap.parse_args(argv)
+    names = [x.strip() for x in args.sections.split(",") if x.strip()]
+    unknown = [x for x in names if x not in SECTIONS]
+    if unknown or not names:
+        raise ValueError(f"--sections must name one or more of {', '.join(SECTIONS)} (got {args.sections!r})")
+    if args.processes is not None and args.processes < 1:
+        raise ValueError(f"--processes must be >= 1 (got {args.processes})")
+    study = MotifStudy("paper", processes=args.processes, scheduler=args.scheduler)
+    print(study.describe(), flush=True)
+    for name in names:
+        log, items, key = study.section_items(name)
+        print(f"section {name}: {len(items)} runs, log {log}", flush=True)
+        for r in study.runs(log, items, key=key):
+            print(f"{name:12s} {r['key']:7s} {r['case']:15s} {r['routing']:14s} completion "
+                  f"{r.get('completion_cycles')} cycles", flush=True)
+
+
+if __name__ == "__main__":
+    main()
