@@ -136,6 +136,44 @@ def test_the_paper_profile_records_each_run_and_reads_it_back(tmp_path, monkeypa
     assert study.runs("07_test_bounds", items, bound=True) == rows
 
 
+SMALL_EDST = {"HX": recipe("hyperx", 3, 3)}  # 2 EDSTs
+
+
+def test_section_items_name_each_sections_log_items_and_key(monkeypatch):
+    study = small_study(monkeypatch)
+    monkeypatch.setattr(study, "setup", replace(study.setup, edst_nets=SMALL_EDST))
+    assert study.section_items("fig11") == ("07_polarstar_fig11", study.fig11_items(), MS.KEY)
+    log, items, key = study.section_items("spectralfly")
+    assert (log, key) == ("07_spectralfly_fig9_10", MS.KEY_SPEC) and items == study.spectralfly_items()
+    log, items, key = study.section_items("edst")
+    assert (log, key) == ("07_edst_allreduce", MS.KEY) and {it["algorithm"] for it in items} == {"edst"}
+    assert set(MS.SECTIONS) == {"fig11", "spectralfly", "edst"}
+    with pytest.raises(ValueError, match="unknown section 'fig9'; choose from fig11, spectralfly, edst"):
+        study.section_items("fig9")
+
+
+def test_the_command_line_records_the_chosen_sections(monkeypatch, capsys):
+    calls = []
+
+    def runs(self, log, items, key):
+        calls.append((self.profile, self.processes, self.scheduler, log, len(items), key))
+        return [dict(key=it["key"], case=it["case"], routing=it["routing"], completion_cycles=7) for it in items]
+
+    monkeypatch.setattr(MotifStudy, "runs", runs)
+    monkeypatch.setattr(MS, "PAPER", replace(PAPER, fig11=SMALL_FIG11, spec=SMALL_SPEC, edst_nets=SMALL_EDST))
+    monkeypatch.setitem(MS.SETUPS, "paper", MS.PAPER)
+    MS.main(["--sections", "fig11,edst", "--processes", "2"])
+    assert [c[:5] for c in calls] == [("paper", 2, None, "07_polarstar_fig11", 16),
+                                      ("paper", 2, None, "07_edst_allreduce", 2)]
+    out = capsys.readouterr().out
+    assert "section fig11: 16 runs, log 07_polarstar_fig11" in out and out.count("completion 7 cycles") == calls[0][4] \
+        + calls[1][4]
+    with pytest.raises(ValueError, match="--sections must name one or more of fig11, spectralfly, edst"):
+        MS.main(["--sections", "fig11,fig9"])
+    with pytest.raises(ValueError, match="--processes must be >= 1"):
+        MS.main(["--processes", "0"])
+
+
 def _log(root, name, key, rows):
     log = ResultLog("07_motifs", name, key=key, root=root)
     for r in rows:
