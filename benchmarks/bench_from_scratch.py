@@ -34,6 +34,11 @@ under MIN and UGAL-L) on ``results/from_scratch_07/`` with the result cache ``.c
 checkpoints go, so a run cut off by a session's end resumes from its last checkpoint on the same machine), segments
 in ``results/from_scratch_07/segments.csv``; ``--section-summary 07`` sets every run's completion time beside the
 committed run's.
+
+``--dask`` (with ``--section`` or ``--section-summary``): the same rerun on a ``distributed.LocalCluster`` of
+``--processes`` single-threaded workers that the script starts (the job's ``--scheduler``), on a store and a result
+cache of its own (``results/from_scratch_dask/``, ``results/from_scratch_07_dask/``), for the issue's second wall
+time: both cores through Dask.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ import signal
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -212,8 +217,17 @@ def _write_segments(sec: Section, rows: list[dict]) -> None:
     os.replace(tmp, sec.segments)
 
 
-def section(sec: Section, processes: int, groups: str | None, beat: float) -> int:
-    """Run (or resume) the whole section on its own store, one measured segment; returns the job's exit status."""
+def on_dask(sec: Section) -> Section:
+    """The same section rerun on a local Dask cluster: a store and a result cache of its own (``<store>_dask``)."""
+    return replace(sec, store=sec.store.with_name(sec.store.name + "_dask"), cache=sec.cache + "_dask")
+
+
+def section(sec: Section, processes: int, groups: str | None, beat: float, dask: bool = False) -> int:
+    """Run (or resume) the whole section on its own store, one measured segment; returns the job's exit status.
+
+    With ``dask`` the job runs its runs on a ``distributed.LocalCluster`` of ``processes`` single-threaded worker
+    processes started here (``--scheduler`` of the job), whose environment names the section's store, its empty
+    result cache and this checkout's ``lib/``, so no worker reads another cache."""
     import subprocess
 
     from lowdiam.results import code_commit
@@ -230,12 +244,21 @@ def section(sec: Section, processes: int, groups: str | None, beat: float) -> in
     seg["runs_at_last_beat"] = seg["runs_at_start"]
     rows.append(seg)
     _write_segments(sec, rows)
-    cmd = [sys.executable, *sec.job, "--processes", str(processes)]
-    if groups:
-        cmd += [sec.group_flag, groups]
     env = dict(os.environ, LOWDIAM_RESULTS=str(sec.store), LOWDIAM_CACHE=str(cache),
                PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     t0 = time.perf_counter()
+    cluster = None
+    if dask:
+        import distributed
+
+        os.environ.update({k: env[k] for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")})  # the workers'
+        cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        cmd = [sys.executable, *sec.job, "--scheduler", cluster.scheduler_address]
+    else:
+        cmd = [sys.executable, *sec.job, "--processes", str(processes)]
+    if groups:
+        cmd += [sec.group_flag, groups]
     child = subprocess.Popen(cmd, env=env, start_new_session=True)  # its own group: stopped with its workers
 
     def stop(signum, frame):  # a session's end or kill: stop the job too, after one last beat (below)
@@ -262,6 +285,8 @@ def section(sec: Section, processes: int, groups: str | None, beat: float) -> in
             os.killpg(child.pid, signal.SIGTERM)
             child.wait()
             heartbeat(exit_status="stopped")
+        if cluster is not None:
+            cluster.close()
     return status
 
 
@@ -349,13 +374,17 @@ def main() -> None:
     ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (section 05, "
                     "default all) or sections of lowdiam.studies.motifs_study (section 07, default fig11)")
     ap.add_argument("--beat", type=float, default=30.0, help="--section: seconds between heartbeats (default 30)")
+    ap.add_argument("--dask", action="store_true", help="--section, --section-summary: the rerun on a local Dask "
+                    "cluster of --processes workers, on a store of its own (results/from_scratch[_07]_dask/)")
     args = ap.parse_args()
     if args.section is not None:
         if args.processes < 1 or args.beat <= 0:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
-        sys.exit(section(SECTIONS[args.section], args.processes, args.groups, args.beat))
+        sec = SECTIONS[args.section]
+        sys.exit(section(on_dask(sec) if args.dask else sec, args.processes, args.groups, args.beat, args.dask))
     if args.section_summary:
-        section_summary(SECTIONS[args.section_summary])
+        sec = SECTIONS[args.section_summary]
+        section_summary(on_dask(sec) if args.dask else sec)
         return
     if not args.table:
         names = [s for s in args.searches.split(",") if s]

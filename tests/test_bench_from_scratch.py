@@ -1,0 +1,95 @@
+"""``benchmarks/bench_from_scratch.py``'s section runner: one measured segment per invocation, the job run with its
+own store and empty result cache, on local processes or on a local Dask cluster whose workers see that store and
+cache.  The job here is a few lines of Python standing in for a section (the real sections take hours)."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import os
+import signal
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# the job: report its arguments and environment, and (given --scheduler) what the cluster's workers see
+JOB = """
+import json, os, sys, time
+time.sleep(0.5)  # a few heartbeats
+out = {"argv": sys.argv[1:], "results": os.environ["LOWDIAM_RESULTS"], "cache": os.environ["LOWDIAM_CACHE"]}
+if "--scheduler" in sys.argv:
+    import distributed
+    with distributed.Client(sys.argv[sys.argv.index("--scheduler") + 1]) as c:
+        out["workers"] = sorted(c.run(lambda: (os.environ["LOWDIAM_RESULTS"], os.environ["LOWDIAM_CACHE"])).values())
+os.makedirs(out["results"], exist_ok=True)
+with open(os.path.join(out["results"], "job.json"), "w") as fh:
+    json.dump(out, fh)
+"""
+
+
+@pytest.fixture
+def bench(monkeypatch):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    spec = importlib.util.spec_from_file_location("bench_from_scratch", ROOT / "benchmarks" / "bench_from_scratch.py")
+    mod = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bench_from_scratch", mod)  # a dataclass module must be importable
+    spec.loader.exec_module(mod)
+    for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH"):  # the Dask mode sets them for its workers
+        if k in os.environ:
+            monkeypatch.setenv(k, os.environ[k])
+        else:
+            monkeypatch.delenv(k, raising=False)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+    yield mod
+    for s, h in handlers.items():
+        signal.signal(s, h)
+
+
+def _section(mod, tmp_path):
+    return mod.Section(tmp_path / "store", "07_motifs", ("07_polarstar_fig11",), ("-c", JOB), "--sections", "t")
+
+
+def _segments(path):
+    with path.open(newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_a_section_runs_its_job_on_its_own_store_and_cache(bench, tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "ROOT", tmp_path)  # the result cache goes under <ROOT>/.cache
+    sec = _section(bench, tmp_path)
+    assert bench.section(sec, 2, "fig11", beat=0.2) == 0
+    job = json.loads((sec.store / "job.json").read_text())
+    assert job == {"argv": ["--processes", "2", "--sections", "fig11"], "results": str(sec.store),
+                   "cache": str(tmp_path / ".cache" / "t")}
+    assert bench.section(sec, 1, None, beat=0.2) == 0  # a second invocation: a second segment
+    segs = _segments(sec.segments)
+    assert [(s["segment"], s["finished"], s["exit_status"], s["processes"], s["groups"]) for s in segs] == [
+        ("1", "True", "0", "2", "fig11"), ("2", "True", "0", "1", "all")]
+    assert all(float(s["wall_seconds"]) >= 0.5 and s["runs_at_start"] == s["runs_at_last_beat"] == "0" for s in segs)
+
+
+def test_the_dask_rerun_has_its_own_store_and_its_workers_see_it(bench, tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "ROOT", tmp_path)
+    sec = bench.on_dask(_section(bench, tmp_path))
+    assert (sec.store.name, sec.cache) == ("store_dask", "t_dask")
+    assert bench.on_dask(bench.SECTIONS["07"]).store.name == "from_scratch_07_dask"
+    assert bench.section(sec, 2, None, beat=0.2, dask=True) == 0
+    job = json.loads((sec.store / "job.json").read_text())
+    assert job["argv"][0] == "--scheduler" and len(job["argv"]) == 2
+    where = [str(sec.store), str(tmp_path / ".cache" / "t_dask")]
+    assert (job["results"], job["cache"]) == tuple(where) and job["workers"] == [where, where]
+    assert _segments(sec.segments)[0]["finished"] == "True"
+
+
+def test_a_failing_job_closes_its_segment_unfinished(bench, tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "ROOT", tmp_path)
+    sec = replace(_section(bench, tmp_path), job=("-c", "import sys; sys.exit(3)"))
+    assert bench.section(sec, 1, None, beat=0.2) == 3
+    seg, = _segments(sec.segments)
+    assert (seg["finished"], seg["exit_status"]) == ("False", "3")
