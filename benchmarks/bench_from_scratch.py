@@ -347,14 +347,20 @@ def _fig11_summary(sec: Section) -> dict:
 
     segs, wall = _segments_line(sec)
     new, old = MS.recorded_fig11(sec.store), MS.recorded_fig11(ROOT / "results")
-    secs = {(r["key"], r["case"], MS.routing_class(r["routing"])): r.get("seconds")
-            for r in ResultLog(sec.notebook, sec.logs[0], key=MS.KEY, root=sec.store).rows()}
+    def seconds(root: Path) -> dict:  # each run's own seconds (a row's wall time in its worker)
+        return {(r["key"], r["case"], MS.routing_class(r["routing"])): r.get("seconds")
+                for r in ResultLog(sec.notebook, sec.logs[0], key=MS.KEY, root=root).rows()}
+
+    secs, old_secs = seconds(sec.store), seconds(ROOT / "results")
     same = sum(1 for k, v in new.items() if old.get(k) == v)
     print(f"; runs: {len(new)} of Fig. 11's {len(old)} ({same} with the committed completion time)")
-    print("| network | motif | routing | completion cycles from scratch | committed | run's seconds |")
-    print("|---|---|---|---:|---:|---:|")
+    print("| network | motif | routing | completion cycles from scratch | committed | run's seconds | committed run's "
+          "seconds |")
+    print("|---|---|---|---:|---:|---:|---:|")
     for k in sorted(new):
-        print(f"| {k[0]} | {k[1]} | {k[2]} | {new[k]} | {old.get(k, '-')} | {secs.get(k, '-')} |")
+        s_new, s_old = secs.get(k), old_secs.get(k)
+        print(f"| {k[0]} | {k[1]} | {k[2]} | {new[k]} | {old.get(k, '-')} | "
+              f"{'-' if s_new is None else round(s_new)} | {'-' if s_old is None else round(s_old)} |")
     return {"segments": len(segs), "wall_seconds": wall, "runs": len(new), "same_completion": same}
 
 
