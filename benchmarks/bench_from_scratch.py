@@ -383,6 +383,8 @@ def main() -> None:
     ap.add_argument("--dask", action="store_true", help="--section, --section-summary: the rerun on a local Dask "
                     "cluster of --processes workers, on a store of its own (results/from_scratch[_07]_dask/)")
     args = ap.parse_args()
+    if args.dask and args.section is None and args.section_summary is None:
+        ap.error("--dask goes with --section or --section-summary")
     if args.section is not None:
         if args.processes < 1 or args.beat <= 0:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
