@@ -74,8 +74,9 @@ FIGURES = {
                                   "gf-min)", "05_simulation", "Galaxyfly Fig. 7/9"),
     "05_galaxyfly_packet_size": ("Galaxyfly Fig. 10c/d (1-flit against 4-flit packets)", "05_simulation",
                                  "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
-    "05_galaxyfly_zero_load": ("Galaxyfly zero-load latency and hops of GF(81,1,10,4), GF(15,29,4,2), FT and DF (recorded "
-                               "runs at offered load 0.02, the paper's Sec. 5 settings)", "05_simulation", "Galaxyfly Sec. 5.2.1 / 5.2.3"),
+    "05_galaxyfly_zero_load": ("Galaxyfly zero-load latency and hops of GF(81,1,10,4), GF(15,29,4,2), FT and DF "
+                               "(recorded runs at offered load 0.02, the paper's Sec. 5 settings)", "05_simulation",
+                               "Galaxyfly Sec. 5.2.1 / 5.2.3"),
     "05_galaxyfly_packet_size_paper": ("Galaxyfly Fig. 10c/d at paper scale (1-flit against 4-flit packets, recorded "
                                        "searches)", "05_simulation", "Galaxyfly Sec. 5.1.2 / Fig. 10c-d"),
     "05_galaxyfly_packet_size_paper_settings": ("Galaxyfly Fig. 10c/d at the paper's Sec. 5 settings (1-flit against "
