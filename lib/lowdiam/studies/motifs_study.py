@@ -52,7 +52,7 @@ from .unfinished import latest_progress
 __all__ = ["NOTEBOOK", "KEY", "KEY_SPEC", "CLASSES", "SF_FIGS", "MotifSetup", "PAPER", "QUICK", "SETUPS", "PAPER_SWEEP",
            "FIG11_PAPER_CASES", "SF_PAPER_CASES", "recipe", "routing_class", "edst_items", "MotifStudy", "Fig11Runs",
            "SpectralFlyRuns", "EdstRuns", "recorded_fig11", "recorded_spectralfly", "recorded_edst",
-           "paper_progress", "SECTIONS", "main"]
+           "paper_progress", "SECTIONS"]
 
 NOTEBOOK = "07_motifs"
 #: the columns naming one run in the paper profile's logs (results/paper/07_motifs/*.csv)

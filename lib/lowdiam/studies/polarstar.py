@@ -1121,20 +1121,23 @@ def _authors_role_key(key: tuple[str, str, str]) -> tuple[str, str, str]:
 def authors_claim(claim: SatClaim) -> SatClaim | None:
     """``claim`` with every PolarStar search under the authors' routing, every Dragonfly search under the fork's
     (:data:`AUTHORS_DF_ROLE`, at :func:`authors_df_sim`) and every search under the authors' traffic pattern
-    (:data:`AUTHORS_TRAFFIC`), or ``None`` when that changes no search (a statement about single-path runs on the
-    PolarStars, Slim Fly and Bundlefly already is the authors' ``min``).
+    (:data:`AUTHORS_TRAFFIC`), or ``None`` when that changes no search: no key changes and none is of a network the
+    authors' code routes itself (:data:`AUTHORS_OWN`), whose searches run at the fork's settings even where the
+    routing is the same (the single-path statement of Fig. 9b: the authors' ``min`` is ``min-single``, but on the
+    PolarStars at the fork's 4 VCs, any VC at every hop, where the text's runs use hop-indexed VCs).
 
     Examples
     --------
     >>> c = {x.claim_id: x for x in section_claims()}
     >>> authors_claim(c["ps-fig9a-PS-IQ-uniform-min"]).keys
     (('PS-IQ', 'min-single', 'uniform'),)
-    >>> authors_claim(c["ps-fig9b-sf-bf-subpar-single-minpath"]) is None
+    >>> fig9b = c["ps-fig9b-sf-bf-subpar-single-minpath"]
+    >>> authors_claim(fig9b).keys == fig9b.keys  # same routings; the PolarStars' runs at the fork's settings
     True
     """
     keys = tuple(_authors_role_key(k) for k in claim.keys)
-    if keys == claim.keys and not any(k[0] in AUTHORS_OWN and k[0] not in PSX for k in keys):
-        return None  # (the Dragonfly's searches run at the fork's settings even where its role is the same)
+    if keys == claim.keys and not any(k[0] in AUTHORS_OWN for k in keys):
+        return None
     remap = dict(zip(claim.keys, keys))
 
     def judge(v, res, ctx):  # the statement's own judge, fed the authors' runs under the paper-text keys
