@@ -136,6 +136,24 @@ def test_the_paper_profile_records_each_run_and_reads_it_back(tmp_path, monkeypa
     assert study.runs("07_test_bounds", items, bound=True) == rows
 
 
+def test_every_local_run_shows_its_own_bar_and_dask_runs_the_logs_only(tmp_path, monkeypatch):
+    # one labelled bar per job: a run on local processes (one or several) reports its messages; on Dask, no
+    monkeypatch.setenv("LOWDIAM_RESULTS", str(tmp_path / "results"))
+    seen = []
+
+    def run(self, rows, compute, **kwargs):
+        seen.append(compute.keywords["progress"])
+        return []
+
+    monkeypatch.setattr("lowdiam.studies.motifs_study.ResultLog.run", run)
+    items = [dict(recipe=recipe("dragonfly", 4, 2, 2), key="DF", case="sweep3d", motif="sweep3d",
+                  routing="df-min", message_bytes=1024, ranks=None)] * 2
+    for study in (MotifStudy("paper", processes=1), MotifStudy("paper", processes=2),
+                  MotifStudy("paper", scheduler="tcp://127.0.0.1:1")):
+        study.runs("07_test_bars", items)
+    assert seen == [True, True, False]
+
+
 SMALL_EDST = {"HX": recipe("hyperx", 3, 3)}  # 2 EDSTs
 
 

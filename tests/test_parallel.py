@@ -40,3 +40,14 @@ def test_in_process_order_and_failures_name_the_input():
         run_each(abs, [1, 2], lambda i, r: None, keys=["a"])
     with pytest.raises(ValueError, match="processes"):
         run_each(abs, [1], lambda i, r: None, processes=0)
+
+
+def test_each_local_worker_has_a_progress_row_of_its_own():
+    from lowdiam import parallel
+
+    assert parallel.worker_slot() == 0  # the calling process: the row of its own bar
+    try:
+        rows = _collect(parallel._slot_of, list(range(6)), processes=2)
+    finally:
+        shutdown_pool()
+    assert set(rows.values()) <= {1, 2} and len(rows) == 6  # workers: rows 1..processes, below the caller's

@@ -28,7 +28,7 @@ from typing import Any
 
 from .validate import check_int
 
-__all__ = ["BROKEN_POOL", "inside_spawned_import", "run_each", "shutdown_pool"]
+__all__ = ["BROKEN_POOL", "inside_spawned_import", "run_each", "shutdown_pool", "worker_slot"]
 
 BROKEN_POOL = (
     "a worker process died before returning a result. Usual causes: (1) the work was started from a script "
@@ -38,6 +38,14 @@ BROKEN_POOL = (
 )
 
 _POOL: dict[str, Any] = {"size": 0, "executor": None}
+_SLOT = {"slot": 0}  # this process's row for progress bars: 0 here, 1..size in a pool's workers
+
+
+def _init_worker(counter, size: int) -> None:
+    # each worker takes the next row, 1..size (a worker that replaces a dead one reuses a row)
+    with counter.get_lock():
+        _SLOT["slot"] = counter.value % size + 1
+        counter.value += 1
 
 
 def _pool(size: int) -> cf.ProcessPoolExecutor:
@@ -45,9 +53,38 @@ def _pool(size: int) -> cf.ProcessPoolExecutor:
     if _POOL["executor"] is None or _POOL["size"] != size:
         shutdown_pool()
         ctx = multiprocessing.get_context("spawn")  # fork is unsafe once numba/threads are loaded
-        _POOL["executor"] = cf.ProcessPoolExecutor(max_workers=size, mp_context=ctx)
+        _POOL["executor"] = cf.ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_init_worker,
+                                                   initargs=(ctx.Value("i", 0), size))
         _POOL["size"] = size
     return _POOL["executor"]
+
+
+def worker_slot() -> int:
+    """This process's row for a progress bar: 0 in the calling process, 1 to ``processes`` in a local worker.
+
+    Work that shows its own bar inside :func:`run_each`'s local workers passes it as tqdm's ``position``, so the
+    workers' bars stand on rows of their own below the caller's (one labelled bar per job).  Dask workers, whose
+    output does not reach the caller's terminal, and the calling process give 0.
+
+    Returns
+    -------
+    int
+        The row.
+
+    Examples
+    --------
+    >>> worker_slot()
+    0
+    >>> rows = {}
+    >>> run_each(_slot_of, [0, 1], rows.__setitem__, processes=2)
+    >>> sorted(set(rows.values())) in ([1], [2], [1, 2])
+    True
+    """
+    return _SLOT["slot"]
+
+
+def _slot_of(_):
+    return worker_slot()
 
 
 def shutdown_pool() -> None:

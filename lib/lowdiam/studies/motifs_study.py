@@ -376,9 +376,10 @@ class MotifStudy:
                 r["mapping"] = it.get("mapping", "linear")
             by_key[tuple(r[k] for k in key)] = it
             rows.append(r)
-        # one run at a time shows its own progress bar; parallel runs show the log's bar (runs finished)
+        # every run on local processes shows its own bar (messages delivered, ETA), a worker's on a row of its own
+        # below the log's bar (runs finished); runs on a Dask cluster show the log's bar only
         compute = functools.partial(M.logged_item_result, by_key, key, ranks=ranks, seed=self.seed, bound=bound,
-                                    progress=(self.processes == 1 or len(items) == 1) and self.scheduler is None)
+                                    progress=self.scheduler is None)
         return [row for row in log.run(rows, compute, processes=self.processes, scheduler=self.scheduler)
                 if tuple(row[k] for k in key) in by_key]
 

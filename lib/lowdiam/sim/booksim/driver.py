@@ -528,7 +528,11 @@ def _run(
     if program is not None and progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {program.label}", leave=False)
+        from ...parallel import worker_slot
+
+        # a local worker's bar on a row of its own (lowdiam.parallel.worker_slot), below its caller's
+        bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {routing}: {program.label}", leave=False,
+                   position=worker_slot())
     legs = (wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)
     rc = None
     if run_control == "booksim":  # sample periods decide; the fixed legs below do not run
