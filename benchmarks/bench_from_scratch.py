@@ -251,9 +251,20 @@ def section(sec: Section, processes: int, groups: str | None, beat: float, dask:
     if dask:
         import distributed
 
-        os.environ.update({k: env[k] for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")})  # the workers'
-        cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
+        # the workers inherit this process's environment when the cluster starts them: set it for that, then
+        # give this process its own back
+        keys = ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")
+        saved = {k: os.environ.get(k) for k in keys}
+        os.environ.update({k: env[k] for k in keys})
+        try:
+            cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, processes=True,
+                                               dashboard_address=None)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
         cmd = [sys.executable, *sec.job, "--scheduler", cluster.scheduler_address]
     else:
         cmd = [sys.executable, *sec.job, "--processes", str(processes)]

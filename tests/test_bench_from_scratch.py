@@ -40,11 +40,13 @@ def bench(monkeypatch):
     mod = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "bench_from_scratch", mod)  # a dataclass module must be importable
     spec.loader.exec_module(mod)
-    for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH"):  # the Dask mode sets them for its workers
-        if k in os.environ:
-            monkeypatch.setenv(k, os.environ[k])
+    for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH"):  # restored after the test, set or not
+        old = os.environ.get(k)
+        monkeypatch.setenv(k, "")  # records the value before (or its absence) for the teardown
+        if old is None:
+            monkeypatch.delenv(k)
         else:
-            monkeypatch.delenv(k, raising=False)
+            monkeypatch.setenv(k, old)
     handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
     yield mod
     for s, h in handlers.items():
@@ -79,12 +81,15 @@ def test_the_dask_rerun_has_its_own_store_and_its_workers_see_it(bench, tmp_path
     sec = bench.on_dask(_section(bench, tmp_path))
     assert (sec.store.name, sec.cache) == ("store_dask", "t_dask")
     assert bench.on_dask(bench.SECTIONS["07"]).store.name == "from_scratch_07_dask"
+    before = [os.environ.get(k) for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")]
     assert bench.section(sec, 2, None, beat=0.2, dask=True) == 0
     job = json.loads((sec.store / "job.json").read_text())
     assert job["argv"][0] == "--scheduler" and len(job["argv"]) == 2
     where = [str(sec.store), str(tmp_path / ".cache" / "t_dask")]
     assert (job["results"], job["cache"]) == tuple(where) and job["workers"] == [where, where]
     assert _segments(sec.segments)[0]["finished"] == "True"
+    # this process's environment is its own again (it leaked into the next tests, which read the job's store)
+    assert [os.environ.get(k) for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")] == before
 
 
 def test_a_failing_job_closes_its_segment_unfinished(bench, tmp_path, monkeypatch):
