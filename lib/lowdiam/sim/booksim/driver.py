@@ -530,9 +530,10 @@ def _run(
 
         from ...parallel import worker_slot
 
-        # a local worker's bar on a row of its own (lowdiam.parallel.worker_slot), below its caller's
+        # a local worker's bar on a row of its own (lowdiam.parallel.worker_slot), below its caller's; in the
+        # calling process tqdm places it below the bars it already shows (position None)
         bar = tqdm(total=mo.src.size, unit="msg", desc=f"{topology.name} {routing}: {program.label}", leave=False,
-                   position=worker_slot())
+                   position=worker_slot() or None)
     legs = (wend, int(cfg[K.C_TEND])) if split else (int(cfg[K.C_TEND]),)
     rc = None
     if run_control == "booksim":  # sample periods decide; the fixed legs below do not run
