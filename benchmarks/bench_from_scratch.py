@@ -351,22 +351,23 @@ def section_summary(sec: Section) -> dict:
 
 
 def _fig11_summary(sec: Section) -> dict:
-    """Section 07: every Fig. 11 run of the new store (completion cycles, its own seconds) beside the committed
+    """Section 07: every Fig. 11 run of the new store (completion cycles, its wall seconds over all its legs when
+    resumed from checkpoints) beside the committed
     store's completion cycles (``lowdiam.studies.motifs_study.recorded_fig11``: the paper's networks and sizes)."""
     from lowdiam.results import ResultLog
     from lowdiam.studies import motifs_study as MS
 
     segs, wall = _segments_line(sec)
     new, old = MS.recorded_fig11(sec.store), MS.recorded_fig11(ROOT / "results")
-    def seconds(root: Path) -> dict:  # each run's own seconds (a row's wall time in its worker)
-        return {(r["key"], r["case"], MS.routing_class(r["routing"])): r.get("seconds")
+    def seconds(root: Path) -> dict:  # each run's wall seconds, every leg of a run resumed from checkpoints
+        return {(r["key"], r["case"], MS.routing_class(r["routing"])): r.get("wall_seconds")
                 for r in ResultLog(sec.notebook, sec.logs[0], key=MS.KEY, root=root).rows()}
 
     secs, old_secs = seconds(sec.store), seconds(ROOT / "results")
     same = sum(1 for k, v in new.items() if old.get(k) == v)
     print(f"; runs: {len(new)} of Fig. 11's {len(old)} ({same} with the committed completion time)")
-    print("| network | motif | routing | completion cycles from scratch | committed | run's seconds | committed run's "
-          "seconds |")
+    print("| network | motif | routing | completion cycles from scratch | committed | run's seconds (all legs) | "
+          "committed run's seconds |")
     print("|---|---|---|---:|---:|---:|---:|")
     for k in sorted(new):
         s_new, s_old = secs.get(k), old_secs.get(k)
