@@ -351,9 +351,9 @@ def section_summary(sec: Section) -> dict:
 
 
 def _fig11_summary(sec: Section) -> dict:
-    """Section 07: every Fig. 11 run of the new store (completion cycles, its wall seconds over all its legs when
-    resumed from checkpoints) beside the committed
-    store's completion cycles (``lowdiam.studies.motifs_study.recorded_fig11``: the paper's networks and sizes)."""
+    """Section 07: every Fig. 11 run of the new store (completion cycles; wall seconds, every leg of a run resumed
+    from checkpoints) beside the committed store's (``lowdiam.studies.motifs_study.recorded_fig11``: the paper's
+    networks and sizes)."""
     from lowdiam.results import ResultLog
     from lowdiam.studies import motifs_study as MS
 
