@@ -129,6 +129,21 @@ def test_bracket_saturation_monotone_synthetic(threshold):
     assert sum(asked) <= min(n_coarse, math.floor(threshold / 0.1) + 1) + math.ceil(math.log2(0.1 / 0.01)) + 1
 
 
+@pytest.mark.parametrize("hints", [None, [(0.6, 0.8)]])
+@pytest.mark.parametrize("knee, bracket", [(0.63, (0.6, 0.65)), (0.33, (0.3, 0.35)), (0.91, (0.9, 0.95))])
+def test_a_bracket_of_exactly_tol_is_final(knee, bracket, hints):
+    # 0.2/0.05 (the quick profile's rule): widths 0.2, 0.1, 0.05 in floating point (0.65 - 0.6 > 0.05), so a
+    # comparison without an allowance would bisect once more, to 0.025
+    asked = []
+
+    def is_sat(loads):
+        asked.extend(loads[0])
+        return [[ld > knee for ld in ls] for ls in loads]
+
+    assert S.bracket_saturation(is_sat, 1, coarse_step=0.2, tol=0.05, hints=hints) == [bracket]
+    assert all(round(x / 0.05, 6).is_integer() for x in asked)  # no load off the 0.05 grid was run
+
+
 def test_bracket_saturation_edges_and_lockstep():
     def is_sat(loads, thresholds=(2.0, 0.42, 0.05)):
         return [[ld > t for ld in ls] for ls, t in zip(loads, thresholds)]

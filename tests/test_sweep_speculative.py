@@ -2,7 +2,7 @@
 
 The reference is the sequential lockstep search as it was before ``workers`` existed (copied below): the
 speculative search must give its brackets exactly, on monotone and non-monotone oracles, and make every run
-it makes.
+it makes. One change since: a bracket of exactly ``tol`` (within 1e-9) is final.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def sequential_reference(is_sat, count, *, coarse_step, tol, lo=None, hi=1.0):
                 s = c
                 break
             a = c
-        while s is not None and s - a > tol:
+        while s is not None and s - a > tol + 1e-9:  # loads are rounded: a bracket of exactly tol is final
             m = round((a + s) / 2, S.LOAD_DIGITS)
             seq.append(m)
             a, s = (a, m) if is_sat(i, m) else (m, s)

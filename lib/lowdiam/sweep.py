@@ -744,6 +744,7 @@ def _coarse_loads(coarse_step: float, lo: float, hi: float) -> list[float]:
 
 # A search's state: ("coarse", a, next coarse index) or ("bisect", a, s); ("done", a, s) when its bracket is final.
 _State = tuple
+_EPS = 1e-9  # loads are rounded to LOAD_DIGITS: a bracket of exactly tol is final
 
 
 class _Plan:
@@ -764,10 +765,10 @@ class _Plan:
         phase, a, x = st
         if phase == "coarse":
             if saturated:
-                return ("bisect", a, load) if load - a > self.tol else ("done", a, load)
+                return ("bisect", a, load) if load - a > self.tol + _EPS else ("done", a, load)
             return ("coarse", load, x + 1) if x + 1 < len(self.coarse) else ("done", load, None)
         a, s = (a, load) if saturated else (load, x)
-        return ("bisect", a, s) if s - a > self.tol else ("done", a, s)
+        return ("bisect", a, s) if s - a > self.tol + _EPS else ("done", a, s)
 
     def p_saturated(self, st: _State) -> float:
         """Prior chance that the next load saturates: a knee equally likely at each coarse load left or none;
@@ -783,8 +784,6 @@ class _GallopPlan:
     (first to ``u``, then by steps doubling from ``u - a``, or from ``tol`` without ``u``; at most to ``hi``), from
     an unstable one it descends (by steps doubling from ``tol``, at least to ``tol``) until the decision flips; then
     it bisects the bracket to ``tol`` (``(0, tol)`` when ``tol`` itself is unstable)."""
-
-    _EPS = 1e-9  # loads are rounded to LOAD_DIGITS: a bracket of exactly tol is final
 
     def __init__(self, hint: tuple[float, float | None], tol: float, hi: float) -> None:
         a, u = hint
@@ -814,7 +813,7 @@ class _GallopPlan:
         return None
 
     def _bracket(self, a: float, s: float) -> _State:
-        return ("bisect", a, s) if s - a > self.tol + self._EPS else ("done", a, s)
+        return ("bisect", a, s) if s - a > self.tol + _EPS else ("done", a, s)
 
     def advance(self, st: _State, load: float, saturated: bool) -> _State:
         phase, a, x = st
@@ -824,16 +823,16 @@ class _GallopPlan:
         if phase == "probe" or phase == "up":
             below = 0.0 if phase == "probe" else a
             if saturated:
-                if phase == "probe" and load > self.lo + self._EPS:
+                if phase == "probe" and load > self.lo + _EPS:
                     return ("down", load, self.tol)
                 return self._bracket(below, load)
-            if load >= self.hi - self._EPS:
+            if load >= self.hi - _EPS:
                 return ("done", load, None)
             return ("up", load, self.up_step if phase == "probe" else 2 * x)
         # down: ``a`` is the lowest unstable load so far
         if not saturated:
             return self._bracket(load, a)
-        if load <= self.lo + self._EPS:
+        if load <= self.lo + _EPS:
             return self._bracket(0.0, load)
         return ("down", load, 2 * x)
 
