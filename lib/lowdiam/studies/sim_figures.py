@@ -312,22 +312,21 @@ def galaxyfly_fig7_9(sec: GalaxyflySection):
 
 
 def galaxyfly_fig7(sec: GalaxyflySection):
-    """Galaxyfly Fig. 7: the Table 5 Galaxyflies by diameter under MIN (``05_galaxyfly_fig7``)."""
+    """Galaxyfly Fig. 7: the Table 5 Galaxyflies by diameter under MIN (``05_galaxyfly_fig7``), from
+    :meth:`GalaxyflySection.fig7_searches` (the recorded paper-profile runs in the quick profile)."""
     _check(sec, GalaxyflySection)
-    gf, FIG7_RUN = sec.gf, sec.fig7_run
-    router_speedup, profile, QUICK = sec.study.router_speedup, sec.study.profile, sec.study.quick
+    curves, source = sec.fig7_searches()
+    router_speedup, pairs = sec.study.router_speedup, sec.fig7_pairs
     # Fig. 7: one panel per diameter, uniform (top) and worst case (bottom), MIN
-    fig, axes = plt.subplots(2, len(FIG7_RUN), figsize=(4.3 * len(FIG7_RUN), 7.5), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(2, len(pairs), figsize=(4.3 * len(pairs), 7.5), sharey=True, squeeze=False)
     for row, tr in zip(axes, ("uniform", WORST)):
-        for ax, (win, lose, diam) in zip(row, FIG7_RUN):
-            latency_panel(ax, [gf[(lab, "min", tr)] for lab in (win, lose)],
+        for ax, (win, lose, diam) in zip(row, pairs):
+            latency_panel(ax, [curves[(lab, tr)] for lab in (win, lose)],
                           f"diameter {diam}, {'uniform' if tr == 'uniform' else 'worst case'}, MIN")
             ax.legend(fontsize=8)
     axes[0, 0].set_ylim(0, 150)
-    fig.suptitle(f"Galaxyfly Fig. 7: Table 5 Galaxyflies by diameter (BookSim model, speedup {router_speedup}; "
-                 f"{profile} profile"
-                 + (";\nshort-window stand-in searches, the recorded paper-window searches are in "
-                    "05_galaxyfly_fig7_9_paper)" if QUICK else ")"))
+    fig.suptitle(f"Galaxyfly Fig. 7: Table 5 Galaxyflies by diameter (BookSim model, speedup {router_speedup};\n"
+                 f"{source})")
     fig.tight_layout()
     return fig
 

@@ -224,13 +224,10 @@ class GalaxyflySection:
         # Fig. 7 / Sec. 5.1.1: the eight Galaxyflies of Table 5, two per diameter (the higher-beta one expected to win)
         FIG7_PAIRS = studies.higher_beta_pairs(GF_TABLE5)
         Q_LABELS = {r.label for r in GF_Q}
-        # quick: the diameter-2 pair (319-638 routers), a stand-in run of the pipeline (every claim reads the recorded
-        # paper-profile searches, complete for all of Table 5); the diameter-3 pair (810 routers) took about 40 % of
-        # the quick profile's Galaxyfly simulations and is left to the paper profile, and on the diameter-4 and -5
-        # Galaxyflies the quick windows report MIN saturation above MIN's channel-load bound (tried: GF(11,29,2,5))
-        FIG7_RUN = [p for p in FIG7_PAIRS if not QUICK or p[2] <= 2]
-        F7_LABELS = {lab for win, lose, _ in FIG7_RUN for lab in (win, lose)}
-        GFS = (GF_Q + [r for r in GF_P if r.label in F7_LABELS and r.label not in Q_LABELS]) if QUICK else GF_P
+        # quick: GF(15,29,1,7) and SF(13) under MIN and NAG, a stand-in run of the pipeline. Every claim reads the
+        # recorded paper-profile searches (complete for all of Table 5), and Fig. 7 draws their runs
+        # (fig7_searches), so the quick profile searches none of the other Table 5 networks
+        GFS = GF_Q if QUICK else GF_P
         GF_ROUTINGS = ["min", "nag"]
         WORST = "worst_case"
         GROUPED = ("galaxyfly", "slimfly",
@@ -249,8 +246,35 @@ class GalaxyflySection:
         cfg_gfmin = [(rec, "gf-min", tr) for rec in GF_SUPERNODES for tr in ("uniform", WORST)]
         gfmin = {} if QUICK else study.searches(cfg_gfmin, SIM_GF, "05_galaxyfly_gfmin")
         self.sim = SIM_GF
-        self.gf_p, self.gf_q, self.q_labels, self.fig7_pairs, self.fig7_run = GF_P, GF_Q, Q_LABELS, FIG7_PAIRS, FIG7_RUN
+        self.gf_p, self.gf_q, self.q_labels, self.fig7_pairs = GF_P, GF_Q, Q_LABELS, FIG7_PAIRS
         self.gfs, self.gf_routings, self.gf_supernodes, self.gf, self.gfmin = GFS, GF_ROUTINGS, GF_SUPERNODES, gf, gfmin
+
+    def fig7_searches(self) -> tuple[dict, str]:
+        """The MIN searches Fig. 7 draws, ``{(label, traffic): SaturationResult}`` for both networks of every Table 5
+        pair (:data:`fig7_pairs`), and where they come from: this run's (paper profile) or, in the quick profile,
+        the recorded paper-profile runs (``results/paper/05_simulation/05_galaxyfly_fig7_9.csv``, windows
+        :data:`PAPER_WINDOWS`), whose brackets are their runs'
+        (:func:`~lowdiam.studies.simulation.brackets_from_records`)."""
+        labels = {lab for win, lose, _ in self.fig7_pairs for lab in (win, lose)}
+        if not self.study.quick:
+            return ({(lab, tr): self.gf[(lab, "min", tr)] for lab in labels for tr in ("uniform", WORST)},
+                    f"this run's searches, {self.study.warmup_cycles}+{self.study.measure_cycles}-cycle windows")
+        recs = {r.label: r for r in self.gf_p if r.label in labels}
+        runs = [r for r in studies.recorded_runs("05_simulation", ["05_galaxyfly_fig7_9"], recipes=recs)
+                if r["label"] in labels and r["routing"] == "min" and r["sim_warmup_cycles"] ==
+                PAPER_WINDOWS["warmup_cycles"] and r["sim_measure_cycles"] == PAPER_WINDOWS["measure_cycles"]]
+        brackets = studies.brackets_from_records(runs)
+        out = {}
+        for (lab, _, tr), (a, s) in brackets.items():
+            mine = sorted((r for r in runs if (r["label"], r["traffic"]) == (lab, tr)), key=lambda r: r["load"])
+            acc = next((r["accepted_load"] for r in mine if r["load"] == a), float("nan"))
+            out[(lab, tr)] = S.SaturationResult(recs[lab], "min", tr, a, s, acc, mine)
+        missing = sorted(f"{lab} {tr}" for lab in labels for tr in ("uniform", WORST) if (lab, tr) not in out)
+        if missing:
+            raise RuntimeError(f"results/paper/05_simulation/05_galaxyfly_fig7_9.csv has no MIN runs of {missing}")
+        return out, (f"recorded paper-profile runs, {PAPER_WINDOWS['warmup_cycles']}+"
+                     f"{PAPER_WINDOWS['measure_cycles']}-cycle windows (results/paper/05_simulation/"
+                     "05_galaxyfly_fig7_9.csv)")
 
     def bounds(self) -> list[dict]:
         """MIN's channel-load bound (and the paper's MIN's, and the cluster-permutation reading of the worst case)
