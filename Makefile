@@ -85,7 +85,11 @@ NBVAL_NOTEBOOKS := $(filter-out notebooks/00_%,$(NOTEBOOKS))
 # cells (and each test module) on one worker, and the notebooks come first so the longest (05) starts first.
 TEST_WORKERS ?= auto
 XDIST = $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadscope)
+# The simulator kernels compile first, all four at once on every core (`python -m lowdiam.sim compile`, about
+# 100 s on a cold cache, nothing when cached): in the suite a worker whose first simulation needed a model the
+# other was compiling waited on its lock, a core idle for up to a minute and a half.
 test: $(STAMP)
+	$(BIN)/python -m lowdiam.sim compile
 	$(BIN)/python -m pytest $(NBVAL_NOTEBOOKS) tests lib/lowdiam --doctest-modules --nbval-lax --nbval-current-env -p no:cacheprovider $(XDIST) --durations=25
 
 lint: $(STAMP)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import shutil
 from pathlib import Path
 
@@ -154,3 +155,22 @@ def test_one_process_compiles_a_cold_cache_the_others_wait_and_load_it(tmp_path,
     # a model without a warm-up: nothing
     KC.compile_once("nosuchmodel", None)
     assert warmed == [("ideal", "vct")]
+
+
+def test_compile_ahead_leaves_the_models_compiled_and_refuses_unknown_ones():
+    """``python -m lowdiam.sim compile`` (``make test`` runs it before pytest): afterwards a model's kernels are
+    marked compiled, so the next process's first run neither compiles nor waits on the lock."""
+    import subprocess
+    import sys
+
+    from lowdiam.sim import kernel_cache as KC
+
+    done = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", "caminos", "--processes", "1"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert re.search(r"^caminos \(vct\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M), done.stderr
+    assert KC.compile_note("caminos", flow_control="vct") is None
+    bad = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", "bookism"], capture_output=True, text=True,
+                         check=False)
+    assert bad.returncode == 2 and "unknown router model 'bookism'; choose from ['booksim', 'caminos', 'ideal']" in \
+        bad.stderr

@@ -499,3 +499,62 @@ def writable(tree):
             return tree
         return type(tree)(*items) if hasattr(tree, "_fields") else tuple(items)
     return tree
+
+
+def _compile_job(job: tuple[str, str]) -> tuple[str, str, bool, float]:
+    """One job of :func:`compile_models`, in a worker process: ``(name, flow control, compiled here, seconds)``."""
+    import time
+
+    name, flow_control = job
+    t0 = time.perf_counter()
+    cold = compile_note(name, flow_control=flow_control) is not None
+    compile_once(name, flow_control)
+    return name, flow_control, cold, time.perf_counter() - t0
+
+
+def compile_models(names=None, *, processes: int | None = None, progress: bool = True) -> list[tuple]:
+    """Compile the kernels of router models ``names`` (default: every model of :data:`WARM_UP`), each flow
+    control it models, that are not cached yet, on ``processes`` worker processes at once (default: every core).
+
+    Each ``(model, flow control)`` is one job of :func:`compile_once` (the tiny warm-up run under the model's
+    lock), the BookSim model's first as it takes longest, so that a test suite or sweep started afterwards on a
+    cold cache neither compiles nor waits on the lock: its processes load the cache.  One labelled bar on stderr
+    counts the jobs.  Returns ``(model, flow control, compiled (False: cached already), seconds)`` per job.
+
+    Examples
+    --------
+    >>> compile_models(["nope"])
+    Traceback (most recent call last):
+        ...
+    ValueError: unknown router model 'nope'; choose from ['booksim', 'caminos', 'ideal']
+    >>> compile_models(processes=0)
+    Traceback (most recent call last):
+        ...
+    ValueError: processes must be an int >= 1 or None, got 0
+    """
+    import concurrent.futures as cf
+    import multiprocessing
+
+    from .routers import ROUTERS
+
+    known = sorted(WARM_UP)
+    names = known if names is None else list(names)
+    for name in names:
+        if not isinstance(name, str) or name not in WARM_UP:
+            raise ValueError(f"unknown router model {name!r}; choose from {known}")
+    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int) or processes < 1):
+        raise ValueError(f"processes must be an int >= 1 or None, got {processes!r}")
+    jobs = sorted(((n, fc) for n in dict.fromkeys(names) for fc in ROUTERS[n].flow_controls),
+                  key=lambda j: (j[0] != "booksim", j))  # the longest compile first
+    workers = min(len(jobs), processes or os.cpu_count() or 1)
+    from tqdm.auto import tqdm
+
+    out = []
+    bar = tqdm(total=len(jobs), desc="compiling simulator kernels", unit="kernel", file=sys.stderr,
+               disable=not progress)
+    with cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for result in pool.map(_compile_job, jobs):
+            out.append(result)
+            bar.update(1)
+    bar.close()
+    return out
