@@ -30,7 +30,7 @@ def fake_search(load):
 # ----------------------------------------------------------------------------- sim_study
 def test_profile_defaults_and_overrides():
     quick, paper = SimStudy("quick"), SimStudy("paper")
-    assert (quick.warmup_cycles, quick.measure_cycles, quick.coarse_step, quick.tol) == (200, 400, 0.2, 0.05)
+    assert (quick.warmup_cycles, quick.measure_cycles, quick.coarse_step, quick.tol) == (200, 400, 0.2, 0.1)
     assert (paper.warmup_cycles, paper.measure_cycles, paper.coarse_step, paper.tol) == (3000, 5000, 0.1, 0.01)
     assert paper.curve_loads[0] == 0.1 and paper.curve_loads[-1] == 1.0 and len(paper.curve_loads) == 19
     s = SimStudy("quick", warmup_cycles=100, tol=0.1, router_speedup=1.0)

@@ -12,7 +12,7 @@ Examples
 --------
 >>> study = SimStudy("quick")
 >>> study.warmup_cycles, study.measure_cycles, study.coarse_step, study.tol, [float(x) for x in study.curve_loads[:3]]
-(200, 400, 0.2, 0.05, [0.1, 0.25, 0.4])
+(200, 400, 0.2, 0.1, [0.1, 0.25, 0.4])
 >>> study.record("05_polarstar_fig9") is None  # the quick profile records nothing
 True
 >>> noted({"scale": "paper", "note": "a"}, "b", "")
@@ -166,7 +166,7 @@ class SimStudy:
     warmup_cycles, measure_cycles : int, optional
         Windows; None means quick 200 + 400 (the CI-sized stand-in runs), paper 3000 + 5000.
     coarse_step, tol : float, optional
-        Saturation search coarse step and bisection resolution; None means quick 0.2 / 0.05, paper 0.1 / 0.01.
+        Saturation search coarse step and bisection resolution; None means quick 0.2 / 0.1, paper 0.1 / 0.01.
     router_speedup : float
         BookSim ``internal_speedup`` of sections 1, 3 and 4.
     curve_step : float, optional
@@ -190,7 +190,7 @@ class SimStudy:
         self.warmup_cycles = warmup_cycles or (200 if quick else 3000)
         self.measure_cycles = measure_cycles or (400 if quick else 5000)
         self.coarse_step = coarse_step or (0.2 if quick else 0.1)
-        self.tol = tol or (0.05 if quick else 0.01)
+        self.tol = tol or (0.1 if quick else 0.01)
         self.curve_step = curve_step or (0.15 if quick else 0.05)
         self.router_speedup = router_speedup
         #: windows of the ideal-model runs (drain up to twice the measurement window)
