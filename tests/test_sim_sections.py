@@ -207,6 +207,25 @@ def test_gf_at_and_note_word_the_settings():
     assert GF.gid("GF(81,1,10,4)") == "gf81-1-10-4"
 
 
+def test_quick_fig7_draws_every_recorded_table5_min_search_at_the_paper_windows():
+    sec = object.__new__(GF.GalaxyflySection)  # no searches: the quick profile reads the recorded runs
+    sec.study = SimpleNamespace(quick=True)
+    sec.gf_q, sec.gf_p = GF.section_networks()
+    sec.fig7_pairs = [("GF(15,29,1,7)", "GF(11,29,1,10)", 2), ("GF(81,1,10,4)", "GF(56,1,11,5)", 3)]
+    curves, source = sec.fig7_searches()
+    assert sorted(curves) == sorted((lab, tr) for lab in ("GF(15,29,1,7)", "GF(11,29,1,10)", "GF(81,1,10,4)",
+                                                          "GF(56,1,11,5)") for tr in ("uniform", "worst_case"))
+    assert "05_galaxyfly_fig7_9.csv" in source and "3000+5000-cycle windows" in source
+    for (lab, tr), res in curves.items():
+        assert res.routing == "min" and res.recipe.label == lab and len(res.records) >= 5
+        assert all((r["label"], r["routing"], r["traffic"], r["sim_warmup_cycles"], r["sim_measure_cycles"])
+                   == (lab, "min", tr, 3000, 5000) for r in res.records)
+        # the bracket, by hand: the lowest unstable load and the highest stable one below it
+        s = min(r["load"] for r in res.records if r["saturated"])
+        a = max((r["load"] for r in res.records if not r["saturated"] and r["load"] < s), default=0.0)
+        assert (res.saturation_load, res.saturated_load) == (a, s) and s - a <= PAPER_TOL + 1e-9
+
+
 def _gf_section(paper_settings, paper_gf, runs=None, rd1=None):
     sec = object.__new__(GF.GalaxyflySection)  # the source choice only: no searches
     sec.paper_settings, sec.paper_gf, sec.gf_runs = paper_settings, paper_gf, runs or {}

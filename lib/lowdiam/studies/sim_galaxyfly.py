@@ -32,7 +32,7 @@ from .sim_polarstar import PolarStarSection, min_routing
 from .sim_study import PAPER_TOL, SimStudy, net_name, recipe, sat
 
 __all__ = ["WORST", "GROUPED", "GF_LOGS", "PAPER_WINDOWS", "GF_SERIES", "PK_NETS", "ZL", "gf_note", "gf_at", "gid",
-           "sensitivity_twin", "pk_row", "GalaxyflySection"]
+           "sensitivity_twin", "pk_row", "section_networks", "GalaxyflySection"]
 
 WORST = "worst_case"
 #: families with a worst-case rule and supernodes / groups for NAG
@@ -180,6 +180,21 @@ def pk_row(lab: str, diam: int, tr: str, one: tuple, four: tuple) -> dict[str, A
             "saturation_gain": round(sat4 / sat1 - 1, 3)}
 
 
+def section_networks() -> tuple[list, list]:
+    """The section's networks as recipes: the quick profile's (GF(15,29,1,7) and SF(13) with 10 endpoints per router)
+    and the paper profile's (those, the other seven Galaxyflies of Table 5, FT, FB and DF)."""
+    quick = [recipe("GF(15,29,1,7)", "galaxyfly", 15, 29, 1, 7), recipe("SF", "slimfly", 13, endpoints_per_router=10)]
+    return quick, quick + [recipe("GF(11,29,1,10)", "galaxyfly", 11, 29, 1, 10),
+                           recipe("GF(56,1,11,5)", "galaxyfly", 56, 1, 11, 5),
+                           recipe("GF(81,1,10,4)", "galaxyfly", 81, 1, 10, 4),
+                           recipe("GF(11,29,2,5)", "galaxyfly", 11, 29, 2, 5),
+                           recipe("GF(15,37,2,3)", "galaxyfly", 15, 37, 2, 3),
+                           recipe("GF(11,37,4,2)", "galaxyfly", 11, 37, 4, 2),
+                           recipe("GF(15,29,4,2)", "galaxyfly", 15, 29, 4, 2),
+                           recipe("FT", "fat_tree", 15, 3), recipe("FB", "hyperx", 8, 8, 8, endpoints_per_router=6),
+                           recipe("DF", "dragonfly", 11, 5, 5)]
+
+
 class GalaxyflySection:
     """Galaxyfly Fig. 7/9/10 of one :class:`~lowdiam.studies.sim_study.SimStudy`.
 
@@ -210,17 +225,7 @@ class GalaxyflySection:
         the paper profile, the paper's own MIN (``gf-min``, ``05_galaxyfly_gfmin``)."""
         study = self.study
         QUICK, SIM_PS = study.quick, self.sim_ps
-        GF_Q = [recipe("GF(15,29,1,7)", "galaxyfly", 15, 29, 1, 7),
-                recipe("SF", "slimfly", 13, endpoints_per_router=10)]
-        GF_P = GF_Q + [recipe("GF(11,29,1,10)", "galaxyfly", 11, 29, 1, 10),
-                       recipe("GF(56,1,11,5)", "galaxyfly", 56, 1, 11, 5),
-                       recipe("GF(81,1,10,4)", "galaxyfly", 81, 1, 10, 4),
-                       recipe("GF(11,29,2,5)", "galaxyfly", 11, 29, 2, 5),
-                       recipe("GF(15,37,2,3)", "galaxyfly", 15, 37, 2, 3),
-                       recipe("GF(11,37,4,2)", "galaxyfly", 11, 37, 4, 2),
-                       recipe("GF(15,29,4,2)", "galaxyfly", 15, 29, 4, 2),
-                       recipe("FT", "fat_tree", 15, 3), recipe("FB", "hyperx", 8, 8, 8, endpoints_per_router=6),
-                       recipe("DF", "dragonfly", 11, 5, 5)]
+        GF_Q, GF_P = section_networks()
         # Fig. 7 / Sec. 5.1.1: the eight Galaxyflies of Table 5, two per diameter (the higher-beta one expected to win)
         FIG7_PAIRS = studies.higher_beta_pairs(GF_TABLE5)
         Q_LABELS = {r.label for r in GF_Q}
