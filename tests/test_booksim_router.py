@@ -353,3 +353,13 @@ def test_saturated_run_ends_with_its_window_and_a_drained_run_is_unchanged(monke
         assert r.saturation_reason.startswith("accepted") and r.packets_delivered < r.packets_measured
         assert (r.accepted_load, r.offered_load_actual, r.packets_measured) == (
             whole.accepted_load, whole.offered_load_actual, whole.packets_measured)
+
+
+def test_router_with_more_ports_than_the_stamps_count_is_refused():
+    # the switch requests' stamps count a router's ports in 12 bits (kernel.MAX_PORTS): a larger router is refused
+    # by name, not simulated with stamps that collide
+    from lowdiam.sim.booksim.kernel import MAX_PORTS
+
+    big = Topology.from_edges("pair", "custom", 2, [(0, 1)], endpoints_per_router=MAX_PORTS)
+    with pytest.raises(ValueError, match=rf"at most {MAX_PORTS} ports .* router 0 has {MAX_PORTS + 1}"):
+        run_booksim(big, "min-single", "uniform", 0.1, warmup_cycles=10, measure_cycles=10, seed=1)

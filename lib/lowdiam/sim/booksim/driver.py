@@ -366,6 +366,9 @@ def _run(
     NW = (ISL + NE) * K.W
     maxR = int(radix.max())
     maxRV = maxR * V
+    if maxR > K.MAX_PORTS:
+        raise ValueError(f"the BookSim model supports routers of at most {K.MAX_PORTS} ports (network links plus "
+                         f"endpoints); router {int(radix.argmax())} has {maxR}")
 
     def pow2(x):
         return 1 << max(int(x) - 1, 0).bit_length()

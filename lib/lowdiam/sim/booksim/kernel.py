@@ -145,6 +145,10 @@ class Net(NamedTuple):
     rgroup: np.ndarray  # (n,) group of each router ("dragonfly" VC classes), else (1,) unused
 
 
+#: most ports (network links plus endpoints) of one router: the switch requests' stamps count local ports in
+#: 12 bits (the driver refuses larger routers)
+MAX_PORTS = 4096
+
 # fields of the per-input-VC records ``ivr`` (one row of 16 int32 per input VC: one cache line)
 IV_BH, IV_BN, IV_VST, IV_LST, IV_LES, IV_LDU, IV_LRES, IV_ROUTE, IV_OUTV = range(9)
 IV_WIDTH = 16
@@ -187,8 +191,8 @@ class Router(NamedTuple):
     rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
     inbound: np.ndarray  # (n + NE,) flits and credits in flight towards router r / endpoint e (index n + e)
     # scratch
-    o_vc: np.ndarray  # per output slot: the VC the current input port requests it with
-    o_key: np.ndarray
+    o_vc: np.ndarray  # per local output port (first max-radix entries): the VC the current input port requests it
+    o_key: np.ndarray  # with, its round-robin key, and the stamp of the (step, router, input port) that wrote them
     o_stamp: np.ndarray
     va_in: np.ndarray  # VC allocation requests of one router step (local input VC, local output VC)
     va_out: np.ndarray
@@ -1044,9 +1048,6 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         prefetch(oq, c * OQ)
                         prefetch(cqv, c * OQ)
                         prefetch(lmask, c)
-                        prefetch(o_stamp, c)
-                        prefetch(o_vc, c)
-                        prefetch(o_key, c)
                         prefetch(va_in_ptr, c * V)
                         prefetch(va_out_ptr, c * V)
                         prefetch(sw_in_ptr, c)
@@ -1171,6 +1172,10 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                         cin = lo + j
                         m = lmask[cin]
                         k0 = nsw
+                        # the requests of this (step, router, input port) are told apart from older ones by a
+                        # stamp no earlier evaluation used (``cur`` only grows; j < MAX_PORTS), so the scratch o_* is
+                        # indexed by the local output port and stays in the first cache lines
+                        stamp = (cur * n + r) * MAX_PORTS + j
                         for v in range(V):
                             if (m >> v) & 1 == 0:
                                 continue
@@ -1218,19 +1223,18 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 # one request per (input port, output port): the VC first after sw_off
                                 o = ivr[iv, IV_ROUTE]
                                 kk = _rr(v, prt[cin, PT_SWOFF], V)
-                                oc = lo + o
-                                if o_stamp[oc] != cur * 4096 + j:
-                                    o_stamp[oc] = cur * 4096 + j
-                                    o_vc[oc] = v
-                                    o_key[oc] = kk
+                                if o_stamp[o] != stamp:
+                                    o_stamp[o] = stamp
+                                    o_vc[o] = v
+                                    o_key[o] = kk
                                     sw_in[nsw] = j
                                     sw_out[nsw] = o
                                     nsw += 1
-                                elif kk < o_key[oc]:
-                                    o_vc[oc] = v
-                                    o_key[oc] = kk
+                                elif kk < o_key[o]:
+                                    o_vc[o] = v
+                                    o_key[o] = kk
                         for k in range(k0, nsw):
-                            sw_vc[k] = o_vc[lo + sw_out[k]]
+                            sw_vc[k] = o_vc[sw_out[k]]
                 # ---- VC allocator: (input port x VC) -> (output port x VC)
                 if nva > 0:
                     if cfg[C_VALLOC] == 0:
