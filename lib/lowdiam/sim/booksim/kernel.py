@@ -191,8 +191,8 @@ class Router(NamedTuple):
     rcount: np.ndarray  # per router: work items (flits buffered, queued, credits pending)
     inbound: np.ndarray  # (n + NE,) flits and credits in flight towards router r / endpoint e (index n + e)
     # scratch
-    o_vc: np.ndarray  # per local output port (first max-radix entries): the VC the current input port requests it
-    o_key: np.ndarray  # with, its round-robin key, and the stamp of the (step, router, input port) that wrote them
+    o_vc: np.ndarray  # (max radix) per local output port: the VC the current input port requests it with, its
+    o_key: np.ndarray  # round-robin key, and the stamp of the (step, router, input port) that wrote them
     o_stamp: np.ndarray
     va_in: np.ndarray  # VC allocation requests of one router step (local input VC, local output VC)
     va_out: np.ndarray
