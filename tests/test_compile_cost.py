@@ -174,3 +174,43 @@ def test_compile_ahead_leaves_the_models_compiled_and_refuses_unknown_ones():
                          check=False)
     assert bad.returncode == 2 and "unknown router model 'bookism'; choose from ['booksim', 'caminos', 'ideal']" in \
         bad.stderr
+
+
+_ENTRIES_PROBE = r"""
+import json
+from lowdiam.sim import simulate
+from lowdiam.sim.booksim import kernel as K
+from lowdiam.sim.routings import _dispatch_chain as D
+from lowdiam.topologies import slimfly
+
+def loaded():
+    return sorted(n for n, f in vars(D).items() if n.startswith(("hop_", "setup_")) and f.overloads)
+
+top = slimfly(5).with_endpoints(2)
+out = {}
+for routing in ("min", "ugal", "valiant"):
+    simulate(top, routing, "uniform", 0.1, warmup_cycles=30, measure_cycles=30, seed=1)
+    out[routing] = loaded()
+out["kernels"] = len(K._run_kernel.signatures)
+out["chains"] = [len(D.next_hop.overloads), len(D.setup_packet.overloads)]
+print(json.dumps(out))
+"""
+
+
+def test_a_booksim_run_loads_its_own_routings_functions_only():
+    """The BookSim kernel takes the run's routing as first-class functions (routings.dispatch.entries): one kernel
+    specialisation serves every routing, and a process that ran ``min``, then ``ugal``, then ``valiant`` compiled
+    (or loaded) the entries of those routings only, never the dispatch chains."""
+    import json
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-c", _ENTRIES_PROBE], capture_output=True, text=True, timeout=900,
+                         cwd=ROOT)
+    assert res.returncode == 0, res.stderr[-3000:]
+    got = json.loads(res.stdout.strip().splitlines()[-1])
+    assert got["min"] == ["hop_none", "setup_none"]  # min routes inside the kernel
+    assert got["ugal"] == ["hop_none", "hop_ugal", "setup_none", "setup_ugal"]
+    assert got["valiant"] == ["hop_none", "hop_ugal", "hop_valiant", "setup_none", "setup_ugal", "setup_valiant"]
+    assert got["kernels"] == 1
+    assert got["chains"] == [0, 0]

@@ -53,7 +53,7 @@ def test_every_kernel_caches_in_its_groups_versioned_folder_and_numba_config_is_
     from numba.core import config
 
     from lowdiam.sim import kernel_cache
-    from lowdiam.sim.booksim.kernel import run_kernel
+    from lowdiam.sim.booksim.kernel import _run_kernel as run_kernel  # the compiled kernel (run_kernel picks its entry)
     from lowdiam.sim.caminos.kernel import run as caminos_run
     from lowdiam.sim.ideal.cut_through import run_cut_through
     from lowdiam.sim.ideal.wormhole import run_wormhole
@@ -71,7 +71,7 @@ def test_the_cache_path_follows_the_sources_content_not_where_they_live(tmp_path
     # the compiled markers sit in the group folder, named by content; the kernels' subfolder must not depend on the
     # tree's absolute path, or a second clone sharing NUMBA_CACHE_DIR finds the markers and compiles silently
     from lowdiam.sim import kernel_cache
-    from lowdiam.sim.booksim.kernel import run_kernel
+    from lowdiam.sim.booksim.kernel import _run_kernel as run_kernel  # the compiled kernel (run_kernel picks its entry)
     from lowdiam.sim.routings.polarstar_min import polarstar_arc
 
     trees = [tmp_path / "a" / "lowdiam" / "sim", tmp_path / "clone elsewhere" / "lowdiam" / "sim"]
@@ -219,7 +219,7 @@ def test_one_compiled_kernel_serves_every_routing_and_topology():
         simulate(top, routing if routing != "df-min" else "min", router="ideal", **kw)
     for top in (sf, df):
         simulate(top, "min-adaptive", router="caminos", **kw)
-    assert len(bk.run_kernel.signatures) == 1, bk.run_kernel.signatures
+    assert len(bk._run_kernel.signatures) == 1, bk._run_kernel.signatures
     assert len(run_cut_through.signatures) == 1, run_cut_through.signatures
     assert len(ck.run.signatures) == 1, ck.run.signatures
 

@@ -321,7 +321,7 @@ def kernel_cache_scope(folder: Path | None = None) -> Iterator[Path]:
 
 #: what a first run of each router model compiles, for the note
 MODEL_KERNELS = {
-    "booksim": "booksim.kernel.run_kernel with its allocators and the shared routings it dispatches to",
+    "booksim": "booksim.kernel.run_kernel with its allocators; a shared routing compiles on its first use",
     "caminos": "caminos.kernel.run and rebuild_masks",
     "ideal": "the {flow_control} kernel of lowdiam.sim.ideal with the shared routings it dispatches to",
 }
@@ -412,6 +412,43 @@ def noting_compilation(name: str, flow_control: str | None = None) -> Iterator[N
     print(f" done: {compiled} numba function specialisations compiled, run finished in {seconds:.1f} s",
           file=sys.stderr, flush=True)
     mark_compiled(name, flow_control=flow_control)
+
+
+@contextlib.contextmanager
+def noting_routing(name: str) -> Iterator[None]:
+    """Around the first compile (or cache load) of routing ``name``'s own functions in this process (a kernel that
+    takes the routing as first-class functions, :func:`lowdiam.sim.routings.dispatch.entries`): while they are not
+    cached yet (no ``.compiled-routing-<name>`` in the shared routings' cache folder), one note on stderr, ended
+    with the seconds it took.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"NUMBA_CACHE_DIR": tempfile.mkdtemp()}):
+    ...     with noting_routing("example"):  # compiles nothing here
+    ...         pass
+    ...     with noting_routing("example"):  # marked: silent
+    ...         pass
+    """
+    import time
+
+    folder = kernel_cache_dir(group="common" if LOCATOR_INSTALLED else None)
+    marker = folder / f".compiled-routing-{name}"
+    if marker.exists():
+        yield
+        return
+    print(f"lowdiam: compiling routing {name!r} (numba, its first use with these sources, then cached in {folder}) "
+          "...", end="", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    try:
+        yield
+    except BaseException:
+        print(" failed", file=sys.stderr, flush=True)
+        raise
+    print(f" done in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    marker.touch()
 
 
 #: the warm-up run of each router model: (routing, traffic) on a 6-router ring, one endpoint per router, a few cycles

@@ -32,8 +32,7 @@ from lowdiam.sim.bits import lowest_bit
 from lowdiam.sim.prefetch import prefetch
 from lowdiam.sim.rng import below, uniform01
 from lowdiam.sim.routings.base import EJECT
-from lowdiam.sim.routings.dispatch import next_hop as shared_next_hop
-from lowdiam.sim.routings.dispatch import setup_packet as shared_setup_packet
+from lowdiam.sim.routings.dispatch import entries
 
 # cfg indices
 (
@@ -596,14 +595,15 @@ def _route(r, dst_router, dst_ep, p, ep_local, indptr, indices, dist, nh, route_
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
-def _route_shared(r, pk, hops, dep, p, ep_router, ep_local, indptr, sh):
+def _route_shared(r, pk, hops, dep, p, ep_router, ep_local, indptr, sh, hop_fn):
     """Local output port at router r from a shared routing, or its negative error code.
 
     ``hops``: links the packet has crossed, its hop class for the next VC (``vc_next``).  An adaptive routing
     reads ``sh.ports.used``, which :func:`run_kernel` keeps equal to the sum of ``OV_OCC`` over each arc's
     output VCs at every moment (set at its start, then moved with every flit sent and credit received)."""
     lo = indptr[r]
-    a = shared_next_hop(pk, r, ep_router[dep], hops, 1, sh.tabs, sh.rnet, sh.pkr, sh.ports, sh.scratch)
+    a = hop_fn(np.int64(pk), np.int64(r), np.int64(ep_router[dep]), np.int64(hops), np.int64(1), sh.tabs, sh.rnet,
+               sh.pkr, sh.ports, sh.scratch)
     if a == EJECT:
         return ep_local[dep]
     if a < 0:
@@ -636,8 +636,9 @@ def _phase_class(mode, two_phase, prev, hops, route_state, arc, arc_glob, rgroup
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
-def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
-    """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status."""
+def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
+    """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status.  ``hop_fn`` / ``setup_fn``:
+    the shared routing's entries (:func:`run_kernel`)."""
     n = cfg[C_N]
     NE = cfg[C_NE]
     V = cfg[C_V]
@@ -982,7 +983,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                     p_hops[pk] = 0
                     p_vcl[pk] = 0
                     if route_mode == ROUTE_SHARED:
-                        shared_setup_packet(pk, ep_router[e], ep_router[dq], sh.tabs, sh.pkr.route_state, rs)
+                        setup_fn(np.int64(pk), np.int64(ep_router[e]), np.int64(ep_router[dq]), sh.tabs,
+                                 sh.pkr.route_state, rs)
                     if mm >= 0:
                         mo.p_msg[pk] = mm
                         _rq_sent(mo, e)
@@ -1312,7 +1314,8 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
                                 pk = f >> SH
                                 dep = p_dst[pk]
                                 if route_mode == ROUTE_SHARED:
-                                    port = _route_shared(r, pk, p_hops[pk], dep, p, ep_router, ep_local, indptr, sh)
+                                    port = _route_shared(r, pk, p_hops[pk], dep, p, ep_router, ep_local, indptr, sh,
+                                                         hop_fn)
                                     if port < 0:
                                         ctr[K_NOW] = t
                                         ctr[K_ERR] = port
@@ -1449,3 +1452,42 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
             return RUN_DEADLOCK
     ctr[K_NOW] = t
     return RUN_DONE
+
+
+#: compiled entry points of :func:`_run_kernel`, by the types of its arguments
+_ENTRY_POINTS: dict = {}
+
+
+def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
+    """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status.
+
+    A shared routing (``cfg[C_ROUTE] == ROUTE_SHARED``) reaches the kernel as two first-class functions, its own
+    next hop and per-packet set-up (:func:`lowdiam.sim.routings.dispatch.entries`), so :func:`_run_kernel` is
+    compiled once for every routing (its signature names the functions' types, not the functions) and a run
+    compiles only its own routing's two functions; each is cached on disk by numba like the kernel.
+    """
+    from numba import typeof, types
+
+    code = int(sh.tabs.code) if cfg[C_ROUTE] == ROUTE_SHARED else None
+    hop, setup = entries(code)
+    args = (cfg, net, st, nd, stats, rs, sh, mo)
+    argtypes = tuple(typeof(a) for a in args)
+    key = (code, argtypes)
+    entry = _ENTRY_POINTS.get(key)
+    if entry is None:
+        i64 = types.int64
+        hop_sig = i64(i64, i64, i64, i64, i64, typeof(sh.tabs), typeof(sh.rnet), typeof(sh.pkr), typeof(sh.ports),
+                      typeof(sh.scratch))
+        setup_sig = types.none(i64, i64, i64, typeof(sh.tabs), typeof(sh.pkr.route_state), argtypes[5])
+        from lowdiam.sim.kernel_cache import noting_routing
+
+        if code is None:
+            hop.compile(hop_sig)
+            setup.compile(setup_sig)
+        else:
+            with noting_routing(hop.__name__[len("hop_"):].replace("_", "-")):
+                hop.compile(hop_sig)
+                setup.compile(setup_sig)
+        entry = _run_kernel.compile(argtypes + (types.FunctionType(hop_sig), types.FunctionType(setup_sig)))
+        _ENTRY_POINTS[key] = entry
+    return entry(*args, hop, setup)

@@ -1,7 +1,7 @@
 """The kernels' routing dispatch, generated from the routing modules' ``ROUTING`` flags.
 
-numba cannot cache a kernel that calls a routing through a first-class function, so the kernels reach a
-routing through ``if`` chains on its code.  Those chains are not written by hand: this module reads every
+The kernels reach a routing through ``if`` chains on its code (the ideal model) or through its own two
+functions passed as first-class functions (the BookSim model).  Neither is written by hand: this module reads every
 module of :mod:`lowdiam.sim.routings` that assigns ``ROUTING = Routing(...)`` (statically, with :mod:`ast`,
 before any of them is imported) and writes two small modules next to them:
 
@@ -14,14 +14,19 @@ before any of them is imported) and writes two small modules next to them:
 ``_dispatch_chain.py``
     ``setup_packet(p, s_r, d_r, tabs, route_state, rs)`` (a branch per routing flagged ``setup=True``) and
     ``next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch)`` (a branch per routing that is not
-    minimal; the minimal ones share the last branch, :func:`minimal_hop` with the hop index ``vc_next``).
+    minimal; the minimal ones share the last branch, :func:`minimal_hop` with the hop index ``vc_next``); and
+    the entries: per routing ``hop_<module>`` (same arguments as ``next_hop``, the result as int64) and, for a
+    routing flagged ``setup=True``, ``setup_<module>`` (same arguments as ``setup_packet``), with ``ENTRIES``
+    (code -> the pair) for :func:`lowdiam.sim.routings.dispatch.entries`.
 
 A routing function declares what it reads by its parameter names, and the generated call passes exactly those
 (:data:`HOP_ARGUMENTS`, :data:`SETUP_ARGUMENTS`, :data:`NEXT_HOP_ARGUMENTS`): ``hop(c, t, tabs, net, rs)``
 ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crossed so far).
 
-What a run compiles.  A kernel is compiled once for every routing (its routing code is a run-time value), so
-its first run compiles every routing's functions, whatever routing it runs: the dispatch inlines the setup
+What a run compiles.  The BookSim model's kernel takes the run's routing as its entries, so a run compiles
+that routing's functions only (``docs/benchmarks.md``, "Compile time").  A kernel with the chains is compiled
+once for every routing (its routing code is a run-time value), so its first run compiles every routing's
+functions, whatever routing it runs: the dispatch inlines the setup
 functions and the minimal chain, and calls each composite routing's ``next_hop``, a separately compiled
 function, which calls ``inner_hop``.  The composite routings call ``inner_hop`` rather than the inlined
 ``minimal_hop`` because inlining the chain of every minimal routing two or three times into each of them made
@@ -219,9 +224,10 @@ def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None 
 
     setup = [s for s in specs if s.setup]
     other = [s for s in specs if not s.minimal]
-    used = sorted({s.module: s for s in setup + other}.values(), key=lambda s: s.module)  # imports by name
+    used = sorted(specs, key=lambda s: s.module)  # imports by name (every routing has an entry)
     disp = _header("Per-packet set-up and next hop of every routing, by routing code (the kernels' dispatch).", used)
-    disp += ["from .base import EJECT, checked", "from .minimal import minimal_hop", "", "",
+    disp[disp.index("from numba import njit")] = "import numpy as np\nfrom numba import njit"
+    disp += ["from .base import EJECT, NO_ROUTE, checked", "from .minimal import minimal_hop", "", "",
              '@njit(cache=True, inline="always")', "def setup_packet(p, s_r, d_r, tabs, route_state, rs):",
              '    """Routing state of a packet entering the network at router ``s_r`` for router ``d_r``."""',
              "    route_state[p] = -1", "    code = tabs.code"]
@@ -239,7 +245,50 @@ def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None 
                  f"        return {_call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS)}"]
     disp += ["    # minimal routings", "    if c == dst_r:", "        return EJECT",
              "    return checked(minimal_hop(code, c, dst_r, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)", ""]
+    disp += _entries(specs)
     return {"_hop_chain.py": "\n".join(hop), "_dispatch_chain.py": "\n".join(disp)}
+
+
+#: what a minimal routing's ``hop`` receives in its entry (:func:`_entries`): the head's router, the destination
+#: router, the links crossed so far
+ENTRY_HOP_ARGUMENTS = {**HOP_ARGUMENTS, "t": "dst_r", "h": "vc_next"}
+
+
+def _entries(specs: list[RoutingSource]) -> list[str]:
+    """One ``hop_<module>`` and, for a routing with a set-up, one ``setup_<module>`` per routing, each a separately
+    compiled function of the same signature as :func:`next_hop` / :func:`setup_packet` (integers as int64, a
+    hop's result as int64), and ``ENTRIES``: routing code -> ``(hop, setup)``.
+
+    The BookSim model's kernel takes these as first-class functions (:func:`lowdiam.sim.routings.dispatch.entries`):
+    it is compiled once for every routing and calls the run's routing through them, so a run compiles its own
+    routing's functions only (each cached on its own), not every routing's."""
+    sig_hop = "p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch"
+    sig_setup = "p, s_r, d_r, tabs, route_state, rs"
+    out = ["", "# ---- entries: each routing alone, for kernels that take the routing as a first-class function", "",
+           "@njit(cache=True)", f"def hop_none({sig_hop}):",
+           '    """The entry of runs whose kernel routes by itself (never called)."""', "    return np.int64(NO_ROUTE)",
+           "", "", "@njit(cache=True)", f"def setup_none({sig_setup}):",
+           '    """The set-up of a routing that keeps no per-packet state."""', "    route_state[p] = -1", ""]
+    table = []
+    for s in specs:
+        out += ["", "@njit(cache=True)", f"def hop_{s.module}({sig_hop}):",
+                f'    """:func:`next_hop` of routing {s.name!r} (code {s.code}) alone."""', "    rs = scratch.rs"]
+        if s.minimal:
+            out += ["    if c == dst_r:", "        return np.int64(EJECT)",
+                    f"    return np.int64(checked({_call('hop', s, s.hop_args, ENTRY_HOP_ARGUMENTS)}, vc_next, "
+                    "tabs.hop_classes))", ""]
+        else:
+            out += [f"    return np.int64({_call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS)})", ""]
+        setup = "setup_none"
+        if s.setup:
+            setup = f"setup_{s.module}"
+            out += ["", "@njit(cache=True)", f"def setup_{s.module}({sig_setup}):",
+                    f'    """:func:`setup_packet` of routing {s.name!r} (code {s.code}) alone."""',
+                    "    route_state[p] = -1", f"    {_call('setup', s, s.setup_args, SETUP_ARGUMENTS)}", ""]
+        table.append(f"    {s.code}: (hop_{s.module}, {setup}),  # {s.name}")
+    out += ["", "#: routing code -> (hop, setup): the entries of each routing", "ENTRIES = {", *table, "}",
+            "#: the entries of a run whose kernel routes by itself", "NO_ENTRIES = (hop_none, setup_none)", ""]
+    return out
 
 
 def stale(package_dir: Path = PACKAGE_DIR) -> list[str]:
