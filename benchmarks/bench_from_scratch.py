@@ -323,6 +323,43 @@ def _searches_in(root: Path) -> dict[tuple, tuple]:
     return out
 
 
+#: what a run of the new store must share with the committed store's run of the same specification
+RUN_FIELDS = ("saturated", "saturation_reason", "accepted_load", "latency_mean")
+
+
+def _runs_in(root: Path) -> dict[tuple, dict]:
+    """Every run of the section's logs under ``root``, by its specification: (log, label, routing, traffic, recipe,
+    settings, load, seed)."""
+    from lowdiam import sweep
+
+    out = {}
+    for name in SECTION_LOGS:
+        log = sweep.result_log("05_simulation", name, root=root)
+        if not log.path.exists():
+            continue
+        for r in sweep.recorded_records(log):
+            sim = tuple(sorted((k, str(v)) for k, v in r.items() if k.startswith("sim_")))
+            out[(name, r["label"], r["routing"], r["traffic"], json.dumps(r["recipe"], sort_keys=True), sim,
+                 repr(r["load"]), repr(r.get("seed")))] = r
+    return out
+
+
+def _same(a, b) -> bool:
+    """Equal, NaN equal to NaN (a run with nothing delivered has no mean latency)."""
+    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+        return True
+    return a == b
+
+
+def same_runs(new_root: Path, old_root: Path) -> tuple[int, int, list[tuple]]:
+    """Runs of ``new_root``'s store that ``old_root``'s holds too (same specification): how many, how many equal in
+    every :data:`RUN_FIELDS`, and the specifications of those that are not."""
+    new, old = _runs_in(new_root), _runs_in(old_root)
+    shared = [k for k in new if k in old]
+    differ = [k for k in shared if not all(_same(new[k].get(f), old[k].get(f)) for f in RUN_FIELDS)]
+    return len(shared), len(shared) - len(differ), differ
+
+
 def _segments_line(sec: Section) -> tuple[list[dict], float]:
     segs = _read(sec.segments)
     wall = sum(float(s["wall_seconds"]) for s in segs)
@@ -341,6 +378,11 @@ def section_summary(sec: Section) -> dict:
     same = sum(1 for k, v in new.items() if k in old and v[:2] == old[k][:2])
     print(f"; searches: {len(new)} ({same} with the committed store's bracket, "
           f"{sum(1 for k in new if k not in old)} not in it)")
+    shared, equal, differ = same_runs(sec.store, ROOT / "results")
+    print(f"runs the committed store holds too (same specification and load): {shared}, of which {equal} give the "
+          f"same {', '.join(RUN_FIELDS)}" + "".join(f"\n  differs: {k[:4]} load {k[6]}" for k in differ))
+    print("A search's bracket is its lowest unstable load and the highest stable load below it, so two searches "
+          "that probed different loads can bracket differently with every shared run equal.")
     print("| log | network | routing | traffic | from scratch | committed | runs (new / committed) |")
     print("|---|---|---|---|---|---|---:|")
     for k, (lo, hi, n) in sorted(new.items(), key=lambda kv: kv[0][:4]):

@@ -98,3 +98,14 @@ def test_a_failing_job_closes_its_segment_unfinished(bench, tmp_path, monkeypatc
     assert bench.section(sec, 1, None, beat=0.2) == 3
     seg, = _segments(sec.segments)
     assert (seg["finished"], seg["exit_status"]) == ("False", "3")
+
+
+def test_run_comparison_pairs_runs_by_specification_and_takes_nan_latencies_as_equal(bench):
+    """The committed store set beside itself: every run paired with itself and equal, including the runs that
+    delivered nothing (NaN mean latency), which a plain == would call different."""
+    results = ROOT / "results"
+    shared, equal, differ = bench.same_runs(results, results)
+    runs = bench._runs_in(results)
+    assert shared == len(runs) > 100 and equal == shared and differ == []
+    assert any(r["latency_mean"] != r["latency_mean"] for r in runs.values())  # NaNs are there
+    assert bench._same(float("nan"), float("nan")) and not bench._same(0.5, 0.51) and bench._same("a", "a")

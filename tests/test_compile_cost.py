@@ -214,3 +214,22 @@ def test_a_booksim_run_loads_its_own_routings_functions_only():
     assert got["valiant"] == ["hop_none", "hop_ugal", "hop_valiant", "setup_none", "setup_ugal", "setup_valiant"]
     assert got["kernels"] == 1
     assert got["chains"] == [0, 0]
+
+
+def test_compile_ahead_compiles_every_booksim_routing_once():
+    """``python -m lowdiam.sim compile booksim``: the kernel, then every shared routing's own functions (a run compiles
+    its routing's on first use, so processes started after the compile-ahead would compile them each), all marked."""
+    import subprocess
+    import sys
+
+    from lowdiam.sim import kernel_cache as KC
+    from lowdiam.sim.booksim.kernel import _routing_name
+    from lowdiam.sim.routings.dispatch import ENTRIES
+
+    done = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", "booksim", "--processes", "1"],
+                          capture_output=True, text=True, check=False, timeout=1200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert re.search(r"^booksim \(wormhole\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
+    assert re.search(r"^booksim \(routings\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
+    names = {_routing_name(hop) for hop, _ in ENTRIES.values()}
+    assert len(names) == len(ENTRIES) and all(KC.routing_marked(n) for n in names), names

@@ -414,12 +414,21 @@ def noting_compilation(name: str, flow_control: str | None = None) -> Iterator[N
     mark_compiled(name, flow_control=flow_control)
 
 
+def _routing_marker(name: str) -> Path:
+    return kernel_cache_dir(group="common" if LOCATOR_INSTALLED else None) / f".compiled-routing-{name}"
+
+
+def routing_marked(name: str) -> bool:
+    """Whether routing ``name``'s own functions are marked compiled with these sources (:func:`noting_routing`)."""
+    return _routing_marker(name).exists()
+
+
 @contextlib.contextmanager
-def noting_routing(name: str) -> Iterator[None]:
+def noting_routing(name: str, quiet: bool = False) -> Iterator[None]:
     """Around the first compile (or cache load) of routing ``name``'s own functions in this process (a kernel that
     takes the routing as first-class functions, :func:`lowdiam.sim.routings.dispatch.entries`): while they are not
     cached yet (no ``.compiled-routing-<name>`` in the shared routings' cache folder), one note on stderr, ended
-    with the seconds it took.
+    with the seconds it took (``quiet``: no note, the marker only).
 
     Examples
     --------
@@ -433,10 +442,15 @@ def noting_routing(name: str) -> Iterator[None]:
     """
     import time
 
-    folder = kernel_cache_dir(group="common" if LOCATOR_INSTALLED else None)
-    marker = folder / f".compiled-routing-{name}"
+    marker = _routing_marker(name)
+    folder = marker.parent
     if marker.exists():
         yield
+        return
+    if quiet:
+        yield
+        folder.mkdir(parents=True, exist_ok=True)
+        marker.touch()
         return
     print(f"lowdiam: compiling routing {name!r} (numba, its first use with these sources, then cached in {folder}) "
           "...", end="", file=sys.stderr, flush=True)
@@ -538,12 +552,22 @@ def writable(tree):
     return tree
 
 
+#: the job of :func:`compile_models` that compiles the BookSim model's shared routings (in place of a flow control)
+ROUTINGS_JOB = "routings"
+
+
 def _compile_job(job: tuple[str, str]) -> tuple[str, str, bool, float]:
     """One job of :func:`compile_models`, in a worker process: ``(name, flow control, compiled here, seconds)``."""
     import time
 
     name, flow_control = job
     t0 = time.perf_counter()
+    if flow_control == ROUTINGS_JOB:  # the kernel first (loaded, or compiled or waited for under its lock)
+        from .booksim.kernel import compile_routings
+
+        compile_once(name, "wormhole")
+        cold = bool(compile_routings())
+        return name, flow_control, cold, time.perf_counter() - t0
     cold = compile_note(name, flow_control=flow_control) is not None
     compile_once(name, flow_control)
     return name, flow_control, cold, time.perf_counter() - t0
@@ -556,7 +580,9 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
     Each ``(model, flow control)`` is one job of :func:`compile_once` (the tiny warm-up run under the model's
     lock), the BookSim model's first as it takes longest, so that a test suite or sweep started afterwards on a
     cold cache neither compiles nor waits on the lock: its processes load the cache.  One labelled bar on stderr
-    counts the jobs.  Returns ``(model, flow control, compiled (False: cached already), seconds)`` per job.
+    counts the jobs.  Returns ``(model, flow control, compiled (False: cached already), seconds)`` per job; the
+    BookSim model adds a job ``(booksim, "routings")`` that compiles every shared routing's own functions
+    (:func:`lowdiam.sim.booksim.kernel.compile_routings`).
 
     Examples
     --------
@@ -583,6 +609,8 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
         raise ValueError(f"processes must be an int >= 1 or None, got {processes!r}")
     jobs = sorted(((n, fc) for n in dict.fromkeys(names) for fc in ROUTERS[n].flow_controls),
                   key=lambda j: (j[0] != "booksim", j))  # the longest compile first
+    if "booksim" in names:  # its shared routings compile on a run's first use of each: all of them here, once,
+        jobs.append(("booksim", ROUTINGS_JOB))  # last: it needs the kernel, which the first job compiles
     workers = min(len(jobs), processes or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 

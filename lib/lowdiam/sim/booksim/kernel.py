@@ -1456,6 +1456,8 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
 
 #: compiled entry points of :func:`_run_kernel`, by the types of its arguments
 _ENTRY_POINTS: dict = {}
+#: the entries' signatures (hop, setup) of this process's last run (every run has the same: one kernel for all)
+_ENTRY_SIGS: list = []
 
 
 def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
@@ -1481,13 +1483,40 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         setup_sig = types.none(i64, i64, i64, typeof(sh.tabs), typeof(sh.pkr.route_state), argtypes[5])
         from lowdiam.sim.kernel_cache import noting_routing
 
+        _ENTRY_SIGS[:] = [hop_sig, setup_sig]
         if code is None:
             hop.compile(hop_sig)
             setup.compile(setup_sig)
         else:
-            with noting_routing(hop.__name__[len("hop_"):].replace("_", "-")):
+            with noting_routing(_routing_name(hop)):
                 hop.compile(hop_sig)
                 setup.compile(setup_sig)
         entry = _run_kernel.compile(argtypes + (types.FunctionType(hop_sig), types.FunctionType(setup_sig)))
         _ENTRY_POINTS[key] = entry
     return entry(*args, hop, setup)
+
+
+def _routing_name(hop) -> str:
+    return hop.__name__[len("hop_"):].replace("_", "-")
+
+
+def compile_routings() -> list[str]:
+    """Compile (or load) every shared routing's two entries for the kernel's argument types, as a run's first use of
+    the routing would, so that later processes load them (``python -m lowdiam.sim compile`` does, beside the
+    kernels).  Returns the names of the routings compiled here (not marked compiled before).  The types are those of
+    this process's last run, or of a tiny warm-up run (the kernel loaded or compiled by it) if there was none."""
+    from lowdiam.sim.kernel_cache import _warm_up, noting_routing, routing_marked
+    from lowdiam.sim.routings.dispatch import ENTRIES
+
+    if not _ENTRY_SIGS:
+        _warm_up("booksim", "wormhole")
+    hop_sig, setup_sig = _ENTRY_SIGS
+    compiled = []
+    for _code, (hop, setup) in sorted(ENTRIES.items()):
+        name = _routing_name(hop)
+        if not routing_marked(name):
+            compiled.append(name)
+        with noting_routing(name, quiet=True):
+            hop.compile(hop_sig)
+            setup.compile(setup_sig)
+    return compiled

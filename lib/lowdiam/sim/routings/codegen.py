@@ -254,6 +254,11 @@ def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None 
 ENTRY_HOP_ARGUMENTS = {**HOP_ARGUMENTS, "t": "dst_r", "h": "vc_next"}
 
 
+#: the entries' decorator: no reference counting, as the kernels and the routings' own functions (see ideal.state);
+#: with it the entries took and dropped references on every call
+_NO_NRT = "@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state"
+
+
 def _entries(specs: list[RoutingSource]) -> list[str]:
     """One ``hop_<module>`` and, for a routing with a set-up, one ``setup_<module>`` per routing, each a separately
     compiled function of the same signature as :func:`next_hop` / :func:`setup_packet` (integers as int64, a
@@ -265,24 +270,32 @@ def _entries(specs: list[RoutingSource]) -> list[str]:
     sig_hop = "p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch"
     sig_setup = "p, s_r, d_r, tabs, route_state, rs"
     out = ["", "# ---- entries: each routing alone, for kernels that take the routing as a first-class function", "",
-           "@njit(cache=True)", f"def hop_none({sig_hop}):",
+           _NO_NRT, f"def hop_none({sig_hop}):",
            '    """The entry of runs whose kernel routes by itself (never called)."""', "    return np.int64(NO_ROUTE)",
-           "", "", "@njit(cache=True)", f"def setup_none({sig_setup}):",
+           "", "", _NO_NRT, f"def setup_none({sig_setup}):",
            '    """The set-up of a routing that keeps no per-packet state."""', "    route_state[p] = -1", ""]
     table = []
+    # each composite routing's next_hop inlined into its entry, so that a hop costs one call (the kernel's, through
+    # the function pointer), not two with the whole tables record passed twice
+    out += ["#: the composite routings' next_hop, inlined where their entries call them"]
+    out += [f"_next_hop_{s.module} = njit(inline=\"always\", _nrt=False)(_{s.module}.next_hop.py_func)"
+            for s in specs if not s.minimal]
+    out += [""]
     for s in specs:
-        out += ["", "@njit(cache=True)", f"def hop_{s.module}({sig_hop}):",
+        out += ["", _NO_NRT, f"def hop_{s.module}({sig_hop}):",
                 f'    """:func:`next_hop` of routing {s.name!r} (code {s.code}) alone."""', "    rs = scratch.rs"]
         if s.minimal:
             out += ["    if c == dst_r:", "        return np.int64(EJECT)",
                     f"    return np.int64(checked({_call('hop', s, s.hop_args, ENTRY_HOP_ARGUMENTS)}, vc_next, "
                     "tabs.hop_classes))", ""]
         else:
-            out += [f"    return np.int64({_call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS)})", ""]
+            call = _call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS).replace(f"_{s.module}.next_hop(",
+                                                                                    f"_next_hop_{s.module}(")
+            out += [f"    return np.int64({call})", ""]
         setup = "setup_none"
         if s.setup:
             setup = f"setup_{s.module}"
-            out += ["", "@njit(cache=True)", f"def setup_{s.module}({sig_setup}):",
+            out += ["", _NO_NRT, f"def setup_{s.module}({sig_setup}):",
                     f'    """:func:`setup_packet` of routing {s.name!r} (code {s.code}) alone."""',
                     "    route_state[p] = -1", f"    {_call('setup', s, s.setup_args, SETUP_ARGUMENTS)}", ""]
         table.append(f"    {s.code}: (hop_{s.module}, {setup}),  # {s.name}")
