@@ -301,21 +301,28 @@ def section(sec: Section, processes: int, groups: str | None, beat: float, dask:
     return status
 
 
-def _searches_in(root: Path) -> dict[tuple, tuple]:
-    """``(log, label, routing, traffic, recipe, settings) -> (last stable, first unstable, runs)`` of the section's
-    logs under ``root`` (recipe: the network's construction key; settings: the runs' ``sim_*`` fields, sorted)."""
+def _records_in(root: Path):
+    """``(search key, record)`` for every run of the section's logs under ``root``; the search key is (log, label,
+    routing, traffic, recipe, settings) (recipe: the network's construction key; settings: the runs' ``sim_*``
+    fields, sorted)."""
     from lowdiam import sweep
-    from lowdiam.studies import simulation as studies
 
-    groups: dict[tuple, list[dict]] = {}
     for name in SECTION_LOGS:
         log = sweep.result_log("05_simulation", name, root=root)
         if not log.path.exists():
             continue
         for r in sweep.recorded_records(log):
             sim = tuple(sorted((k, str(v)) for k, v in r.items() if k.startswith("sim_")))
-            recipe = json.dumps(r["recipe"], sort_keys=True)
-            groups.setdefault((name, r["label"], r["routing"], r["traffic"], recipe, sim), []).append(r)
+            yield (name, r["label"], r["routing"], r["traffic"], json.dumps(r["recipe"], sort_keys=True), sim), r
+
+
+def _searches_in(root: Path) -> dict[tuple, tuple]:
+    """search key (:func:`_records_in`) -> (last stable, first unstable, runs) of the section's logs under ``root``."""
+    from lowdiam.studies import simulation as studies
+
+    groups: dict[tuple, list[dict]] = {}
+    for key, r in _records_in(root):
+        groups.setdefault(key, []).append(r)
     out = {}
     for key, recs in groups.items():
         (lo, hi), = studies.brackets_from_records(recs).values()
@@ -328,20 +335,8 @@ RUN_FIELDS = ("saturated", "saturation_reason", "accepted_load", "latency_mean")
 
 
 def _runs_in(root: Path) -> dict[tuple, dict]:
-    """Every run of the section's logs under ``root``, by its specification: (log, label, routing, traffic, recipe,
-    settings, load, seed)."""
-    from lowdiam import sweep
-
-    out = {}
-    for name in SECTION_LOGS:
-        log = sweep.result_log("05_simulation", name, root=root)
-        if not log.path.exists():
-            continue
-        for r in sweep.recorded_records(log):
-            sim = tuple(sorted((k, str(v)) for k, v in r.items() if k.startswith("sim_")))
-            out[(name, r["label"], r["routing"], r["traffic"], json.dumps(r["recipe"], sort_keys=True), sim,
-                 repr(r["load"]), repr(r.get("seed")))] = r
-    return out
+    """Every run of the section's logs under ``root``, by its specification: search key, load, seed."""
+    return {key + (repr(r["load"]), repr(r.get("seed"))): r for key, r in _records_in(root)}
 
 
 def _same(a, b) -> bool:
