@@ -9,6 +9,7 @@ one with it by its own lines only.
 
 from __future__ import annotations
 
+import difflib
 import shutil
 from pathlib import Path
 
@@ -38,7 +39,10 @@ def test_the_new_routing_is_picked_up_by_everything():
         assert options["inner"] == "min-random-first"
     texts = codegen.render()
     assert "        return _min_random_first.hop(c, t, h, tabs, net, rs)" in texts["_hop_chain.py"]
-    assert "_min_random_first" not in texts["_dispatch_chain.py"]  # minimal: the shared last branch
+    code = REGISTRY["min-random-first"].code
+    chain = texts["_dispatch_chain.py"]
+    assert f"if code == {code}:" not in chain  # minimal: the chains' shared last branch, no branch of its own
+    assert "def hop_min_random_first(" in chain and f"    {code}: (hop_min_random_first, setup_none)," in chain
     assert codegen.stale() == []  # the files the kernels import are the ones the registry gives
 
 
@@ -50,9 +54,12 @@ def test_the_dispatch_without_the_new_routing_differs_by_its_lines_only(tmp_path
             shutil.copy(f, tmp_path / f.name)
     without, with_ = codegen.render(tmp_path), codegen.render()
     for name in codegen.GENERATED:
-        gone = [line for line in with_[name].splitlines() if line not in without[name].splitlines()]
-        assert without[name].splitlines() == [line for line in with_[name].splitlines() if line not in gone]
-        assert all("min_random_first" in line or "min-random-first" in line for line in gone), gone
+        a, b = without[name].splitlines(), with_[name].splitlines()
+        changes = [op for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
+        assert changes and all(tag == "insert" for tag, *_ in changes), changes  # lines added, none changed
+        for _tag, _i1, _i2, j1, j2 in changes:  # each added block is about the routing (its import, branch, entry)
+            block = "\n".join(b[j1:j2])
+            assert "min_random_first" in block or "min-random-first" in block, block
     assert len([ln for ln in with_["_hop_chain.py"].splitlines() if ln not in without["_hop_chain.py"]]) == 3
 
 
