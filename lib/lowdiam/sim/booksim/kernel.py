@@ -1481,16 +1481,14 @@ def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
         hop_sig = i64(i64, i64, i64, i64, i64, typeof(sh.tabs), typeof(sh.rnet), typeof(sh.pkr), typeof(sh.ports),
                       typeof(sh.scratch))
         setup_sig = types.none(i64, i64, i64, typeof(sh.tabs), typeof(sh.pkr.route_state), argtypes[5])
+        import contextlib
+
         from lowdiam.sim.kernel_cache import noting_routing
 
         _ENTRY_SIGS[:] = [hop_sig, setup_sig]
-        if code is None:
+        with contextlib.nullcontext() if code is None else noting_routing(_routing_name(hop)):
             hop.compile(hop_sig)
             setup.compile(setup_sig)
-        else:
-            with noting_routing(_routing_name(hop)):
-                hop.compile(hop_sig)
-                setup.compile(setup_sig)
         entry = _run_kernel.compile(argtypes + (types.FunctionType(hop_sig), types.FunctionType(setup_sig)))
         _ENTRY_POINTS[key] = entry
     return entry(*args, hop, setup)
