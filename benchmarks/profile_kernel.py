@@ -52,7 +52,7 @@ if model == "booksim":
     from lowdiam.sim.booksim import kernel as K
     _, build, speedup, _ = CONFIGS[config]
     top = build()
-    entry = K.run_kernel
+    entry = K._run_kernel  # the compiled kernel (K.run_kernel, a Python function, picks its entry point)
     def go(c):
         r = ours_run(top, load, speedup, c)
         return r["cycles"], round(r["cpu"], 3)

@@ -51,8 +51,10 @@ def test_inner_hop_is_one_separately_compiled_function():
     body = text[text.index("def inner_hop("):]
     assert "    if code == 0:  # min, inlined\n        return _min.hop(c, t, tabs, net, rs)\n" in body
     assert "    return _inner_hop(np.int64(code), np.int64(c)" in body
-    # the dispatch's own branch of the minimal routings keeps the inlined chain (no call on the common path)
-    assert "checked(minimal_hop(code, c, dst_r, vc_next, tabs, net, rs)" in codegen.render()["_dispatch_chain.py"]
+    # a minimal routing's entry inlines its own hop (one call per hop: the kernel's, through the entry)
+    entries = codegen.render()["_entries.py"]
+    assert "    return np.int64(checked(_min.hop(c, dst_r, tabs, net, rs), vc_next, tabs.hop_classes))" in entries
+    assert "minimal_hop" not in entries and "if code ==" not in entries  # no chain on the routing code
 
 
 def test_the_inlined_inner_routing_must_be_a_minimal_one(monkeypatch):
@@ -102,7 +104,7 @@ def test_a_fresh_clones_first_process_fingerprints_as_the_next_ones(tmp_path):
     pkg = Path(sim.__file__).resolve().parent
     copy = tmp_path / "sim"
     shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__", *codegen.GENERATED))
-    for group in ("booksim", "ideal"):
+    for group in ("booksim", "ideal", "common"):
         kernel_cache.source_fingerprint(copy, group)  # read while the generated files are missing
     codegen.write(copy / "routings")
     in_process = {g: kernel_cache.source_fingerprint(copy, g) for g in kernel_cache.GROUPS}
@@ -111,7 +113,7 @@ def test_a_fresh_clones_first_process_fingerprints_as_the_next_ones(tmp_path):
     fresh = {g: kernel_cache.source_fingerprint(copy, g) for g in kernel_cache.GROUPS}
     assert in_process == fresh
     assert fresh == {g: kernel_cache.source_fingerprint(pkg, g) for g in kernel_cache.GROUPS}
-    dispatch = {p.name for p in kernel_cache.kernel_sources(copy, group="booksim")}
+    dispatch = {p.name for p in kernel_cache.kernel_sources(copy, group="common")}  # the routings' entries' group
     assert set(codegen.GENERATED) <= dispatch
 
 
@@ -180,11 +182,15 @@ _ENTRIES_PROBE = r"""
 import json
 from lowdiam.sim import simulate
 from lowdiam.sim.booksim import kernel as K
-from lowdiam.sim.routings import _dispatch_chain as D
+from lowdiam.sim.ideal import cut_through as CT
+from lowdiam.sim.routings import _entries as D
 from lowdiam.topologies import slimfly
 
 def loaded():
     return sorted(n for n, f in vars(D).items() if n.startswith(("hop_", "setup_")) and f.overloads)
+
+def specialisations():
+    return sorted({len(f.overloads) for n, f in vars(D).items() if n.startswith(("hop_", "setup_")) and f.overloads})
 
 top = slimfly(5).with_endpoints(2)
 out = {}
@@ -192,15 +198,20 @@ for routing in ("min", "ugal", "valiant"):
     simulate(top, routing, "uniform", 0.1, warmup_cycles=30, measure_cycles=30, seed=1)
     out[routing] = loaded()
 out["kernels"] = len(K._run_kernel.signatures)
-out["chains"] = [len(D.next_hop.overloads), len(D.setup_packet.overloads)]
+for routing in ("ugal", "nag"):
+    simulate(top, routing, "uniform", 0.1, warmup_cycles=30, measure_cycles=30, seed=1, router="ideal")
+    out["ideal " + routing] = loaded()
+out["ideal kernels"] = len(CT.run_cut_through.signatures)
+out["specialisations"] = specialisations()
 print(json.dumps(out))
 """
 
 
-def test_a_booksim_run_loads_its_own_routings_functions_only():
-    """The BookSim kernel takes the run's routing as first-class functions (routings.dispatch.entries): one kernel
-    specialisation serves every routing, and a process that ran ``min``, then ``ugal``, then ``valiant`` compiled
-    (or loaded) the entries of those routings only, never the dispatch chains."""
+def test_a_run_loads_its_own_routings_functions_only_shared_by_both_models():
+    """The kernels take the run's routing as first-class functions (routings.dispatch.kernel_entry): one kernel
+    specialisation serves every routing, and a process that ran ``min``, then ``ugal``, then ``valiant`` on the
+    BookSim model compiled (or loaded) the entries of those routings only.  The ideal model's runs then reuse them
+    (same records' types, one specialisation of each entry) and add only the routings it had not run (``nag``)."""
     import json
     import subprocess
     import sys
@@ -209,11 +220,14 @@ def test_a_booksim_run_loads_its_own_routings_functions_only():
                          cwd=ROOT)
     assert res.returncode == 0, res.stderr[-3000:]
     got = json.loads(res.stdout.strip().splitlines()[-1])
-    assert got["min"] == ["hop_none", "setup_none"]  # min routes inside the kernel
+    assert got["min"] == ["hop_none", "setup_none"]  # min routes inside the BookSim kernel
     assert got["ugal"] == ["hop_none", "hop_ugal", "setup_none", "setup_ugal"]
     assert got["valiant"] == ["hop_none", "hop_ugal", "hop_valiant", "setup_none", "setup_ugal", "setup_valiant"]
     assert got["kernels"] == 1
-    assert got["chains"] == [0, 0]
+    assert got["ideal ugal"] == got["valiant"]
+    assert got["ideal nag"] == sorted(got["valiant"] + ["hop_nag", "setup_nag"])
+    assert got["ideal kernels"] == 1
+    assert got["specialisations"] == [1]  # both models' runs share each entry's one compiled copy
 
 
 def test_compile_ahead_compiles_every_booksim_routing_once():
@@ -223,13 +237,12 @@ def test_compile_ahead_compiles_every_booksim_routing_once():
     import sys
 
     from lowdiam.sim import kernel_cache as KC
-    from lowdiam.sim.booksim.kernel import _routing_name
-    from lowdiam.sim.routings.dispatch import ENTRIES
+    from lowdiam.sim.routings.dispatch import ENTRIES, routing_name
 
     done = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", "booksim", "--processes", "1"],
                           capture_output=True, text=True, check=False, timeout=1200)
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(r"^booksim \(wormhole\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
     assert re.search(r"^booksim \(routings\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
-    names = {_routing_name(hop) for hop, _ in ENTRIES.values()}
+    names = {routing_name(hop) for hop, _ in ENTRIES.values()}
     assert len(names) == len(ENTRIES) and all(KC.routing_marked(n) for n in names), names

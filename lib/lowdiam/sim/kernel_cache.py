@@ -67,7 +67,7 @@ _NUMBA_DEF = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|gen
 # once raised "SystemError: AST constructor recursion depth mismatch"): parses are serialised, and each file's
 # imports are remembered by (path, size, mtime), so a process parses a source once.  What is remembered is every
 # file an import may name; which of them exist is looked up each time: the routings' generated dispatch
-# (``routings/_dispatch_chain.py``, written when ``lowdiam.sim.routings`` is first imported) does not exist yet
+# (``routings/_entries.py``, written when ``lowdiam.sim.routings`` is first imported) does not exist yet
 # when a fresh clone's first process first reads ``routings/dispatch.py``, and a remembered "imports nothing
 # there" left it out of that process's fingerprints, so the BookSim model's kernels compiled into a folder no later
 # process used (a second compile of run_kernel, about 35 CPU s, in the next process).
@@ -149,21 +149,27 @@ def kernel_sources(package_dir: Path = PACKAGE_DIR, package: str = "lowdiam.sim"
     Examples
     --------
     >>> names = {p.name for p in kernel_sources()}
-    >>> {"kernel.py", "rng.py", "dispatch.py", "traffic.py"} <= names
+    >>> {"kernel.py", "rng.py", "_entries.py", "ugal.py", "traffic.py"} <= names
     True
-    >>> {"driver.py", "run_control.py", "results.py", "request.py", "kernel_cache.py"} & names
+    >>> {"driver.py", "run_control.py", "results.py", "request.py", "kernel_cache.py", "dispatch.py"} & names
     set()
     >>> booksim = {p.relative_to(PACKAGE_DIR).as_posix() for p in kernel_sources(group="booksim")}
-    >>> {"booksim/kernel.py", "rng.py", "routings/ugal.py"} <= booksim, "caminos/kernel.py" in booksim
-    (True, False)
+    >>> {"booksim/kernel.py", "rng.py", "routings/base.py"} <= booksim
+    True
+    >>> "routings/ugal.py" in booksim, "caminos/kernel.py" in booksim  # a routing is compiled apart (its entries)
+    (False, False)
     """
     package_dir = Path(package_dir).resolve()
     if group is not None and group not in GROUPS:
         raise ValueError(f"group must be one of {', '.join(GROUPS)} or None; got {group!r}")
     todo = [p for p in _numba_files(package_dir) if group is None or source_group(p, package_dir) == group]
     seen = set(todo)
-    # this module: imported by bounds.py for kernel_cache_scope, it holds nothing a kernel reads
-    skip = {package_dir / Path(__file__).name}
+    # this module: imported by bounds.py for kernel_cache_scope, it holds nothing a kernel reads; and the routings'
+    # dispatch, imported by the kernels' Python drivers for kernel_entry: a kernel takes the run's routing as
+    # first-class functions, compiled and cached apart (routings/_entries.py, group common), never inlined into it,
+    # so an edit to a routing recompiles that routing's entries, not the kernels (dispatch.py defines no numba
+    # function: tests/test_sim_cache.py)
+    skip = {package_dir / Path(__file__).name, package_dir / "routings" / "dispatch.py"}
     while todo:
         for dep in _package_imports(todo.pop(), package_dir, package):
             if dep not in seen and dep not in skip:
@@ -323,7 +329,7 @@ def kernel_cache_scope(folder: Path | None = None) -> Iterator[Path]:
 MODEL_KERNELS = {
     "booksim": "booksim.kernel.run_kernel with its allocators; a shared routing compiles on its first use",
     "caminos": "caminos.kernel.run and rebuild_masks",
-    "ideal": "the {flow_control} kernel of lowdiam.sim.ideal with the shared routings it dispatches to",
+    "ideal": "the {flow_control} kernel of lowdiam.sim.ideal; a shared routing compiles on its first use",
 }
 
 _NOTED: set[str] = set()
@@ -563,10 +569,10 @@ def _compile_job(job: tuple[str, str]) -> tuple[str, str, bool, float]:
     name, flow_control = job
     t0 = time.perf_counter()
     if flow_control == ROUTINGS_JOB:  # the kernel first (loaded, or compiled or waited for under its lock)
-        from .booksim.kernel import compile_routings
+        from .routings.dispatch import compile_routings
 
         compile_once(name, "wormhole")
-        cold = bool(compile_routings())
+        cold = bool(compile_routings(name))
         return name, flow_control, cold, time.perf_counter() - t0
     cold = compile_note(name, flow_control=flow_control) is not None
     compile_once(name, flow_control)
@@ -581,8 +587,8 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
     lock), the BookSim model's first as it takes longest, so that a test suite or sweep started afterwards on a
     cold cache neither compiles nor waits on the lock: its processes load the cache.  One labelled bar on stderr
     counts the jobs.  Returns ``(model, flow control, compiled (False: cached already), seconds)`` per job; the
-    BookSim model adds a job ``(booksim, "routings")`` that compiles every shared routing's own functions
-    (:func:`lowdiam.sim.booksim.kernel.compile_routings`).
+    BookSim model (else the ideal model) adds a job ``(<model>, "routings")`` that compiles every shared routing's
+    own functions, which both models share (:func:`lowdiam.sim.routings.dispatch.compile_routings`).
 
     Examples
     --------
@@ -609,8 +615,9 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
         raise ValueError(f"processes must be an int >= 1 or None, got {processes!r}")
     jobs = sorted(((n, fc) for n in dict.fromkeys(names) for fc in ROUTERS[n].flow_controls),
                   key=lambda j: (j[0] != "booksim", j))  # the longest compile first
-    if "booksim" in names:  # its shared routings compile on a run's first use of each: all of them here, once,
-        jobs.append(("booksim", ROUTINGS_JOB))  # last: it needs the kernel, which the first job compiles
+    shared = [n for n in ("booksim", "ideal") if n in names]  # the models that run the shared routings: these
+    if shared:  # compile on a run's first use of each; all of them here, once (both models share them), last: it
+        jobs.append((shared[0], ROUTINGS_JOB))  # needs a kernel, which an earlier job compiles
     workers = min(len(jobs), processes or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 

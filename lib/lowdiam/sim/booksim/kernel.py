@@ -31,8 +31,8 @@ from numba import njit
 from lowdiam.sim.bits import lowest_bit
 from lowdiam.sim.prefetch import prefetch
 from lowdiam.sim.rng import below, uniform01
-from lowdiam.sim.routings.base import EJECT
-from lowdiam.sim.routings.dispatch import entries
+from lowdiam.sim.routings.base import EJECT, PacketRoutes
+from lowdiam.sim.routings.dispatch import kernel_entry
 
 # cfg indices
 (
@@ -242,13 +242,6 @@ class Nodes(NamedTuple):
     res_n: np.ndarray  # (NE * V) shared buffers: the injection port's reserved slots per VC (as Router.ores)
     shr_n: np.ndarray  # (NE,) shared buffers: the injection port's pool flits in use (as Router.oshr)
     p_vcl: np.ndarray  # (pool,) phase VC selections (C_VCS > 0): the VC class of the packet's next hop
-
-
-class PacketRoutes(NamedTuple):
-    """What the shared routings read of a packet (:mod:`lowdiam.sim.routings.dispatch`)."""
-
-    src: np.ndarray  # (pool,) source endpoint (aliases Nodes.p_src)
-    route_state: np.ndarray  # (pool,) the routing's per-packet state
 
 
 class Shared(NamedTuple):
@@ -1454,67 +1447,15 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
     return RUN_DONE
 
 
-#: compiled entry points of :func:`_run_kernel`, by the types of its arguments
-_ENTRY_POINTS: dict = {}
-#: the entries' signatures (hop, setup) of this process's last run (every run has the same: one kernel for all)
-_ENTRY_SIGS: list = []
-
-
 def run_kernel(cfg, net, st, nd, stats, rs, sh, mo):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status.
 
     A shared routing (``cfg[C_ROUTE] == ROUTE_SHARED``) reaches the kernel as two first-class functions, its own
-    next hop and per-packet set-up (:func:`lowdiam.sim.routings.dispatch.entries`), so :func:`_run_kernel` is
-    compiled once for every routing (its signature names the functions' types, not the functions) and a run
-    compiles only its own routing's two functions; each is cached on disk by numba like the kernel.
+    next hop and per-packet set-up (:func:`lowdiam.sim.routings.dispatch.kernel_entry`), so :func:`_run_kernel`
+    is compiled once for every routing and a run compiles only its own routing's two functions; each is cached on
+    disk by numba like the kernel.
     """
-    from numba import typeof, types
-
     code = int(sh.tabs.code) if cfg[C_ROUTE] == ROUTE_SHARED else None
-    hop, setup = entries(code)
     args = (cfg, net, st, nd, stats, rs, sh, mo)
-    argtypes = tuple(typeof(a) for a in args)
-    key = (code, argtypes)
-    entry = _ENTRY_POINTS.get(key)
-    if entry is None:
-        i64 = types.int64
-        hop_sig = i64(i64, i64, i64, i64, i64, typeof(sh.tabs), typeof(sh.rnet), typeof(sh.pkr), typeof(sh.ports),
-                      typeof(sh.scratch))
-        setup_sig = types.none(i64, i64, i64, typeof(sh.tabs), typeof(sh.pkr.route_state), argtypes[5])
-        import contextlib
-
-        from lowdiam.sim.kernel_cache import noting_routing
-
-        _ENTRY_SIGS[:] = [hop_sig, setup_sig]
-        with contextlib.nullcontext() if code is None else noting_routing(_routing_name(hop)):
-            hop.compile(hop_sig)
-            setup.compile(setup_sig)
-        entry = _run_kernel.compile(argtypes + (types.FunctionType(hop_sig), types.FunctionType(setup_sig)))
-        _ENTRY_POINTS[key] = entry
+    entry, hop, setup = kernel_entry(_run_kernel, args, code, sh.tabs, sh.rnet, sh.pkr, sh.ports, sh.scratch)
     return entry(*args, hop, setup)
-
-
-def _routing_name(hop) -> str:
-    return hop.__name__[len("hop_"):].replace("_", "-")
-
-
-def compile_routings() -> list[str]:
-    """Compile (or load) every shared routing's two entries for the kernel's argument types, as a run's first use of
-    the routing would, so that later processes load them (``python -m lowdiam.sim compile`` does, beside the
-    kernels).  Returns the names of the routings compiled here (not marked compiled before).  The types are those of
-    this process's last run, or of a tiny warm-up run (the kernel loaded or compiled by it) if there was none."""
-    from lowdiam.sim.kernel_cache import _warm_up, noting_routing, routing_marked
-    from lowdiam.sim.routings.dispatch import ENTRIES
-
-    if not _ENTRY_SIGS:
-        _warm_up("booksim", "wormhole")
-    hop_sig, setup_sig = _ENTRY_SIGS
-    compiled = []
-    for _code, (hop, setup) in sorted(ENTRIES.items()):
-        name = _routing_name(hop)
-        if not routing_marked(name):
-            compiled.append(name)
-        with noting_routing(name, quiet=True):
-            hop.compile(hop_sig)
-            setup.compile(setup_sig)
-    return compiled

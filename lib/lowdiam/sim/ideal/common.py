@@ -14,7 +14,6 @@ from numba import njit
 
 from ..rng import below, uniform01
 from ..routings.base import UNSET
-from ..routings.dispatch import setup_packet
 from ..traffic import HOTSPOT, TABLE
 from .state import (
     K_ACC_WIN_FLITS,
@@ -99,10 +98,11 @@ def generate_packets(now, cfg, traffic, sq, ctr, rs):
 
 
 @njit(cache=True, inline="always")
-def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs):
+def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs, setup_fn):
     """Move the head of endpoint ``e``'s source queue into packet slot ``p`` and set up its route.
 
-    The one packet set-up of both flow controls (the caller sets ``pk.ready``).
+    The one packet set-up of both flow controls (the caller sets ``pk.ready``); ``setup_fn``: the routing's
+    per-packet set-up (:func:`lowdiam.sim.routings.dispatch.entries`).
     """
     QCAP = cfg.queue_capacity
     q = e * QCAP + sq.head[e]
@@ -116,7 +116,7 @@ def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs):
     pk.measured[p] = 1 if (t >= cfg.warmup and t < cfg.window_end) else 0
     pk.hops[p] = 0
     pk.out[p] = UNSET
-    setup_packet(p, net.ep_router[e], net.ep_router[pk.dst[p]], tables, pk.route_state, rs)
+    setup_fn(np.int64(p), np.int64(net.ep_router[e]), np.int64(net.ep_router[pk.dst[p]]), tables, pk.route_state, rs)
 
 
 @njit(cache=True, inline="always")

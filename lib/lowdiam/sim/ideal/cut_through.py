@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ..routings.base import EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT
-from ..routings.dispatch import next_hop
 from .common import (
     admit_packet,
     generate_packets,
@@ -34,8 +34,10 @@ from .state import (
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
-def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch):
-    """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0)."""
+def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch, pkr, hop_fn, setup_fn):
+    """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0).
+
+    ``pkr`` (the routing's view of ``pk``), ``hop_fn``, ``setup_fn``: the run's routing (:func:`.run.execute`)."""
     P = cfg.packet_flits
     V = cfg.vcs
     S = cfg.slots
@@ -148,7 +150,8 @@ def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratc
             if out == UNSET or out == WAIT or redecide:
                 if out >= 0:
                     pend[out] -= P  # an adaptive routing re-decides every cycle
-                out = next_hop(p, c, dst_r, vc_next, P, tables, net, pk, ports, scratch)
+                out = hop_fn(np.int64(p), np.int64(c), np.int64(dst_r), np.int64(vc_next), np.int64(P), tables, net,
+                             pkr, ports, scratch)
                 if out == NO_ROUTE or out == VC_OVERFLOW:
                     ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
                     ctr[K_ERR_A] = p
@@ -235,7 +238,7 @@ def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratc
                 break
             nfree -= 1
             p = free_stack[nfree]
-            admit_packet(e, now, p, cfg, net, tables, pk, sq, rs)
+            admit_packet(e, now, p, cfg, net, tables, pk, sq, rs, setup_fn)
             p_ready[p] = now + LI + R
             inj_busy[e] = now + P
             credits[chv] -= P

@@ -17,7 +17,8 @@ from ..kernel_cache import writable
 from ..results import SimResult, jain_fairness, percentile_from_histogram, saturation_verdict
 from ..rng import new_state
 from ..routings import build_route_tables, resolve_routing
-from ..routings.base import BuildContext, Network, PortState, RouteTables, Scratch
+from ..routings.base import BuildContext, Network, PacketRoutes, PortState, RouteTables, Scratch
+from ..routings.dispatch import kernel_entry
 from ..routings.polarized import weights as polarized_weights
 from ..tables import distances, memo
 from ..traffic import Endpoints, make_traffic, refuse_include_source
@@ -214,7 +215,12 @@ def execute(req, st: KernelState) -> KernelState:
     _announce_compiling(kernel)
     st = writable(st)  # one kernel signature whatever the arrays' origin (frozen topologies' are read-only)
     while True:
-        status = kernel(*st)
+        # the run's routing as two first-class functions: one compiled kernel serves every routing, and a run
+        # compiles its own routing's functions only (shared with the BookSim model's runs: same records' types)
+        pkr = PacketRoutes(st.packets.src, st.packets.route_state)
+        entry, hop, setup = kernel_entry(kernel, (*st, pkr), int(st.tables.code), st.tables, st.net, pkr, st.ports,
+                                         st.scratch)
+        status = entry(*st, pkr, hop, setup)
         if status == RUN_GROW:
             sources, qcap = grow_queues(st.sources, st.cfg.endpoints, st.cfg.queue_capacity)
             st = st._replace(sources=sources, cfg=st.cfg._replace(queue_capacity=qcap))

@@ -72,8 +72,8 @@ composite one), plus its tests.  Nothing else is edited:
 
 On import this package reads every module that assigns ``ROUTING`` (statically:
 :mod:`.codegen`), writes the kernels' dispatch from the flags
-(:func:`.minimal.minimal_hop`, :func:`.dispatch.setup_packet`,
-:func:`.dispatch.next_hop`), then registers the routings in ``REGISTRY`` and
+(:func:`.minimal.minimal_hop`, each routing's entries of
+:func:`.dispatch.entries`), then registers the routings in ``REGISTRY`` and
 their public names (and ``aliases``) in ``ROUTINGS``, by code; the BookSim
 model runs every routing whose ``routers`` name it
 (``lowdiam.sim.booksim.options.SHARED_ROUTINGS``), and a minimal one can be
@@ -139,8 +139,8 @@ __all__ = [
     "resolve_routing",
 ]
 
-# the kernels' dispatch chains (_hop_chain.py, _dispatch_chain.py) are generated from the routing modules' sources,
-# before any routing module is imported (the composite routings import the minimal routings' chain)
+# the kernels' routing entries and the minimal chain (_entries.py, _hop_chain.py) are generated from the routing
+# modules' sources, before any routing module is imported (the composite routings import the minimal routings' chain)
 _SOURCES = codegen.scan()
 _WRITTEN = codegen.write(sources=_SOURCES)
 

@@ -248,6 +248,13 @@ class Network(NamedTuple):
     ep_router: np.ndarray  # (NE,) int32 router of every endpoint
 
 
+class PacketRoutes(NamedTuple):
+    """What a routing reads of the packets (every router model passes one, aliasing its own packet arrays)."""
+
+    src: np.ndarray  # (pool,) int32 source endpoint
+    route_state: np.ndarray  # (pool,) int32 the routing's per-packet state
+
+
 class PortState(NamedTuple):
     """Occupancy a routing may read (adaptive routings): the router model keeps it up to date."""
 

@@ -1,9 +1,9 @@
 """The kernels' routing dispatch, generated from the routing modules' ``ROUTING`` flags.
 
-The kernels reach a routing through ``if`` chains on its code (the ideal model) or through its own two
-functions passed as first-class functions (the BookSim model).  Neither is written by hand: this module reads every
-module of :mod:`lowdiam.sim.routings` that assigns ``ROUTING = Routing(...)`` (statically, with :mod:`ast`,
-before any of them is imported) and writes two small modules next to them:
+The kernels (BookSim model, ideal model) reach a routing through its own two functions, passed to them as
+first-class functions.  They are not written by hand: this module reads every module of
+:mod:`lowdiam.sim.routings` that assigns ``ROUTING = Routing(...)`` (statically, with :mod:`ast`, before any of
+them is imported) and writes two small modules next to them:
 
 ``_hop_chain.py``
     ``minimal_hop(code, c, t, h, tabs, net, rs)``: the hop of every routing flagged ``minimal=True`` (hop by
@@ -11,32 +11,27 @@ before any of them is imported) and writes two small modules next to them:
     Valiant, UGAL, NAG, NAR, NAL: :data:`INLINED_INNER` (``min``, their default) inlined, the others through one
     separately compiled copy of the chain.  It imports the minimal routings only, so the composite routings can
     import it (through :mod:`.minimal`) without an import cycle.
-``_dispatch_chain.py``
-    ``setup_packet(p, s_r, d_r, tabs, route_state, rs)`` (a branch per routing flagged ``setup=True``) and
-    ``next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch)`` (a branch per routing that is not
-    minimal; the minimal ones share the last branch, :func:`minimal_hop` with the hop index ``vc_next``); and
-    the entries: per routing ``hop_<module>`` (same arguments as ``next_hop``, the result as int64) and, for a
-    routing flagged ``setup=True``, ``setup_<module>`` (same arguments as ``setup_packet``), with ``ENTRIES``
-    (code -> the pair) for :func:`lowdiam.sim.routings.dispatch.entries`.
+``_entries.py``
+    the entries: per routing ``hop_<module>(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch)`` (the
+    output arc as int64) and, for a routing flagged ``setup=True``, ``setup_<module>(p, s_r, d_r, tabs,
+    route_state, rs)``, with ``ENTRIES`` (code -> the pair) for :func:`lowdiam.sim.routings.dispatch.entries`.
 
 A routing function declares what it reads by its parameter names, and the generated call passes exactly those
 (:data:`HOP_ARGUMENTS`, :data:`SETUP_ARGUMENTS`, :data:`NEXT_HOP_ARGUMENTS`): ``hop(c, t, tabs, net, rs)``
 ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crossed so far).
 
-What a run compiles.  The BookSim model's kernel takes the run's routing as its entries, so a run compiles
-that routing's functions only (``docs/benchmarks.md``, "Compile time").  A kernel with the chains is compiled
-once for every routing (its routing code is a run-time value), so its first run compiles every routing's
-functions, whatever routing it runs: the dispatch inlines the setup
-functions and the minimal chain, and calls each composite routing's ``next_hop``, a separately compiled
-function, which calls ``inner_hop``.  The composite routings call ``inner_hop`` rather than the inlined
-``minimal_hop`` because inlining the chain of every minimal routing two or three times into each of them made
-it most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile time"); ``inner_hop`` inlines
-the hop of their default ``inner`` routing only (:data:`INLINED_INNER`), so that their common case costs no
-call.  Specialising the kernels on the routing code instead, so that the other routings' calls are dropped
-before they are compiled, was measured too and not kept: numba prunes no branch on an integer literal argument
-(only on ``None`` and on global constants); an ``@overload`` chosen by the literal does prune, but the kernel is
-then compiled once per routing (about 40 CPU s each for the BookSim model), which breaks even with compiling
-everything once at two routings and loses from three on.
+What a run compiles. A kernel takes the run's routing as its entries, so a run compiles that routing's functions
+only (``docs/benchmarks.md``, "Compile time"). Until 2026-12-04 the ideal model reached the routings through ``if``
+chains on the routing code, so its first run compiled every routing's functions, whatever routing it ran. A
+composite routing's entry inlines its ``next_hop``, which calls ``inner_hop``. The composite routings call
+``inner_hop`` rather than the inlined ``minimal_hop`` because inlining the chain of every minimal routing two or
+three times into each of them made it most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile
+time"); ``inner_hop`` inlines the hop of their default ``inner`` routing only (:data:`INLINED_INNER`), so that their
+common case costs no call. Specialising the kernels on the routing code instead, so that the other routings' calls
+are dropped before they are compiled, was measured too and not kept: numba prunes no branch on an integer literal
+argument (only on ``None`` and on global constants); an ``@overload`` chosen by the literal does prune, but the
+kernel is then compiled once per routing (about 40 CPU s each for the BookSim model), which breaks even with
+compiling everything once at two routings and loses from three on.
 
 Why generated files and not hand-kept ones: adding a routing is then one new module (its tests aside), and the
 files are ordinary source files, so numba caches the kernels as before and the kernel cache's fingerprint
@@ -54,7 +49,7 @@ Examples
 (2, False, True)
 >>> specs["min"].hop_args, specs["min"].minimal
 (('c', 't', 'tabs', 'net', 'rs'), True)
->>> "    if code == 2:  # valiant" in render()["_dispatch_chain.py"]
+>>> "    2: (hop_valiant, setup_valiant),  # valiant" in render()["_entries.py"]
 True
 """
 
@@ -67,7 +62,7 @@ import tempfile
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-GENERATED = ("_hop_chain.py", "_dispatch_chain.py")
+GENERATED = ("_hop_chain.py", "_entries.py")
 
 #: what a minimal routing's ``hop`` may take, and what the generated chain passes for it
 HOP_ARGUMENTS = {"c": "c", "t": "t", "h": "h", "tabs": "tabs", "net": "net", "rs": "rs"}
@@ -222,31 +217,12 @@ def render(package_dir: Path = PACKAGE_DIR, sources: list[RoutingSource] | None 
             f"        return {_call('hop', inlined, inlined.hop_args, HOP_ARGUMENTS)}",
             "    return _inner_hop(np.int64(code), np.int64(c), np.int64(t), np.int64(h), tabs, net, rs)", ""]
 
-    setup = [s for s in specs if s.setup]
-    other = [s for s in specs if not s.minimal]
     used = sorted(specs, key=lambda s: s.module)  # imports by name (every routing has an entry)
-    disp = _header("Per-packet set-up and next hop of every routing, by routing code (the kernels' dispatch).", used)
+    disp = _header("Each routing's own next hop and per-packet set-up, the kernels' entries to it.", used)
     disp[disp.index("from numba import njit")] = "import numpy as np\nfrom numba import njit"
-    disp += ["from .base import EJECT, NO_ROUTE, checked", "from .minimal import minimal_hop", "", "",
-             '@njit(cache=True, inline="always")', "def setup_packet(p, s_r, d_r, tabs, route_state, rs):",
-             '    """Routing state of a packet entering the network at router ``s_r`` for router ``d_r``."""',
-             "    route_state[p] = -1", "    code = tabs.code"]
-    for i, s in enumerate(setup):
-        disp += [f"    {'if' if i == 0 else 'elif'} code == {s.code}:  # {s.name}",
-                 f"        {_call('setup', s, s.setup_args, SETUP_ARGUMENTS)}"]
-    disp += ["", "", '@njit(cache=True, inline="always")',
-             "def next_hop(p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch):",
-             '    """Output arc for packet ``p`` whose head is at router ``c`` (``EJECT`` at its router).', "",
-             "    Or ``WAIT`` (an adaptive routing found no port that can take ``need`` flits now), ``NO_ROUTE``,",
-             "    ``VC_OVERFLOW``.  ``vc_next``: links crossed so far (the hop class of the next VC).", '    """',
-             "    code = tabs.code", "    rs = scratch.rs"]
-    for s in other:
-        disp += [f"    if code == {s.code}:  # {s.name}",
-                 f"        return {_call('next_hop', s, s.next_hop_args, NEXT_HOP_ARGUMENTS)}"]
-    disp += ["    # minimal routings", "    if c == dst_r:", "        return EJECT",
-             "    return checked(minimal_hop(code, c, dst_r, vc_next, tabs, net, rs), vc_next, tabs.hop_classes)", ""]
+    disp += ["from .base import EJECT, NO_ROUTE, checked", ""]
     disp += _entries(specs)
-    return {"_hop_chain.py": "\n".join(hop), "_dispatch_chain.py": "\n".join(disp)}
+    return {"_hop_chain.py": "\n".join(hop), "_entries.py": "\n".join(disp)}
 
 
 #: what a minimal routing's ``hop`` receives in its entry (:func:`_entries`): the head's router, the destination
@@ -261,11 +237,11 @@ _NO_NRT = "@njit(cache=True, _nrt=False)  # no reference counting: see ideal.sta
 
 def _entries(specs: list[RoutingSource]) -> list[str]:
     """One ``hop_<module>`` and, for a routing with a set-up, one ``setup_<module>`` per routing, each a separately
-    compiled function of the same signature as :func:`next_hop` / :func:`setup_packet` (integers as int64, a
-    hop's result as int64), and ``ENTRIES``: routing code -> ``(hop, setup)``.
+    compiled function of one signature per kind (integers as int64, a hop's result as int64), and ``ENTRIES``:
+    routing code -> ``(hop, setup)``.
 
-    The BookSim model's kernel takes these as first-class functions (:func:`lowdiam.sim.routings.dispatch.entries`):
-    it is compiled once for every routing and calls the run's routing through them, so a run compiles its own
+    The kernels take these as first-class functions (:func:`lowdiam.sim.routings.dispatch.kernel_entry`): each
+    is compiled once for every routing and calls the run's routing through them, so a run compiles its own
     routing's functions only (each cached on its own), not every routing's."""
     sig_hop = "p, c, dst_r, vc_next, need, tabs, net, pk, ports, scratch"
     sig_setup = "p, s_r, d_r, tabs, route_state, rs"
@@ -283,7 +259,7 @@ def _entries(specs: list[RoutingSource]) -> list[str]:
     out += [""]
     for s in specs:
         out += ["", _NO_NRT, f"def hop_{s.module}({sig_hop}):",
-                f'    """:func:`next_hop` of routing {s.name!r} (code {s.code}) alone."""', "    rs = scratch.rs"]
+                f'    """Next hop of routing {s.name!r} (code {s.code})."""', "    rs = scratch.rs"]
         if s.minimal:
             out += ["    if c == dst_r:", "        return np.int64(EJECT)",
                     f"    return np.int64(checked({_call('hop', s, s.hop_args, ENTRY_HOP_ARGUMENTS)}, vc_next, "
@@ -296,7 +272,7 @@ def _entries(specs: list[RoutingSource]) -> list[str]:
         if s.setup:
             setup = f"setup_{s.module}"
             out += ["", _NO_NRT, f"def setup_{s.module}({sig_setup}):",
-                    f'    """:func:`setup_packet` of routing {s.name!r} (code {s.code}) alone."""',
+                    f'    """Per-packet set-up of routing {s.name!r} (code {s.code})."""',
                     "    route_state[p] = -1", f"    {_call('setup', s, s.setup_args, SETUP_ARGUMENTS)}", ""]
         table.append(f"    {s.code}: (hop_{s.module}, {setup}),  # {s.name}")
     out += ["", "#: routing code -> (hop, setup): the entries of each routing", "ENTRIES = {", *table, "}",
