@@ -976,8 +976,11 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
                     p_hops[pk] = 0
                     p_vcl[pk] = 0
                     if route_mode == ROUTE_SHARED:
-                        setup_fn(np.int64(pk), np.int64(ep_router[e]), np.int64(ep_router[dq]), sh.tabs,
-                                 sh.pkr.route_state, rs)
+                        if sh.tabs.setup:  # the routing keeps per-packet state
+                            setup_fn(np.int64(pk), np.int64(ep_router[e]), np.int64(ep_router[dq]), sh.tabs,
+                                     sh.pkr.route_state, rs)
+                        else:
+                            sh.pkr.route_state[pk] = -1
                     if mm >= 0:
                         mo.p_msg[pk] = mm
                         _rq_sent(mo, e)

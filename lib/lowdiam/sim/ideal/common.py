@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit
 
 from ..rng import below, uniform01
-from ..routings.base import UNSET
+from ..routings.base import EJECT, UNSET, checked
+from ..routings.minimal import minimal_hop
 from ..traffic import HOTSPOT, TABLE
 from .state import (
     K_ACC_WIN_FLITS,
@@ -98,6 +99,24 @@ def generate_packets(now, cfg, traffic, sq, ctr, rs):
 
 
 @njit(cache=True, inline="always")
+def next_hop(p, c, dst_r, vc_next, need, tables, net, pkr, ports, scratch, hop_fn):
+    """Output arc of packet ``p`` whose head is at router ``c`` by the run's routing (``EJECT`` at ``dst_r``).
+
+    A minimal routing's hop is inlined (the chain of :func:`lowdiam.sim.routings.minimal.minimal_hop`); any other
+    routing is reached through its entry ``hop_fn`` (:func:`lowdiam.sim.routings.dispatch.kernel_entry`), as it
+    was before through a separately compiled ``next_hop``.  A call passes the routing's records (tables, network,
+    packets, ports, scratch: a few hundred machine words) and cost the ideal model's hot loop up to 0.6 x its speed
+    where the hop had been inlined (``docs/benchmarks.md``, "Compile time")."""
+    if tables.minimal:
+        if c == dst_r:
+            return np.int64(EJECT)
+        return np.int64(checked(minimal_hop(tables.code, c, dst_r, vc_next, tables, net, scratch.rs), vc_next,
+                                tables.hop_classes))
+    return hop_fn(np.int64(p), np.int64(c), np.int64(dst_r), np.int64(vc_next), np.int64(need), tables, net, pkr,
+                  ports, scratch)
+
+
+@njit(cache=True, inline="always")
 def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs, setup_fn):
     """Move the head of endpoint ``e``'s source queue into packet slot ``p`` and set up its route.
 
@@ -116,7 +135,11 @@ def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs, setup_fn):
     pk.measured[p] = 1 if (t >= cfg.warmup and t < cfg.window_end) else 0
     pk.hops[p] = 0
     pk.out[p] = UNSET
-    setup_fn(np.int64(p), np.int64(net.ep_router[e]), np.int64(net.ep_router[pk.dst[p]]), tables, pk.route_state, rs)
+    if tables.setup:  # a call per packet costs the hot loop; a routing without per-packet state needs none
+        setup_fn(np.int64(p), np.int64(net.ep_router[e]), np.int64(net.ep_router[pk.dst[p]]), tables,
+                 pk.route_state, rs)
+    else:
+        pk.route_state[p] = -1
 
 
 @njit(cache=True, inline="always")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ..routings.base import EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT
 from .common import (
     admit_packet,
     generate_packets,
+    next_hop,
     order_requests,
     pick_vc,
     queue_headroom,
@@ -150,8 +150,7 @@ def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratc
             if out == UNSET or out == WAIT or redecide:
                 if out >= 0:
                     pend[out] -= P  # an adaptive routing re-decides every cycle
-                out = hop_fn(np.int64(p), np.int64(c), np.int64(dst_r), np.int64(vc_next), np.int64(P), tables, net,
-                             pkr, ports, scratch)
+                out = next_hop(p, c, dst_r, vc_next, P, tables, net, pkr, ports, scratch, hop_fn)
                 if out == NO_ROUTE or out == VC_OVERFLOW:
                     ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
                     ctr[K_ERR_A] = p

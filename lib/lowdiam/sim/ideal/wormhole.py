@@ -31,13 +31,13 @@ accounted for (at the source, in buffers, on links, or partly ejected).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ..routings.base import EJECT, NO_ROUTE, UNSET, VC_OVERFLOW, WAIT
 from .common import (
     admit_packet,
     generate_packets,
+    next_hop,
     order_requests,
     pick_vc,
     queue_headroom,
@@ -191,8 +191,7 @@ def run_wormhole(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch, 
                 if out == UNSET or out == WAIT or redecide:
                     if out >= 0:
                         pend[out] -= P
-                    out = hop_fn(np.int64(p), np.int64(c), np.int64(dst_r), np.int64(vc_next), np.int64(1), tables,
-                                 net, pkr, ports, scratch)
+                    out = next_hop(p, c, dst_r, vc_next, 1, tables, net, pkr, ports, scratch, hop_fn)
                     if out == NO_ROUTE or out == VC_OVERFLOW:
                         ctr[K_ERR] = ERR_NO_ROUTE if out == NO_ROUTE else ERR_VC_OVERFLOW
                         ctr[K_ERR_A] = p

@@ -257,7 +257,8 @@ def build_route_tables(routing: Routing, options: dict, ctx: BuildContext) -> tu
     fields = dict(routing.build(ctx, options))
     need = max(int(routing.route_length(ctx, options, fields)), 1)
     inner = fields.pop("inner", routing.code)
-    tabs = route_tables(routing.code, inner, ctx.topology.num_routers, need, routing.redecide, ctx.D, fields)
+    tabs = route_tables(routing.code, inner, ctx.topology.num_routers, need, routing.redecide, ctx.D, fields,
+                        minimal=routing.minimal, setup=routing.setup)
     return tabs, need
 
 

@@ -40,6 +40,8 @@ class RouteTables(NamedTuple):
     n: int  # routers
     hop_classes: int  # longest route = VC hop classes (VC v is in class v % hop_classes)
     redecide: int  # 1: the route of a waiting head is re-decided every cycle (Polarized)
+    minimal: int  # 1: a minimal routing (hop by hop: the ideal kernels inline its hop, routings.minimal_hop)
+    setup: int  # 1: the routing keeps per-packet state, set by its set-up entry at injection; 0: the kernel sets -1
     D: np.ndarray  # (n, n) uint8 router distances
     dist: np.ndarray  # (n, n) uint8 route lengths of the inner minimal routing (D, or hierarchical for df-min)
     grouped: int  # 1: intermediates are routers of other groups (inner df-min), 0: any other router
@@ -84,15 +86,17 @@ _PLACEHOLDERS: dict[str, Any] = {
 
 
 def route_tables(code: int, inner: int, n: int, hop_classes: int, redecide: bool, D: np.ndarray,
-                 fields: dict[str, Any]) -> RouteTables:
-    """A :class:`RouteTables` with ``fields`` set and placeholders elsewhere (``dist`` defaults to ``D``)."""
+                 fields: dict[str, Any], *, minimal: bool = False, setup: bool = False) -> RouteTables:
+    """A :class:`RouteTables` with ``fields`` set and placeholders elsewhere (``dist`` defaults to ``D``);
+    ``minimal``, ``setup``: the routing's flags (:class:`Routing`)."""
     unknown = set(fields) - set(RouteTables._fields)
     if unknown:
         raise KeyError(f"not RouteTables fields: {sorted(unknown)}")
     values = {**_PLACEHOLDERS, "dist": D, **fields}
     arrays = {k: np.ascontiguousarray(v) if isinstance(v, np.ndarray) else int(v) for k, v in values.items()}
     return RouteTables(code=int(code), inner=int(inner), n=int(n), hop_classes=int(hop_classes),
-                       redecide=int(bool(redecide)), D=np.ascontiguousarray(D), **arrays)
+                       redecide=int(bool(redecide)), minimal=int(bool(minimal)), setup=int(bool(setup)),
+                       D=np.ascontiguousarray(D), **arrays)
 
 
 @dataclasses.dataclass(frozen=True)

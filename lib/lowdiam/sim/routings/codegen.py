@@ -21,8 +21,9 @@ A routing function declares what it reads by its parameter names, and the genera
 ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crossed so far).
 
 What a run compiles. A kernel takes the run's routing as its entries, so a run compiles that routing's functions
-only (``docs/benchmarks.md``, "Compile time"). Until 2026-12-04 the ideal model reached the routings through ``if``
-chains on the routing code, so its first run compiled every routing's functions, whatever routing it ran. A
+only (``docs/benchmarks.md``, "Compile time"); the ideal kernels also inline the minimal chain (``minimal_hop``),
+for speed. Until 2026-12-04 the ideal model reached the routings through ``if`` chains on the routing code, so its
+first run compiled every routing's functions, whatever routing it ran. A
 composite routing's entry inlines its ``next_hop``, which calls ``inner_hop``. The composite routings call
 ``inner_hop`` rather than the inlined ``minimal_hop`` because inlining the chain of every minimal routing two or
 three times into each of them made it most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile
