@@ -58,3 +58,22 @@ def test_port_masks_equal_the_state_they_summarise(name):
         assert busy > 0  # a saturated run ends with work in the network, so the comparison is not of zeros
     if name == "wide_routers":
         assert int(cfg[K.C_PW]) == 2
+
+
+@pytest.mark.parametrize("name", ["saturated", "speedup2_drained", "wide_routers"])
+def test_the_prefetch_switch_changes_no_number(name, monkeypatch):
+    """The kernel prefetches the next routers' state only on networks of at least ``PREFETCH_MIN_INPUT_VCS`` input
+    VCs (the small test networks are below it): with it forced on, the run ends in the same state, bit for bit
+    (every counter, every router and endpoint array)."""
+    from lowdiam.sim.booksim import driver
+
+    default = _final_state(name)
+    monkeypatch.setattr(driver, "PREFETCH_MIN_INPUT_VCS", 0)
+    forced = _final_state(name)
+    assert (int(default["cfg"][K.C_PREFETCH]), int(forced["cfg"][K.C_PREFETCH])) == (0, 1)
+    for record in ("st", "nd"):
+        for field in type(default[record])._fields:
+            a, b = getattr(default[record], field), getattr(forced[record], field)
+            assert np.array_equal(a, b), f"{name}: {record}.{field} differs with the prefetches on"
+    assert np.array_equal(default["ctr"], forced["ctr"])
+    assert int(default["ctr"][K.K_EJ]) > 0

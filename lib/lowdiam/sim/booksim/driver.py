@@ -39,6 +39,10 @@ FAR = 1 << 62  # a window end no run reaches (the kernel compares cycles in 64 b
 LATENCY_BINS = 1 << 16
 DEFAULT_VCS = 4  # the reference runs' num_vcs
 INITIAL_QUEUE = 64
+#: the kernel prefetches the next routers' state on networks of at least this many input VCs (router ports x VCs):
+#: a smaller network's state stays in the caches and the prefetches only cost (measured on 2-core AMD EPYC machines,
+#: 2 MB L2, 32 MB L3: docs/benchmarks.md, "Prefetching only where the state leaves the caches")
+PREFETCH_MIN_INPUT_VCS = 20_000
 #: A run whose measurement window fails the throughput rule ends with the window (no drain).  False runs every
 #: run through its drain in one kernel leg, as before this rule; tests use it to check the two legs change nothing.
 END_SATURATED_RUNS_AT_WINDOW = True
@@ -490,6 +494,7 @@ def _run(
     cfg[K.C_TMODE], cfg[K.C_HOT_PPM] = tspec.mode, round(tspec.hot_fraction * 1_000_000)
     cfg[K.C_USELF] = 1 if tspec.include_source else 0
     cfg[K.C_PW] = PW
+    cfg[K.C_PREFETCH] = int(NIV >= PREFETCH_MIN_INPUT_VCS)  # changes no value, only the speed
     cfg[K.C_QCAP], cfg[K.C_DEADLOCK], cfg[K.C_LH] = QCAP, opts["deadlock_cycles"], LATENCY_BINS
     cfg[K.C_XQ], cfg[K.C_PCN], cfg[K.C_BCAP], cfg[K.C_SH], cfg[K.C_OQ] = XQ, PCN, BCAP, SH, OQ
     cfg[K.C_ISL] = ISL

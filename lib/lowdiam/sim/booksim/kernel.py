@@ -75,13 +75,16 @@ from lowdiam.sim.routings.dispatch import kernel_entry
     C_VCS,
     C_TWOPHASE,
     C_PW,
+    C_PREFETCH,
     N_CFG,
-) = range(40)
+) = range(41)
 # C_SHBUF: 1 for BookSim's "shared" buffer policy (C_PB private flits per VC, a pool of C_SB flits per input port;
 # see _sh_full and below), 0 for "private" (C_CAP flits per VC)
 # C_USELF: 1 when uniform traffic draws among all endpoints, the source included (BookSim2's uniform), 0 among the
 # others
 # C_PW: 64-bit words per router in each port mask (Router.pm_*): ceil(largest radix / 64)
+# C_PREFETCH: 1 to prefetch the state of the next three routers in the router loop (changes no value; see the
+# driver's PREFETCH_MIN_INPUT_VCS)
 # C_VCS: the VC classes of options.PHASE_SELECTIONS (0: "any" / "hop" by C_ANY, 1: "phase", 2: "dragonfly"); with
 # C_TWOPHASE 1 for a shared routing whose route state holds an intermediate router until it is reached (Valiant,
 # UGAL): a packet's class is set where its head is routed (p_vcl) and read at VC allocation
@@ -859,6 +862,7 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
                     u += ovr[oc * V + v, OV_OCC]
                 used[a] = u
     PW = cfg[C_PW]
+    prefetching = cfg[C_PREFETCH] != 0
     _port_masks(n, PW, rptr, lmask, prt, ch, pm_in, pm_list, pm_pc, pm_out)
     t = ctr[K_NOW]
     while True:
@@ -1034,7 +1038,7 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
             # channel entries, port records, listed-VC masks and output-queue heads; router r + 2's records of
             # the input VCs that receive a flit or are listed, and its received credits; router r + 1's buffer
             # lines of those VCs (the flit that arrives, the flit at the head)
-            if r + 3 < n:
+            if prefetching and r + 3 < n:
                 r3 = r + 3
                 for w in range(PW):
                     am = pm_in[(r3 * W + s0) * PW + w] | pm_pc[r3 * PW + w] | pm_list[r3 * PW + w] | pm_out[r3 * PW + w]
@@ -1050,7 +1054,7 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
                         prefetch(va_out_ptr, c * V)
                         prefetch(sw_in_ptr, c)
                         prefetch(sw_out_ptr, c)
-            if r + 2 < n:
+            if prefetching and r + 2 < n:
                 r2 = r + 2
                 for w in range(PW):
                     am = pm_in[(r2 * W + s0) * PW + w] | pm_pc[r2 * PW + w] | pm_list[r2 * PW + w] | pm_out[r2 * PW + w]
@@ -1066,7 +1070,7 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
                         if prt[c, PT_PCN] > 0 or ch[c * W + s0, 2] >= 0:
                             prefetch(pc, c * PCN + prt[c, PT_PCH])
                             prefetch(ovr, c * V)
-            if r + 1 < n:
+            if prefetching and r + 1 < n:
                 r1 = r + 1
                 for w in range(PW):
                     am = pm_in[(r1 * W + s0) * PW + w] | pm_list[r1 * PW + w]
