@@ -246,3 +246,12 @@ def test_compile_ahead_compiles_every_booksim_routing_once():
     assert re.search(r"^booksim \(routings\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
     names = {routing_name(hop) for hop, _ in ENTRIES.values()}
     assert len(names) == len(ENTRIES) and all(KC.routing_marked(n) for n in names), names
+
+
+def test_compile_routings_names_the_models_that_run_the_shared_routings():
+    from lowdiam.sim.routings._entries import hop_min_single
+    from lowdiam.sim.routings.dispatch import compile_routings, routing_name
+
+    with pytest.raises(ValueError, match=r"model must be 'booksim' or 'ideal' .* got 'caminos'"):
+        compile_routings("caminos")
+    assert routing_name(hop_min_single) == "min-single"
