@@ -12,23 +12,23 @@ Both run BookSim's anynet ``min`` routing (our ``min-single`` over BookSim's own
 on any VC), 4-flit packets, 4 VCs x 32 flits and the pipeline of ``benchmarks/crossval_booksim.py``'s ``CFG``
 (``tests/data/booksim/booksim.cfg``), seed 1: the cross-validated configuration, so both simulators do the same work.
 
-Measure.  Simulated cycles per second are a difference of two run lengths, ``(cycles(long) - cycles(short)) /
+Measure. Simulated cycles per second are a difference of two run lengths, ``(cycles(long) - cycles(short)) /
 (time(long) - time(short))``, so start-up work (BookSim's anynet table and file parsing, our distance matrix and
-next-hop table) cancels.  The time is CPU seconds (user + system: BookSim's process via ``RUSAGE_CHILDREN``, ours
-via ``time.process_time``; both simulators are single-threaded), which the other jobs of a shared machine disturb
-far less than wall-clock seconds; the wall-clock ratio is reported too (``wall_ratio``).  A run of ``N`` cycles is
-``N/2`` warm-up plus ``N/2`` measured cycles (BookSim: one warm-up period and one sample of ``N/2``), and the
-reported cycles include the drain (BookSim may also end its warm-up early, so its cycle counts differ from ours;
-each simulator's rate uses its own counts).  Our runs are ``--ours-scale`` times longer (default 5: 1,000 and 3,000
-cycles against BookSim's 200 and 600): at 5-40x BookSim's speed a 400-cycle difference is a second or less of our
-CPU time, the size of the run-to-run noise of our start-up, and single rounds gave rates from 150 to 470 cycles/s and
-differences of no sign (measured 2026-12-01 with ``--ours-scale 1``); both rates are those of the same loaded network
-in its steady state.  One *round* is: our short and long run, then BookSim's short and long run; its ratio is our
-cycles/s over BookSim's.  ``--rounds`` rounds alternate so that a change in the machine's load
-hits both simulators; the table gives per configuration and load the median ratio over the rounds, its minimum and
-maximum, and the median cycles/s of each simulator.  On a shared machine the ratio, not the rates, is the result.
-The defaults (3 rounds of 200- and 600-cycle runs, both configurations) spend most of their time in BookSim: at its
-~1.5-5 cycles per second on a loaded 2-core machine, about an hour.
+next-hop table) cancels. The time is CPU seconds (user + system: BookSim's process via ``RUSAGE_CHILDREN``, ours via
+``time.process_time``; both simulators are single-threaded), which the other jobs of a shared machine disturb far less
+than wall-clock seconds; the wall-clock ratio is reported too (``wall_ratio``). A run of ``N`` cycles is ``N/2``
+warm-up plus ``N/2`` measured cycles (BookSim: one warm-up period and one sample of ``N/2``), and the reported cycles
+include the drain (BookSim may also end its warm-up early, so its cycle counts differ from ours; each simulator's rate
+uses its own counts). Our runs are ``--ours-scale`` times longer (default 5: 1,000 and 3,000 cycles against BookSim's
+200 and 600): at 5-40x BookSim's speed a 400-cycle difference is a second or less of our CPU time, the size of the
+run-to-run noise of our start-up, and single rounds gave rates from 150 to 470 cycles/s and differences of no sign
+(measured 2026-12-01 with ``--ours-scale 1``); both rates are those of the same loaded network in its steady state.
+One *round* is: our short and long run, then BookSim's short and long run (every second round BookSim's first); its
+ratio is our cycles/s over BookSim's. ``--rounds`` rounds alternate so that a change in the machine's load hits both
+simulators; the table gives per configuration and load the median ratio over the rounds, its minimum and maximum, and
+the median cycles/s of each simulator. On a shared machine the ratio, not the rates, is the result. The defaults (3
+rounds of 200- and 600-cycle runs, both configurations) spend most of their time in BookSim: at its ~1.5-5 cycles per
+second on a loaded 2-core machine, about an hour.
 
 BookSim binary: ``$BOOKSIM``, else ``.cache/booksim2/src/booksim`` as ``make booksim`` builds it (``make bench`` does
 so when ``$BOOKSIM`` is unset).
@@ -171,8 +171,14 @@ def main() -> None:
         for load in loads:
             rounds = []
             for rnd in range(args.rounds):
-                o = [ours_run(top, load, speedup, c * args.ours_scale) for c in (args.short, args.long)]
-                b = [booksim_run(binary, anynet, load, speedup, c) for c in (args.short, args.long)]
+                # which side runs first alternates by round (ABBA): on this VM the order within a pair of processes
+                # moved an A/B ratio by up to ~20 % (docs/benchmarks.md, "Prefetching only where ...")
+                if rnd % 2 == 0:
+                    o = [ours_run(top, load, speedup, c * args.ours_scale) for c in (args.short, args.long)]
+                    b = [booksim_run(binary, anynet, load, speedup, c) for c in (args.short, args.long)]
+                else:
+                    b = [booksim_run(binary, anynet, load, speedup, c) for c in (args.short, args.long)]
+                    o = [ours_run(top, load, speedup, c * args.ours_scale) for c in (args.short, args.long)]
                 rec = {"ours_cps": rate(*o), "booksim_cps": rate(*b),
                        "ours_wall_cps": rate(*o, "wall"), "booksim_wall_cps": rate(*b, "wall"),
                        "ours": [{k: round(v, 3) if isinstance(v, float) else v for k, v in x.items()} for x in o],
