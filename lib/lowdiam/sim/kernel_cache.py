@@ -63,14 +63,14 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _NUMBA_DEF = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|generated_jit|cfunc)\b", re.M)
 
 
-# ast.parse is not thread-safe on CPython 3.11 (threads of an in-process Dask worker loading a router model at
-# once raised "SystemError: AST constructor recursion depth mismatch"): parses are serialised, and each file's
-# imports are remembered by (path, size, mtime), so a process parses a source once.  What is remembered is every
-# file an import may name; which of them exist is looked up each time: the routings' generated dispatch
-# (``routings/_entries.py``, written when ``lowdiam.sim.routings`` is first imported) does not exist yet
-# when a fresh clone's first process first reads ``routings/dispatch.py``, and a remembered "imports nothing
-# there" left it out of that process's fingerprints, so the BookSim model's kernels compiled into a folder no later
-# process used (a second compile of run_kernel, about 35 CPU s, in the next process).
+# ast.parse is not thread-safe on CPython 3.11 (threads of an in-process Dask worker loading a router model at once
+# raised "SystemError: AST constructor recursion depth mismatch"): parses are serialised, and each file's imports are
+# remembered by (path, size, mtime), so a process parses a source once.  What is remembered is every file an import
+# may name; which of them exist is looked up each time: the routings' generated dispatch (``routings/_hop_chain.py``,
+# written when ``lowdiam.sim.routings`` is first imported) does not exist yet when a fresh clone's first process first
+# reads ``routings/minimal.py``, and a remembered "imports nothing there" left it out of that process's fingerprints
+# (then ``_dispatch_chain.py``, read through ``dispatch.py``), so the BookSim model's kernels compiled into a folder
+# no later process used (a second compile of run_kernel, about 35 CPU s, in the next process).
 _AST_LOCK = threading.Lock()
 _IMPORTS: dict[tuple[Path, int, int, str], tuple[Path, ...]] = {}
 

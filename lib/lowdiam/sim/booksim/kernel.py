@@ -31,7 +31,7 @@ from numba import njit
 from lowdiam.sim.bits import lowest_bit
 from lowdiam.sim.prefetch import prefetch
 from lowdiam.sim.rng import below, uniform01
-from lowdiam.sim.routings.base import EJECT, PacketRoutes
+from lowdiam.sim.routings.base import EJECT, PacketRoutes, set_up_route
 from lowdiam.sim.routings.dispatch import kernel_entry
 
 # cfg indices
@@ -980,11 +980,7 @@ def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
                     p_hops[pk] = 0
                     p_vcl[pk] = 0
                     if route_mode == ROUTE_SHARED:
-                        if sh.tabs.setup:  # the routing keeps per-packet state
-                            setup_fn(np.int64(pk), np.int64(ep_router[e]), np.int64(ep_router[dq]), sh.tabs,
-                                     sh.pkr.route_state, rs)
-                        else:
-                            sh.pkr.route_state[pk] = -1
+                        set_up_route(setup_fn, pk, ep_router[e], ep_router[dq], sh.tabs, sh.pkr.route_state, rs)
                     if mm >= 0:
                         mo.p_msg[pk] = mm
                         _rq_sent(mo, e)

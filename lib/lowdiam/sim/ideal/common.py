@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..rng import below, uniform01
-from ..routings.base import EJECT, UNSET, checked
+from ..routings.base import EJECT, UNSET, checked, set_up_route
 from ..routings.minimal import minimal_hop
 from ..traffic import HOTSPOT, TABLE
 from .state import (
@@ -135,11 +135,7 @@ def admit_packet(e, now, p, cfg, net, tables, pk, sq, rs, setup_fn):
     pk.measured[p] = 1 if (t >= cfg.warmup and t < cfg.window_end) else 0
     pk.hops[p] = 0
     pk.out[p] = UNSET
-    if tables.setup:  # a call per packet costs the hot loop; a routing without per-packet state needs none
-        setup_fn(np.int64(p), np.int64(net.ep_router[e]), np.int64(net.ep_router[pk.dst[p]]), tables,
-                 pk.route_state, rs)
-    else:
-        pk.route_state[p] = -1
+    set_up_route(setup_fn, p, net.ep_router[e], net.ep_router[pk.dst[p]], tables, pk.route_state, rs)
 
 
 @njit(cache=True, inline="always")

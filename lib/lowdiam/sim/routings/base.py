@@ -279,6 +279,17 @@ class Scratch(NamedTuple):
 
 
 @njit(cache=True, inline="always")
+def set_up_route(setup_fn, p, s_r, d_r, tabs, route_state, rs):
+    """Route state of packet ``p`` entering the network at router ``s_r`` for router ``d_r``: the routing's set-up
+    entry ``setup_fn`` where it keeps per-packet state (``tabs.setup``), else -1 without a call (a call per
+    packet costs the kernels' hot loop: ``docs/benchmarks.md``, "The ideal model takes the routing ...")."""
+    if tabs.setup:
+        setup_fn(np.int64(p), np.int64(s_r), np.int64(d_r), tabs, route_state, rs)
+    else:
+        route_state[p] = -1
+
+
+@njit(cache=True, inline="always")
 def checked(out, vc_next, hop_classes):
     """``out``, or ``NO_ROUTE`` when there was no candidate, or ``VC_OVERFLOW`` past the last hop class."""
     if out < 0:

@@ -23,16 +23,16 @@ ignores the hop index, ``hop(c, t, h, tabs, net, rs)`` receives it (links crosse
 What a run compiles. A kernel takes the run's routing as its entries, so a run compiles that routing's functions
 only (``docs/benchmarks.md``, "Compile time"); the ideal kernels also inline the minimal chain (``minimal_hop``),
 for speed. Until 2026-12-04 the ideal model reached the routings through ``if`` chains on the routing code, so its
-first run compiled every routing's functions, whatever routing it ran. A
-composite routing's entry inlines its ``next_hop``, which calls ``inner_hop``. The composite routings call
-``inner_hop`` rather than the inlined ``minimal_hop`` because inlining the chain of every minimal routing two or
-three times into each of them made it most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile
-time"); ``inner_hop`` inlines the hop of their default ``inner`` routing only (:data:`INLINED_INNER`), so that their
-common case costs no call. Specialising the kernels on the routing code instead, so that the other routings' calls
-are dropped before they are compiled, was measured too and not kept: numba prunes no branch on an integer literal
-argument (only on ``None`` and on global constants); an ``@overload`` chosen by the literal does prune, but the
-kernel is then compiled once per routing (about 40 CPU s each for the BookSim model), which breaks even with
-compiling everything once at two routings and loses from three on.
+first run compiled every routing's functions, whatever routing it ran. A composite routing's entry inlines its
+``next_hop``, which calls ``inner_hop``. The composite routings call ``inner_hop`` rather than the inlined
+``minimal_hop`` because inlining the chain of every minimal routing two or three times into each of them made it
+most of the BookSim model's cold compile (``docs/benchmarks.md``, "Compile time"); ``inner_hop`` inlines the hop of
+their default ``inner`` routing only (:data:`INLINED_INNER`), so that their common case costs no call. Specialising
+the kernels on the routing code instead, so that the other routings' calls are dropped before they are compiled, was
+measured too and not kept: numba prunes no branch on an integer literal argument (only on ``None`` and on global
+constants); an ``@overload`` chosen by the literal does prune, but the kernel is then compiled once per routing
+(about 40 CPU s each for the BookSim model), which breaks even with compiling everything once at two routings and
+loses from three on.
 
 Why generated files and not hand-kept ones: adding a routing is then one new module (its tests aside), and the
 files are ordinary source files, so numba caches the kernels as before and the kernel cache's fingerprint
