@@ -384,7 +384,56 @@ def section_summary(sec: Section) -> dict:
         o = old.get(k)
         print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | ({lo}, {hi}) | "
               f"{f'({o[0]}, {o[1]})' if o else '-'} | {n} / {o[2] if o else 0} |")
-    return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same}
+    gaps = bracket_gaps(sec.store, ROOT / "results")
+    if gaps:
+        print("\nWhere a bracket differs, every run of either store from the lower bracket's last stable load to the "
+              "higher bracket's first unstable load (S stable, U unstable, with the run control's decision; - not "
+              "run):")
+        print("| log | network | routing | traffic | settings | load | from scratch | committed |")
+        print("|---|---|---|---|---|---:|---|---|")
+        for k, rows in gaps.items():
+            settings = _settings(k[5])
+            for load, a, b in rows:
+                print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {settings} | {load} | {a} | {b} |")
+    return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
+            "bracket_gaps": len(gaps)}
+
+
+def _settings(sim: tuple) -> str:
+    """A search's ``sim_*`` fields (:func:`_records_in`) in short: VCs, buffer, VC assignment, internal speedup."""
+    import ast
+
+    d = dict(sim)
+    opts = ast.literal_eval(d.get("sim_router_options", "{}") or "{}")
+    return (f"{d.get('sim_vcs', '?')} VCs x {d.get('sim_buffer_flits', '?')} flits, {opts.get('vc_selection', '?')} "
+            f"VCs, speedup {opts.get('internal_speedup', '?')}")
+
+
+def _verdict(r: dict | None) -> str:
+    return "-" if r is None else f"{'U' if r['saturated'] else 'S'} ({r.get('decision') or r['saturation_reason']})"
+
+
+def bracket_gaps(new_root: Path, old_root: Path) -> dict[tuple, list[tuple[float, str, str]]]:
+    """For every search both stores hold whose brackets differ: ``(load, verdict in new_root, verdict in old_root)``
+    of every load either store ran from the lower of the two last stable loads to the higher of the two first
+    unstable loads (a bracket's open end counts as the other's), ascending -- the runs that make the brackets
+    differ (:func:`_verdict`: ``S``/``U`` and the run control's decision, ``-`` where a store has no run)."""
+    new, old = _searches_in(new_root), _searches_in(old_root)
+    runs_new, runs_old = {}, {}
+    for runs, root in ((runs_new, new_root), (runs_old, old_root)):
+        for key, r in _records_in(root):
+            runs.setdefault(key, {})[float(r["load"])] = r
+    out = {}
+    for k in sorted(new, key=lambda k: (k[:4], k[5])):
+        if k not in old or new[k][:2] == old[k][:2]:
+            continue
+        los = [x for x in (new[k][0], old[k][0]) if x is not None]
+        his = [x for x in (new[k][1], old[k][1]) if x is not None]
+        a = min(los) if los else 0.0
+        b = max(his) if his else float("inf")
+        loads = sorted({ld for ld in (*runs_new.get(k, {}), *runs_old.get(k, {})) if a <= ld <= b})
+        out[k] = [(ld, _verdict(runs_new.get(k, {}).get(ld)), _verdict(runs_old.get(k, {}).get(ld))) for ld in loads]
+    return out
 
 
 def _fig11_summary(sec: Section) -> dict:

@@ -109,3 +109,28 @@ def test_run_comparison_pairs_runs_by_specification_and_takes_nan_latencies_as_e
     assert shared == len(runs) > 100 and equal == shared and differ == []
     assert any(r["latency_mean"] != r["latency_mean"] for r in runs.values())  # NaNs are there
     assert bench._same(float("nan"), float("nan")) and not bench._same(0.5, 0.51) and bench._same("a", "a")
+
+
+def test_bracket_gaps_name_the_runs_between_two_brackets(bench, monkeypatch):
+    """Two stores whose searches of one specification bracket differently: the table lists every load either ran
+    between the lower last stable and the higher first unstable load, with each store's verdict or ``-``; a search
+    with the same bracket in both is left out."""
+    def rec(load, sat, decision):
+        return {"label": "PS", "routing": "ugal", "traffic": "uniform", "load": load, "saturated": sat,
+                "decision": decision, "saturation_reason": decision}
+    k1 = ("log", "PS", "ugal", "uniform", "{}", (("sim_vcs", "4"),))
+    k2 = ("log", "PS", "ugal", "uniform", "{}", (("sim_vcs", "2"),))
+    stores = {
+        "new": [(k1, rec(0.5, False, "converged")), (k1, rec(0.65, False, "converged")),
+                (k1, rec(0.7, True, "latency-threshold")), (k2, rec(0.3, False, "converged")),
+                (k2, rec(0.4, True, "stuck"))],
+        "old": [(k1, rec(0.5, False, "converged")), (k1, rec(0.6, True, "stuck")),
+                (k1, rec(0.65, False, "converged")), (k1, rec(0.7, True, "latency-threshold")),
+                (k2, rec(0.3, False, "converged")), (k2, rec(0.4, True, "stuck"))],
+    }
+    monkeypatch.setattr(bench, "_records_in", lambda root: iter(stores[str(root)]))
+    gaps = bench.bracket_gaps(Path("new"), Path("old"))
+    assert list(gaps) == [k1]  # k2 brackets alike in both
+    assert gaps[k1] == [(0.5, "S (converged)", "S (converged)"), (0.6, "-", "U (stuck)"),
+                        (0.65, "S (converged)", "S (converged)"), (0.7, "U (latency-threshold)",
+                                                                   "U (latency-threshold)")]
