@@ -23,7 +23,7 @@ speedup 2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 fli
 ``min-adaptive``, 16-phit messages, 4 VCs.  Both at ``--load``, ``--cycles`` cycles (half warm-up).
 
 Usage: ``python benchmarks/profile_kernel.py [--model booksim|caminos] [--config jellyfish|ps-iq] [--load 0.3]
-[--cycles 3000] [--top 40]``.
+[--cycles 3000] [--top 40] [--routing min-single]``.
 """
 
 from __future__ import annotations
@@ -46,18 +46,26 @@ KERNELS = {"booksim": ROOT / "lib" / "lowdiam" / "sim" / "booksim" / "kernel.py"
 CHILD = r"""
 import sys
 sys.path.insert(0, sys.argv[6])  # benchmarks/: the configurations and the runs of bench_booksim.py / bench_caminos.py
+import time
 model, config, load, cycles, obj_path = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+routing = sys.argv[7]
 if model == "booksim":
     from bench_booksim import CONFIGS, ours_run
     from lowdiam.sim.booksim import kernel as K
+    from lowdiam.sim.booksim import run_booksim
     _, build, speedup, _ = CONFIGS[config]
     top = build()
     entry = K._run_kernel  # the compiled kernel (K.run_kernel, a Python function, picks its entry point)
     def go(c):
-        r = ours_run(top, load, speedup, c)
-        return r["cycles"], round(r["cpu"], 3)
+        if routing == "min-single":  # bench_booksim.py's run
+            r = ours_run(top, load, speedup, c)
+            return r["cycles"], round(r["cpu"], 3)
+        c0 = time.process_time()
+        r = run_booksim(top, routing, "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
+                        warmup_cycles=max(c // 2, 1), measure_cycles=max(c // 2, 1), seed=1,
+                        router_options={"internal_speedup": speedup, "vc_selection": "any"})
+        return r.cycles, round(time.process_time() - c0, 3)
 else:
-    import time
     from bench_caminos import graph, ours_run
     from lowdiam.sim.caminos import kernel as K
     top = graph()
@@ -67,9 +75,9 @@ else:
         done, _ = ours_run(top, 4, load, c)
         return done, round(time.process_time() - t0, 3)
 go(100)  # compiles (or loads) the kernels outside the profiled run
-print("PROFILE_START", flush=True)
+print("PROFILE_START", time.clock_gettime(time.CLOCK_MONOTONIC), flush=True)
 done, cpu = go(cycles)
-print("PROFILE_END", done, cpu, flush=True)
+print("PROFILE_END", done, cpu, time.clock_gettime(time.CLOCK_MONOTONIC), flush=True)
 (sig, ov), = entry.overloads.items()
 print("ENTRY", hex(ov.library.get_pointer_to_function(ov.fndesc.llvm_func_name)), flush=True)
 print("SYMBOL", ov.fndesc.llvm_func_name, flush=True)
@@ -96,6 +104,21 @@ def line_table(obj: Path, symbol: str) -> tuple[list[int], list[tuple[str, int]]
     return [a for a, _ in rows], [w for _, w in rows], size
 
 
+def qualified(mangled: str) -> str:
+    """``module.function`` of a numba symbol (Itanium-mangled ``_ZN<len><name>...E...``), else the name as given."""
+    if not mangled.startswith("_ZN"):
+        return mangled
+    parts, i = [], 3
+    while i < len(mangled) and mangled[i].isdigit():
+        j = i
+        while mangled[j].isdigit():
+            j += 1
+        k = int(mangled[i:j])
+        parts.append(mangled[j:j + k])
+        i = j + k
+    return ".".join(parts) or mangled
+
+
 def phases(src: list[str]) -> list[tuple[int, str]]:
     """(first line, name) of the kernel's phases, from its section comments."""
     marks = []
@@ -120,6 +143,10 @@ def main() -> int:
     ap.add_argument("--load", type=float, default=0.3)
     ap.add_argument("--cycles", type=int, default=3000)
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--routing", default="min-single",
+                    help="BookSim model: the routing (default min-single over BookSim's anynet table, the benchmark's; "
+                    "another runs over the library's own tables). A routing's entries are functions of their own: "
+                    "their samples are counted apart (compiled code outside the kernel)")
     a = ap.parse_args()
     missing = [t for t in ("perf", "readelf") if shutil.which(t) is None]
     if missing:
@@ -131,22 +158,33 @@ def main() -> int:
         env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "numba"),
                    PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
         print("compiling the kernels with line tables (several minutes), then profiling ...", file=sys.stderr)
-        out = subprocess.run(["perf", "record", "-F", "999", "-o", str(tmp / "perf.data"), sys.executable,
-                              str(tmp / "child.py"), a.model, a.config, str(a.load), str(a.cycles),
-                              str(tmp / "kernel.o"),
-                              str(Path(__file__).resolve().parent)],
+        out = subprocess.run(["perf", "record", "-k", "mono", "-F", "999", "-o", str(tmp / "perf.data"),
+                              sys.executable, str(tmp / "child.py"), a.model, a.config, str(a.load), str(a.cycles),
+                              str(tmp / "kernel.o"), str(Path(__file__).resolve().parent), a.routing],
                              env=env, capture_output=True, text=True)
         if out.returncode != 0 or "ENTRY" not in out.stdout:
             print(out.stdout[-2000:], out.stderr[-2000:], file=sys.stderr)
             return 1
         entry = int(out.stdout.split("ENTRY")[1].split()[0], 16)
         end = out.stdout.split("PROFILE_END")[1].split()
-        ips = subprocess.run(["perf", "script", "-i", str(tmp / "perf.data"), "-F", "ip"], capture_output=True,
-                             text=True, check=True).stdout.split()
+        t0, t1 = float(out.stdout.split("PROFILE_START")[1].split()[0]), float(end[2])
+        samples = subprocess.run(["perf", "script", "-i", str(tmp / "perf.data"), "-F", "time,ip,sym,dso"],
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        # numba writes a perf map of its compiled functions (/tmp/perf-<pid>.map), so perf names them
+        ips, jit_syms, where_dso = [], collections.Counter(), collections.Counter()
+        for line in samples:  # "  1234.567890:  7f12abcd symbol (/tmp/perf-1.map)" -- the profiled run's only
+            m = re.match(r"\s*([0-9.]+):\s+([0-9a-f]+)\s+(.*?)\s*\((.*)\)\s*$", line)
+            if m and t0 <= float(m.group(1)) <= t1:
+                ips.append(m.group(2))
+                jit = re.fullmatch(r"/tmp/perf-\d+\.map", m.group(4)) is not None
+                where_dso["compiled by numba" if jit else m.group(4)] += 1
+                if jit:
+                    jit_syms[m.group(3)] += 1
         symbol = out.stdout.split("SYMBOL")[1].split()[0]
         addrs, where, size = line_table(tmp / "kernel.o", symbol)
     inside = [int(x, 16) - entry for x in ips]
     inside = [o for o in inside if 0 <= o < size]
+    jit = where_dso["compiled by numba"]
     per_line = collections.Counter(where[bisect.bisect_right(addrs, o) - 1] for o in inside)
     KERNEL = KERNELS[a.model]
     src = KERNEL.read_text().splitlines()
@@ -160,7 +198,15 @@ def main() -> int:
             per_phase[marks[i][1] if i >= 0 else "module"] += k
     n = len(inside)
     what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
-    print(f"{what}, load {a.load}: {end[0]} cycles in {end[1]} CPU s; {n} of {len(ips)} samples in the kernel")
+    print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: {end[0]} cycles in "
+          f"{end[1]} CPU s; of the run's {len(ips)} samples {n} in the kernel, {jit - n} in other compiled code "
+          f"(a routing's entries, helpers numba did not inline), {len(ips) - jit} elsewhere: "
+          + ", ".join(f"{d} {k}" for d, k in where_dso.most_common(4) if d != "compiled by numba"))
+    named = [(name, k) for name, k in jit_syms.most_common() if name not in (symbol, "[unknown]")]
+    if named:  # perf names what numba's perf map lists; it may list none (then only the total above is known)
+        print("\nother compiled functions (share of the run's samples):")
+        for name, k in named[:12]:
+            print(f"  {100 * k / len(ips):5.1f} %  {qualified(name)}")
     print("\nper phase (share of the kernel's samples):")
     for name, k in per_phase.most_common():
         print(f"  {100 * k / n:5.1f} %  {name}")
