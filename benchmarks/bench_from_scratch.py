@@ -378,11 +378,11 @@ def section_summary(sec: Section) -> dict:
           f"same {', '.join(RUN_FIELDS)}" + "".join(f"\n  differs: {k[:4]} load {k[6]}" for k in differ))
     print("A search's bracket is its lowest unstable load and the highest stable load below it, so two searches "
           "that probed different loads can bracket differently with every shared run equal.")
-    print("| log | network | routing | traffic | from scratch | committed | runs (new / committed) |")
-    print("|---|---|---|---|---|---|---:|")
-    for k, (lo, hi, n) in sorted(new.items(), key=lambda kv: kv[0][:4]):
+    print("| log | network | routing | traffic | settings | from scratch | committed | runs (new / committed) |")
+    print("|---|---|---|---|---|---|---|---:|")
+    for k, (lo, hi, n) in sorted(new.items(), key=lambda kv: (kv[0][:4], kv[0][5])):
         o = old.get(k)
-        print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | ({lo}, {hi}) | "
+        print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {_settings(k[5])} | ({lo}, {hi}) | "
               f"{f'({o[0]}, {o[1]})' if o else '-'} | {n} / {o[2] if o else 0} |")
     gaps = bracket_gaps(sec.store, ROOT / "results")
     if gaps:
@@ -405,8 +405,9 @@ def _settings(sim: tuple) -> str:
 
     d = dict(sim)
     opts = ast.literal_eval(d.get("sim_router_options", "{}") or "{}")
-    return (f"{d.get('sim_vcs', '?')} VCs x {d.get('sim_buffer_flits', '?')} flits, {opts.get('vc_selection', '?')} "
-            f"VCs, speedup {opts.get('internal_speedup', '?')}")
+    vcs = f"{d['sim_vcs']} VCs" if "sim_vcs" in d else "VCs one per hop of the longest route"  # vcs=None
+    return (f"{vcs} x {d.get('sim_buffer_flits', '?')} flits, {opts.get('vc_selection', '?')} VCs, "
+            f"speedup {opts.get('internal_speedup', '?')}")
 
 
 def _verdict(r: dict | None) -> str:
