@@ -24,9 +24,12 @@ another machine, the way the paper-profile job resumes from ``results/``), with 
 segment of ``results/from_scratch/segments.csv``, whose end is rewritten every ``--beat`` seconds while the job runs
 (so a segment cut off by the end of a session loses at most that much), with the runs the store held at its start and
 its last beat.  ``--section-summary`` adds the segments up (the section's wall time so far) and compares every search
-of the new store with the same search (log, network, routing, traffic, settings) of the committed store.
+of the new store with the same search (log, network, routing, traffic, settings) of the committed store; where two
+brackets differ it lists every run of either store between them.  ``--section-replay CORES`` replays the rerun's
+finished searches on CORES cores from their runs' seconds, in rounds (what ``--processes`` runs) and asynchronously
+(what ``--dask`` runs), call by call as the job makes them.
 ``PYTHONPATH=lib python benchmarks/bench_from_scratch.py --section [--processes 2] [--groups g1,g2]
-[--beat 30]``, ``... --section-summary``.
+[--beat 30]``, ``... --section-summary``, ``... --section-replay 2``.
 
 Notebook 07's PolarStar Fig. 11 section the same way: ``--section 07`` runs ``python -m
 lowdiam.studies.motifs_study --sections fig11`` (its 16 motif runs: Allreduce and Sweep3D on PS-IQ, DF, HX and FT
@@ -437,6 +440,67 @@ def bracket_gaps(new_root: Path, old_root: Path) -> dict[tuple, list[tuple[float
     return out
 
 
+def section_replay(cores: int = 2, root: Path | None = None) -> dict:
+    """Notebook 05's section rerun (``root``, default its from-scratch store) replayed on ``cores`` cores from its
+    runs' wall seconds (:func:`lowdiam.scaleout.replay_schedule`), in rounds (the sequential search, what the job's
+    ``--processes`` runs) and asynchronously (no rounds, spare cores speculate: what ``--dask`` runs), one
+    ``saturation_searches`` call at a time as the job makes them (a group's searches at one settings, in the
+    group's order; :func:`lowdiam.studies.polarstar.group_searches`).  Only finished searches (bracket at most
+    ``PAPER_TOL`` wide) take part; the replay starts each from the coarse grid (the job starts some from hints), so
+    its wall times compare the two schedules, not the job's.  Prints a line per call and returns the totals."""
+    from lowdiam import scaleout
+    from lowdiam.studies import polarstar as P
+
+    root = SECTIONS["05"].store if root is None else root
+    runs: dict[tuple, dict[float, tuple[bool, float]]] = {}
+    for key, r in _records_in(root):
+        runs.setdefault(key, {})[float(r["load"])] = (bool(r["saturated"]), float(r["wall_seconds"]))
+    taken: set[tuple] = set()
+    tot = {"calls": 0, "searches": 0, "rounds_wall": 0.0, "async_wall": 0.0, "rounds_runs": 0, "async_runs": 0,
+           "same_brackets": True}
+    print("| group | searches | rounds: wall s (runs) | asynchronous: wall s (runs) | asynchronous / rounds |")
+    print("|---|---:|---|---|---:|")
+    for group, configs in P.group_configs(P.table3("paper")):  # the job's searches, group by group
+        log = P.group_log(group)
+        parts: dict[str, list[tuple]] = {}
+        for rec, routing, traffic in configs:
+            sim = P.group_sim(group, label=rec.label, routing=routing)
+            parts.setdefault(json.dumps(sim, sort_keys=True, default=str), []).append(
+                ((rec.label, routing, traffic), tuple(sorted((f"sim_{k}", str(v)) for k, v in sim.items()))))
+        for specs in parts.values():
+            searches = {}
+            for spec, settings in specs:
+                key = (next((k for k in runs if k[:4] == (log, *spec) and k[5] == settings), None)
+                       or next((k for k in runs if k[:4] == (log, *spec) and k not in taken), None))
+                if key is None:
+                    continue
+                taken.add(key)
+                bad = min((x for x, (u, _) in runs[key].items() if u), default=None)
+                good = max((x for x, (u, _) in runs[key].items() if not u and (bad is None or x < bad)), default=0.0)
+                if bad is not None and bad - good <= P.PAPER_TOL + 1e-9:
+                    searches[key] = {"size": 1, "runs": runs[key]}
+            if not searches:
+                continue
+            rule = {"coarse_step": P.PAPER_COARSE, "tol": P.PAPER_TOL}
+            a = scaleout.replay_schedule(searches, cores, **rule)
+            b = scaleout.replay_schedule(searches, cores, asynchronous=True, **rule)
+            print(f"| {group} | {len(searches)} | {a['wall_seconds']:.0f} ({a['runs']}) | {b['wall_seconds']:.0f} "
+                  f"({b['runs']}) | {b['wall_seconds'] / a['wall_seconds']:.3f} |")
+            tot["calls"] += 1
+            tot["searches"] += len(searches)
+            tot["rounds_wall"] += a["wall_seconds"]
+            tot["async_wall"] += b["wall_seconds"]
+            tot["rounds_runs"] += a["runs"]
+            tot["async_runs"] += b["runs"]
+            tot["same_brackets"] &= a["brackets"] == b["brackets"]
+    if tot["calls"]:
+        print(f"{tot['searches']} finished searches in {tot['calls']} calls on {cores} cores: rounds "
+              f"{tot['rounds_wall']:.0f} s, asynchronous {tot['async_wall']:.0f} s "
+              f"({tot['async_wall'] / tot['rounds_wall']:.3f}), {tot['rounds_runs']} and {tot['async_runs']} runs; "
+              f"the same brackets: {tot['same_brackets']}")
+    return tot
+
+
 def _fig11_summary(sec: Section) -> dict:
     """Section 07: every Fig. 11 run of the new store (completion cycles; wall seconds, every leg of a run resumed
     from checkpoints) beside the committed store's (``lowdiam.studies.motifs_study.recorded_fig11``: the paper's
@@ -475,6 +539,9 @@ def main() -> None:
                     "results/from_scratch_07/)")
     ap.add_argument("--section-summary", nargs="?", const="05", choices=tuple(SECTIONS),
                     help="a section rerun's wall time and results beside the committed ones (default 05)")
+    ap.add_argument("--section-replay", type=int, metavar="CORES", default=None,
+                    help="notebook 05's section rerun replayed on CORES cores from its runs' seconds, in rounds (the "
+                    "job's --processes) and asynchronously (--dask): the schedules' wall times")
     ap.add_argument("--processes", type=int, default=2, help="--section: worker processes (default 2)")
     ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (section 05, "
                     "default all) or sections of lowdiam.studies.motifs_study (section 07, default fig11)")
@@ -489,6 +556,11 @@ def main() -> None:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
         sec = SECTIONS[args.section]
         sys.exit(section(on_dask(sec) if args.dask else sec, args.processes, args.groups, args.beat, args.dask))
+    if args.section_replay is not None:
+        if args.section_replay < 1:
+            raise ValueError(f"--section-replay takes a number of cores >= 1, got {args.section_replay}")
+        section_replay(args.section_replay)
+        return
     if args.section_summary:
         sec = SECTIONS[args.section_summary]
         section_summary(on_dask(sec) if args.dask else sec)

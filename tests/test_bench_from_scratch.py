@@ -134,3 +134,12 @@ def test_bracket_gaps_name_the_runs_between_two_brackets(bench, monkeypatch):
     assert gaps[k1] == [(0.5, "S (converged)", "S (converged)"), (0.6, "-", "U (stuck)"),
                         (0.65, "S (converged)", "S (converged)"), (0.7, "U (latency-threshold)",
                                                                    "U (latency-threshold)")]
+
+
+def test_the_section_replay_schedules_the_finished_searches_both_ways_with_the_same_brackets(bench, capsys):
+    """The committed from-scratch store replayed on 2 cores: every call of the job with a finished search takes part,
+    both schedules end at the same brackets, and the asynchronous one makes at least the runs of the rounds."""
+    tot = bench.section_replay(2)
+    assert tot["calls"] >= 1 and tot["searches"] >= tot["calls"] and tot["same_brackets"] is True
+    assert tot["async_runs"] >= tot["rounds_runs"] > 0 and tot["rounds_wall"] > 0 and tot["async_wall"] > 0
+    assert f"{tot['searches']} finished searches in {tot['calls']} calls on 2 cores" in capsys.readouterr().out
