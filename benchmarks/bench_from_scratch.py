@@ -455,7 +455,8 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     runs: dict[tuple, dict[float, tuple[bool, float]]] = {}
     for key, r in _records_in(root):
         runs.setdefault(key, {})[float(r["load"])] = (bool(r["saturated"]), float(r["wall_seconds"]))
-    taken: set[tuple] = set()
+    brackets = _searches_in(root)
+    by_spec = {(k[:4], k[5]): k for k in runs}  # (log, network, routing, traffic), settings -> search key
     tot = {"calls": 0, "searches": 0, "rounds_wall": 0.0, "async_wall": 0.0, "rounds_runs": 0, "async_runs": 0,
            "same_brackets": True}
     print("| group | searches | rounds: wall s (runs) | asynchronous: wall s (runs) | asynchronous / rounds |")
@@ -470,13 +471,10 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
         for specs in parts.values():
             searches = {}
             for spec, settings in specs:
-                key = (next((k for k in runs if k[:4] == (log, *spec) and k[5] == settings), None)
-                       or next((k for k in runs if k[:4] == (log, *spec) and k not in taken), None))
+                key = by_spec.get(((log, *spec), settings))
                 if key is None:
                     continue
-                taken.add(key)
-                bad = min((x for x, (u, _) in runs[key].items() if u), default=None)
-                good = max((x for x, (u, _) in runs[key].items() if not u and (bad is None or x < bad)), default=0.0)
+                good, bad, _ = brackets[key]
                 if bad is not None and bad - good <= P.PAPER_TOL + 1e-9:
                     searches[key] = {"size": 1, "runs": runs[key]}
             if not searches:

@@ -104,21 +104,6 @@ def line_table(obj: Path, symbol: str) -> tuple[list[int], list[tuple[str, int]]
     return [a for a, _ in rows], [w for _, w in rows], size
 
 
-def qualified(mangled: str) -> str:
-    """``module.function`` of a numba symbol (Itanium-mangled ``_ZN<len><name>...E...``), else the name as given."""
-    if not mangled.startswith("_ZN"):
-        return mangled
-    parts, i = [], 3
-    while i < len(mangled) and mangled[i].isdigit():
-        j = i
-        while mangled[j].isdigit():
-            j += 1
-        k = int(mangled[i:j])
-        parts.append(mangled[j:j + k])
-        i = j + k
-    return ".".join(parts) or mangled
-
-
 def phases(src: list[str]) -> list[tuple[int, str]]:
     """(first line, name) of the kernel's phases, from its section comments."""
     marks = []
@@ -170,16 +155,14 @@ def main() -> int:
         t0, t1 = float(out.stdout.split("PROFILE_START")[1].split()[0]), float(end[2])
         samples = subprocess.run(["perf", "script", "-i", str(tmp / "perf.data"), "-F", "time,ip,sym,dso"],
                                  capture_output=True, text=True, check=True).stdout.splitlines()
-        # numba writes a perf map of its compiled functions (/tmp/perf-<pid>.map), so perf names them
-        ips, jit_syms, where_dso = [], collections.Counter(), collections.Counter()
+        # code numba compiled lies in the perf map numba writes (/tmp/perf-<pid>.map)
+        ips, where_dso = [], collections.Counter()
         for line in samples:  # "  1234.567890:  7f12abcd symbol (/tmp/perf-1.map)" -- the profiled run's only
             m = re.match(r"\s*([0-9.]+):\s+([0-9a-f]+)\s+(.*?)\s*\((.*)\)\s*$", line)
             if m and t0 <= float(m.group(1)) <= t1:
                 ips.append(m.group(2))
                 jit = re.fullmatch(r"/tmp/perf-\d+\.map", m.group(4)) is not None
                 where_dso["compiled by numba" if jit else m.group(4)] += 1
-                if jit:
-                    jit_syms[m.group(3)] += 1
         symbol = out.stdout.split("SYMBOL")[1].split()[0]
         addrs, where, size = line_table(tmp / "kernel.o", symbol)
     inside = [int(x, 16) - entry for x in ips]
@@ -202,11 +185,6 @@ def main() -> int:
           f"{end[1]} CPU s; of the run's {len(ips)} samples {n} in the kernel, {jit - n} in other compiled code "
           f"(a routing's entries, helpers numba did not inline), {len(ips) - jit} elsewhere: "
           + ", ".join(f"{d} {k}" for d, k in where_dso.most_common(4) if d != "compiled by numba"))
-    named = [(name, k) for name, k in jit_syms.most_common() if name not in (symbol, "[unknown]")]
-    if named:  # perf names what numba's perf map lists; it may list none (then only the total above is known)
-        print("\nother compiled functions (share of the run's samples):")
-        for name, k in named[:12]:
-            print(f"  {100 * k / len(ips):5.1f} %  {qualified(name)}")
     print("\nper phase (share of the kernel's samples):")
     for name, k in per_phase.most_common():
         print(f"  {100 * k / n:5.1f} %  {name}")
