@@ -27,9 +27,10 @@ its last beat.  ``--section-summary`` adds the segments up (the section's wall t
 of the new store with the same search (log, network, routing, traffic, settings) of the committed store; where two
 brackets differ it lists every run of either store between them.  ``--section-replay CORES`` replays the rerun's
 finished searches on CORES cores from their runs' seconds, in rounds (what ``--processes`` runs) and asynchronously
-(what ``--dask`` runs), call by call as the job makes them.
+(what ``--dask`` runs), call by call as the job makes them.  ``--section-left CORES`` estimates what the rerun has
+left to run from the committed store's runs, calibrated per result log on the searches it has finished.
 ``PYTHONPATH=lib python benchmarks/bench_from_scratch.py --section [--processes 2] [--groups g1,g2]
-[--beat 30]``, ``... --section-summary``, ``... --section-replay 2``.
+[--beat 30]``, ``... --section-summary``, ``... --section-replay 2``, ``... --section-left 2``.
 
 Notebook 07's PolarStar Fig. 11 section the same way: ``--section 07`` runs ``python -m
 lowdiam.studies.motifs_study --sections fig11`` (its 16 motif runs: Allreduce and Sweep3D on PS-IQ, DF, HX and FT
@@ -57,6 +58,7 @@ import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -440,14 +442,44 @@ def bracket_gaps(new_root: Path, old_root: Path) -> dict[tuple, list[tuple[float
     return out
 
 
+def _job_calls(runs_by_spec: dict[tuple, Any]):
+    """The job's ``saturation_searches`` calls in its order (:func:`lowdiam.studies.polarstar.group_configs`; a
+    group's searches at one settings make one call): ``(group, log, [(spec, search key or None), ...])``, where a
+    spec is ``((log, network, routing, traffic), settings)`` and the key is the search key of ``runs_by_spec`` (keyed
+    by :func:`_records_in`'s search keys) with that spec, ``None`` if it has none."""
+    from lowdiam.studies import polarstar as P
+
+    by_spec = {(k[:4], k[5]): k for k in runs_by_spec}
+    for group, configs in P.group_configs(P.table3("paper")):
+        log = P.group_log(group)
+        parts: dict[str, list[tuple]] = {}
+        for rec, routing, traffic in configs:
+            sim = P.group_sim(group, label=rec.label, routing=routing)
+            spec = ((log, rec.label, routing, traffic), tuple(sorted((f"sim_{k}", str(v)) for k, v in sim.items())))
+            parts.setdefault(json.dumps(sim, sort_keys=True, default=str), []).append((spec, by_spec.get(spec)))
+        for specs in parts.values():
+            yield group, log, specs
+
+
+def _finished(bracket: tuple) -> bool:
+    """A search's bracket (last stable, first unstable, runs) is final: at most ``PAPER_TOL`` wide, or stable up to
+    the searches' highest load, 1.0, with nothing unstable."""
+    from lowdiam.studies import polarstar as P
+
+    good, bad = bracket[:2]
+    if bad is None:
+        return good is not None and good >= 1.0 - 1e-9
+    return good is not None and bad - good <= P.PAPER_TOL + 1e-9
+
+
 def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     """Notebook 05's section rerun (``root``, default its from-scratch store) replayed on ``cores`` cores from its
     runs' wall seconds (:func:`lowdiam.scaleout.replay_schedule`), in rounds (the sequential search, what the job's
     ``--processes`` runs) and asynchronously (no rounds, spare cores speculate: what ``--dask`` runs), one
     ``saturation_searches`` call at a time as the job makes them (a group's searches at one settings, in the
-    group's order; :func:`lowdiam.studies.polarstar.group_searches`).  Only finished searches (bracket at most
-    ``PAPER_TOL`` wide) take part; the replay starts each from the coarse grid (the job starts some from hints), so
-    its wall times compare the two schedules, not the job's.  Prints a line per call and returns the totals."""
+    group's order; :func:`_job_calls`).  Only finished searches (bracket at most ``PAPER_TOL`` wide) take part;
+    the replay starts each from the coarse grid (the job starts some from hints), so its wall times compare the two
+    schedules, not the job's.  Prints a line per call and returns the totals."""
     from lowdiam import scaleout
     from lowdiam.studies import polarstar as P
 
@@ -456,46 +488,141 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     for key, r in _records_in(root):
         runs.setdefault(key, {})[float(r["load"])] = (bool(r["saturated"]), float(r["wall_seconds"]))
     brackets = _searches_in(root)
-    by_spec = {(k[:4], k[5]): k for k in runs}  # (log, network, routing, traffic), settings -> search key
     tot = {"calls": 0, "searches": 0, "rounds_wall": 0.0, "async_wall": 0.0, "rounds_runs": 0, "async_runs": 0,
            "same_brackets": True}
     print("| group | searches | rounds: wall s (runs) | asynchronous: wall s (runs) | asynchronous / rounds |")
     print("|---|---:|---|---|---:|")
-    for group, configs in P.group_configs(P.table3("paper")):  # the job's searches, group by group
-        log = P.group_log(group)
-        parts: dict[str, list[tuple]] = {}
-        for rec, routing, traffic in configs:
-            sim = P.group_sim(group, label=rec.label, routing=routing)
-            parts.setdefault(json.dumps(sim, sort_keys=True, default=str), []).append(
-                ((rec.label, routing, traffic), tuple(sorted((f"sim_{k}", str(v)) for k, v in sim.items()))))
-        for specs in parts.values():
-            searches = {}
-            for spec, settings in specs:
-                key = by_spec.get(((log, *spec), settings))
-                if key is None:
-                    continue
-                good, bad, _ = brackets[key]
-                if bad is not None and bad - good <= P.PAPER_TOL + 1e-9:
-                    searches[key] = {"size": 1, "runs": runs[key]}
-            if not searches:
-                continue
-            rule = {"coarse_step": P.PAPER_COARSE, "tol": P.PAPER_TOL}
-            a = scaleout.replay_schedule(searches, cores, **rule)
-            b = scaleout.replay_schedule(searches, cores, asynchronous=True, **rule)
-            print(f"| {group} | {len(searches)} | {a['wall_seconds']:.0f} ({a['runs']}) | {b['wall_seconds']:.0f} "
-                  f"({b['runs']}) | {b['wall_seconds'] / a['wall_seconds']:.3f} |")
-            tot["calls"] += 1
-            tot["searches"] += len(searches)
-            tot["rounds_wall"] += a["wall_seconds"]
-            tot["async_wall"] += b["wall_seconds"]
-            tot["rounds_runs"] += a["runs"]
-            tot["async_runs"] += b["runs"]
-            tot["same_brackets"] &= a["brackets"] == b["brackets"]
+    for group, _, specs in _job_calls(runs):
+        searches = {key: {"size": 1, "runs": runs[key]} for _, key in specs
+                    if key is not None and _finished(brackets[key])}
+        if not searches:
+            continue
+        rule = {"coarse_step": P.PAPER_COARSE, "tol": P.PAPER_TOL}
+        a = scaleout.replay_schedule(searches, cores, **rule)
+        b = scaleout.replay_schedule(searches, cores, asynchronous=True, **rule)
+        print(f"| {group} | {len(searches)} | {a['wall_seconds']:.0f} ({a['runs']}) | {b['wall_seconds']:.0f} "
+              f"({b['runs']}) | {b['wall_seconds'] / a['wall_seconds']:.3f} |")
+        tot["calls"] += 1
+        tot["searches"] += len(searches)
+        tot["rounds_wall"] += a["wall_seconds"]
+        tot["async_wall"] += b["wall_seconds"]
+        tot["rounds_runs"] += a["runs"]
+        tot["async_runs"] += b["runs"]
+        tot["same_brackets"] &= a["brackets"] == b["brackets"]
     if tot["calls"]:
         print(f"{tot['searches']} finished searches in {tot['calls']} calls on {cores} cores: rounds "
               f"{tot['rounds_wall']:.0f} s, asynchronous {tot['async_wall']:.0f} s "
               f"({tot['async_wall'] / tot['rounds_wall']:.3f}), {tot['rounds_runs']} and {tot['async_runs']} runs; "
               f"the same brackets: {tot['same_brackets']}")
+    return tot
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    if not xs:
+        raise ValueError("a median needs at least one value")
+    m = len(xs) // 2
+    return xs[m] if len(xs) % 2 else (xs[m - 1] + xs[m]) / 2
+
+
+def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | None = None) -> dict:
+    """What notebook 05's section rerun (``new_root``, default its from-scratch store) has left to run, estimated
+    from the committed store (``old_root``, default ``results/``) and calibrated on what the rerun has run; nothing
+    is simulated.
+
+    Every search of the job (:func:`_job_calls`, call by call, each search once) is replayed in rounds on ``cores``
+    cores (:func:`lowdiam.scaleout.replay_schedule`, from the coarse grid) on the committed search's runs: the
+    committed verdict at every load, and as seconds the committed run's CPU seconds (where it records none, its
+    wall seconds times the median CPU / wall ratio of the committed runs that record both); loads the committed
+    search never ran cost as ``cost_below="nearest"`` says.  Most committed searches started next to their knee
+    (from hints), so this charges their coarse loads the knee's seconds: an overestimate.  Hence the calibration:
+    the searches the rerun has finished are estimated the same way and set beside the replay of their own runs (the
+    rerun's wall seconds, as :func:`section_replay`), per result log; each log's ratio (own / estimate) scales the
+    estimate of its searches left.  In a search the rerun has started but not finished, a load it already ran takes
+    its verdict and costs nothing.  A job's search that the committed store does not hold is counted apart.
+    Prints a table per log and returns the totals."""
+    from lowdiam import scaleout
+    from lowdiam.studies import polarstar as P
+
+    new_root = SECTIONS["05"].store if new_root is None else new_root
+    old_root = ROOT / "results" if old_root is None else old_root
+    new: dict[tuple, dict[float, dict]] = {}
+    old: dict[tuple, dict[float, dict]] = {}
+    for runs, root in ((new, new_root), (old, old_root)):
+        for key, r in _records_in(root):
+            runs.setdefault(key, {})[float(r["load"])] = r
+
+    def cpu(r: dict) -> float | None:
+        x = r.get("cpu_seconds")
+        return float(x) if x is not None and x == x else None
+
+    cpu_per_wall = _median([cpu(r) / float(r["wall_seconds"]) for rs in old.values() for r in rs.values()
+                            if cpu(r) and r.get("wall_seconds")])
+    brackets = _searches_in(new_root)
+    by_spec_old = {(k[:4], k[5]): k for k in old}
+    by_spec_new = {(k[:4], k[5]): k for k in new}
+    rule = {"coarse_step": P.PAPER_COARSE, "tol": P.PAPER_TOL}
+    per_log: dict[str, dict] = {}
+    counted: set = set()
+    unknown = 0
+    for _, log, specs in _job_calls({**old, **new}):
+        left, done, done_own = {}, {}, {}
+        for spec, _ in specs:
+            if spec in counted:
+                continue
+            counted.add(spec)
+            k_old, k_new = by_spec_old.get(spec), by_spec_new.get(spec)
+            finished = k_new is not None and _finished(brackets[k_new])
+            if k_old is None:
+                unknown += int(not finished)
+                continue
+            runs = {ld: (bool(r["saturated"]), cpu(r) if cpu(r) else cpu_per_wall * float(r["wall_seconds"]))
+                    for ld, r in old[k_old].items()}
+            if finished:
+                done[k_old] = {"size": 1, "runs": runs}
+                done_own[k_new] = {"size": 1, "runs": {ld: (bool(r["saturated"]), float(r["wall_seconds"]))
+                                                       for ld, r in new[k_new].items()}}
+                continue
+            for ld, r in new.get(k_new, {}).items():  # what the rerun already ran: its verdict, at no cost
+                runs[ld] = (bool(r["saturated"]), 0.0)
+            left[k_old] = {"size": 1, "runs": runs}
+        t = per_log.setdefault(log, {"done": 0, "done_est": 0.0, "done_own": 0.0, "left": 0,
+                                                     "left_est": 0.0, "left_runs": 0})
+        if done:
+            t["done"] += len(done)
+            t["done_est"] += scaleout.replay_schedule(done, cores, **rule)["wall_seconds"]
+            t["done_own"] += scaleout.replay_schedule(done_own, cores, **rule)["wall_seconds"]
+        if left:
+            a = scaleout.replay_schedule(left, cores, **rule)
+            t["left"] += len(left)
+            t["left_est"] += a["wall_seconds"]
+            t["left_runs"] += a["runs"]
+    print("| log | finished: searches | estimate, s | replayed from their own runs, s | own / estimate | left: "
+          "searches | estimate, s (runs) | calibrated, s |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|")
+    tot = {"cores": cores, "cpu_per_wall": cpu_per_wall, "unknown": unknown, "done": 0, "left": 0, "left_runs": 0,
+           "left_est": 0.0, "left_calibrated": 0.0, "calibrated": True}
+    for log, t in per_log.items():
+        if not t["done"] and not t["left"]:
+            continue
+        factor = t["done_own"] / t["done_est"] if t["done_est"] > 0 else None
+        cal = t["left_est"] * factor if factor is not None else None
+        tot["done"] += t["done"]
+        tot["left"] += t["left"]
+        tot["left_runs"] += t["left_runs"]
+        tot["left_est"] += t["left_est"]
+        if cal is None:
+            tot["calibrated"] = tot["calibrated"] and t["left"] == 0
+        else:
+            tot["left_calibrated"] += cal
+        print(f"| {log} | {t['done']} | {t['done_est']:.0f} | {t['done_own']:.0f} | "
+              f"{'-' if factor is None else f'{factor:.3f}'} | {t['left']} | {t['left_est']:.0f} ({t['left_runs']}) | "
+              f"{'-' if cal is None else f'{cal:.0f}'} |")
+    print(f"{tot['left']} searches left ({unknown} more not in the committed store): estimated {tot['left_est']:.0f} s "
+          f"on {cores} cores in rounds from the committed runs, {tot['left_calibrated']:.0f} s "
+          f"({tot['left_calibrated'] / 3600:.2f} h) calibrated" + ("" if tot["calibrated"] else
+                                                                   " (a log with searches left has no finished one)")
+          + f"; committed runs' CPU / wall {cpu_per_wall:.3f} (median, for the runs without CPU time)")
     return tot
 
 
@@ -540,6 +667,9 @@ def main() -> None:
     ap.add_argument("--section-replay", type=int, metavar="CORES", default=None,
                     help="notebook 05's section rerun replayed on CORES cores from its runs' seconds, in rounds (the "
                     "job's --processes) and asynchronously (--dask): the schedules' wall times")
+    ap.add_argument("--section-left", type=int, metavar="CORES", default=None,
+                    help="what notebook 05's section rerun has left to run, estimated on CORES cores from the "
+                    "committed store's runs (and the same estimate of what it has run, beside its own replay)")
     ap.add_argument("--processes", type=int, default=2, help="--section: worker processes (default 2)")
     ap.add_argument("--groups", default=None, help="--section: groups of lowdiam.studies.polarstar (section 05, "
                     "default all) or sections of lowdiam.studies.motifs_study (section 07, default fig11)")
@@ -554,6 +684,11 @@ def main() -> None:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
         sec = SECTIONS[args.section]
         sys.exit(section(on_dask(sec) if args.dask else sec, args.processes, args.groups, args.beat, args.dask))
+    if args.section_left is not None:
+        if args.section_left < 1:
+            raise ValueError(f"--section-left takes a number of cores >= 1, got {args.section_left}")
+        section_left(args.section_left)
+        return
     if args.section_replay is not None:
         if args.section_replay < 1:
             raise ValueError(f"--section-replay takes a number of cores >= 1, got {args.section_replay}")
