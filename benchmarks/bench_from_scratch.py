@@ -400,8 +400,33 @@ def section_summary(sec: Section) -> dict:
             settings = _settings(k[5])
             for load, a, b in rows:
                 print(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {settings} | {load} | {a} | {b} |")
+    by = time_by_decision(sec.store)
+    total = sum(d["cpu_seconds"] for d in by.values())
+    print("\nThe new store's runs by the run control's decision (CPU seconds of the runs themselves):")
+    print("| decision | runs | CPU s | share | cycles per run |")
+    print("|---|---:|---:|---:|---:|")
+    for k, d in by.items():
+        print(f"| {k} | {d['runs']} | {d['cpu_seconds']:.0f} | {d['cpu_seconds'] / total:.3f} | "
+              f"{d['cycles'] / d['runs']:.0f} |")
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
-            "bracket_gaps": len(gaps)}
+            "bracket_gaps": len(gaps), "by_decision": by}
+
+
+def time_by_decision(root: Path) -> dict[str, dict]:
+    """Where a store's section runs spent their time: per run-control decision (``converged``, ``max-samples``,
+    ``latency-threshold``, ...), the runs, their CPU seconds (runs that record none are counted in ``no_cpu``) and
+    their simulated cycles, most CPU first."""
+    out: dict[str, dict] = {}
+    for _, r in _records_in(root):
+        d = out.setdefault(str(r.get("decision") or "-"), {"runs": 0, "cpu_seconds": 0.0, "cycles": 0, "no_cpu": 0})
+        d["runs"] += 1
+        x = r.get("cpu_seconds")
+        if x is None or x != x:
+            d["no_cpu"] += 1
+        else:
+            d["cpu_seconds"] += float(x)
+        d["cycles"] += int(r.get("cycles") or 0)
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]["cpu_seconds"]))
 
 
 def _settings(sim: tuple) -> str:

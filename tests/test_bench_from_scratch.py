@@ -181,3 +181,15 @@ def test_a_search_is_finished_at_the_resolution_or_stable_up_to_the_highest_load
     assert bench._finished((0.55, 0.56, 9)) and bench._finished((1.0, None, 10))
     assert not bench._finished((0.5, 0.6, 6)) and not bench._finished((0.8, None, 8))
     assert not bench._finished((None, None, 0))
+
+
+def test_time_by_decision_adds_every_run_once(bench):
+    """The committed from-scratch store by run-control decision: every run in exactly one row, the CPU seconds
+    adding up to the store's, sorted by CPU seconds."""
+    root = ROOT / "results" / "from_scratch"
+    by = bench.time_by_decision(root)
+    runs = [r for _, r in bench._records_in(root)]
+    assert sum(d["runs"] for d in by.values()) == len(runs) > 0
+    assert sum(d["cpu_seconds"] for d in by.values()) == pytest.approx(sum(float(r["cpu_seconds"]) for r in runs))
+    cpu = [d["cpu_seconds"] for d in by.values()]
+    assert cpu == sorted(cpu, reverse=True) and "converged" in by
