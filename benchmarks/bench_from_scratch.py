@@ -564,7 +564,9 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
     the searches the rerun has finished are estimated the same way and set beside the replay of their own runs (the
     rerun's wall seconds, as :func:`section_replay`), per result log; each log's ratio (own / estimate) scales the
     estimate of its searches left.  In a search the rerun has started but not finished, a load it already ran takes
-    its verdict and costs nothing.  A job's search that the committed store does not hold is counted apart.
+    its verdict and costs nothing.  A job's search that the committed store does not hold is counted apart.  The
+    holdout column says how far off such a calibration can be: each log's finished searches in the job's order, each
+    on 1 core, the first half calibrating the estimate of the second, predicted / own.
     Prints a table per log and returns the totals."""
     from lowdiam import scaleout
     from lowdiam.studies import polarstar as P
@@ -590,6 +592,7 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
     per_log: dict[str, dict] = {}
     counted: set = set()
     unknown = 0
+    singles: dict[str, list[tuple[float, float]]] = {}  # per log, each finished search on 1 core: (estimate, own)
     for _, log, specs in _job_calls({**old, **new}):
         left, done, done_own = {}, {}, {}
         for spec, _ in specs:
@@ -607,6 +610,9 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
                 done[k_old] = {"size": 1, "runs": runs}
                 done_own[k_new] = {"size": 1, "runs": {ld: (bool(r["saturated"]), float(r["wall_seconds"]))
                                                        for ld, r in new[k_new].items()}}
+                singles.setdefault(log, []).append(tuple(
+                    scaleout.replay_schedule({k: src[k]}, 1, **rule)["wall_seconds"]
+                    for k, src in ((k_old, done), (k_new, done_own))))
                 continue
             for ld, r in new.get(k_new, {}).items():  # what the rerun already ran: its verdict, at no cost
                 runs[ld] = (bool(r["saturated"]), 0.0)
@@ -623,10 +629,10 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
             t["left_est"] += a["wall_seconds"]
             t["left_runs"] += a["runs"]
     print("| log | finished: searches | estimate, s | replayed from their own runs, s | own / estimate | left: "
-          "searches | estimate, s (runs) | calibrated, s |")
-    print("|---|---:|---:|---:|---:|---:|---|---:|")
+          "searches | estimate, s (runs) | calibrated, s | holdout: predicted / own |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|---:|")
     tot = {"cores": cores, "cpu_per_wall": cpu_per_wall, "unknown": unknown, "done": 0, "left": 0, "left_runs": 0,
-           "left_est": 0.0, "left_calibrated": 0.0, "calibrated": True}
+           "left_est": 0.0, "left_calibrated": 0.0, "calibrated": True, "holdout": {}}
     for log, t in per_log.items():
         if not t["done"] and not t["left"]:
             continue
@@ -640,14 +646,23 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
             tot["calibrated"] = tot["calibrated"] and t["left"] == 0
         else:
             tot["left_calibrated"] += cal
+        xs = singles.get(log, [])
+        h = len(xs) // 2  # the first half (in the job's order) calibrates, the second is predicted
+        hold = None
+        if h and sum(e for e, _ in xs[:h]) > 0 and sum(o for _, o in xs[h:]) > 0:
+            hold = (sum(e for e, _ in xs[h:]) * sum(o for _, o in xs[:h]) / sum(e for e, _ in xs[:h])
+                    / sum(o for _, o in xs[h:]))
+            tot["holdout"][log] = hold
         print(f"| {log} | {t['done']} | {t['done_est']:.0f} | {t['done_own']:.0f} | "
               f"{'-' if factor is None else f'{factor:.3f}'} | {t['left']} | {t['left_est']:.0f} ({t['left_runs']}) | "
-              f"{'-' if cal is None else f'{cal:.0f}'} |")
+              f"{'-' if cal is None else f'{cal:.0f}'} | {'-' if hold is None else f'{hold:.2f}'} |")
     print(f"{tot['left']} searches left ({unknown} more not in the committed store): estimated {tot['left_est']:.0f} s "
           f"on {cores} cores in rounds from the committed runs, {tot['left_calibrated']:.0f} s "
           f"({tot['left_calibrated'] / 3600:.2f} h) calibrated" + ("" if tot["calibrated"] else
                                                                    " (a log with searches left has no finished one)")
-          + f"; committed runs' CPU / wall {cpu_per_wall:.3f} (median, for the runs without CPU time)")
+          + f"; committed runs' CPU / wall {cpu_per_wall:.3f} (median, for the runs without CPU time). Holdout: "
+          "each log's first half of finished searches (job order, 1 core) calibrating the second half's estimate, "
+          "predicted / own; how far off the calibrated estimate can be.")
     return tot
 
 

@@ -147,11 +147,12 @@ def test_the_section_replay_schedules_the_finished_searches_both_ways_with_the_s
 
 def test_what_is_left_is_estimated_from_the_committed_runs_and_calibrated_on_the_finished_searches(bench, monkeypatch,
                                                                                                 capsys):
-    """One log, three searches of the job with the same knee (0.56) in the committed store, one more in neither
+    """One log, four searches of the job with the same knee (0.56) in the committed store, one more in neither
     store; on 1 core a schedule's wall time is the sum of its runs' seconds.  The sequential search from the coarse
     grid runs 0.1 ... 0.6, then 0.55, 0.575, 0.5625, 0.55625: 10 runs.  Committed runs cost 10 s, the rerun's 5 s.
-    The search the rerun finished calibrates: 50 s own against 100 s estimated, factor 0.5.  Left: the search the
-    rerun started (0.1-0.3 run, free) 70 s and the one it has not 100 s: 170 s estimated, 85 s calibrated."""
+    The two searches the rerun finished calibrate: 100 s own against 200 s estimated, factor 0.5; in the holdout
+    the first (A) predicts the second (E) exactly, 1.00.  Left: the search the rerun started (0.1-0.3 run, free)
+    70 s and the one it has not 100 s: 170 s estimated, 85 s calibrated."""
     knee = 0.56
     loads = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.55, 0.575, 0.5625, 0.55625]
 
@@ -163,18 +164,20 @@ def test_what_is_left_is_estimated_from_the_committed_runs_and_calibrated_on_the
         return ("log", label, "ugal", "uniform", "{}", (("sim_vcs", "4"),))
 
     stores = {
-        "old": [(key(x), rec(x, ld, 10.0)) for x in ("A", "B", "C") for ld in loads],
-        "new": [(key("A"), rec("A", ld, 5.0)) for ld in loads] + [(key("B"), rec("B", ld, 5.0)) for ld in loads[:3]],
+        "old": [(key(x), rec(x, ld, 10.0)) for x in ("A", "B", "C", "E") for ld in loads],
+        "new": [(key(x), rec(x, ld, 5.0)) for x in ("A", "E") for ld in loads]
+        + [(key("B"), rec("B", ld, 5.0)) for ld in loads[:3]],
     }
     monkeypatch.setattr(bench, "_records_in", lambda root: iter(stores[str(root)]))
-    specs = [((k[:4], k[5]), None) for k in map(key, "ABCD")]
+    specs = [((k[:4], k[5]), None) for k in map(key, "ABCDE")]
     monkeypatch.setattr(bench, "_job_calls", lambda runs: iter([("g1", "log", specs[:2]), ("g2", "log", specs[2:]),
                                                                  ("g3", "log", specs[:1])]))  # A again: once
     tot = bench.section_left(1, Path("new"), Path("old"))
-    assert (tot["done"], tot["left"], tot["unknown"]) == (1, 2, 1)
+    assert (tot["done"], tot["left"], tot["unknown"]) == (2, 2, 1)
     assert tot["left_est"] == pytest.approx(170.0) and tot["left_calibrated"] == pytest.approx(85.0)
     assert tot["left_runs"] == 20 and tot["calibrated"] is True
-    assert "| log | 1 | 100 | 50 | 0.500 | 2 | 170 (20) | 85 |" in capsys.readouterr().out
+    assert tot["holdout"] == {"log": pytest.approx(1.0)}
+    assert "| log | 2 | 200 | 100 | 0.500 | 2 | 170 (20) | 85 | 1.00 |" in capsys.readouterr().out
 
 
 def test_a_search_is_finished_at_the_resolution_or_stable_up_to_the_highest_load(bench):
