@@ -53,6 +53,7 @@ import functools
 import json
 import os
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -542,14 +543,6 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     return tot
 
 
-def _median(xs: list[float]) -> float:
-    xs = sorted(xs)
-    if not xs:
-        raise ValueError("a median needs at least one value")
-    m = len(xs) // 2
-    return xs[m] if len(xs) % 2 else (xs[m - 1] + xs[m]) / 2
-
-
 def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | None = None) -> dict:
     """What notebook 05's section rerun (``new_root``, default its from-scratch store) has left to run, estimated
     from the committed store (``old_root``, default ``results/``) and calibrated on what the rerun has run; nothing
@@ -583,7 +576,7 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
         x = r.get("cpu_seconds")
         return float(x) if x is not None and x == x else None
 
-    cpu_per_wall = _median([cpu(r) / float(r["wall_seconds"]) for rs in old.values() for r in rs.values()
+    cpu_per_wall = statistics.median([cpu(r) / float(r["wall_seconds"]) for rs in old.values() for r in rs.values()
                             if cpu(r) and r.get("wall_seconds")])
     brackets = _searches_in(new_root)
     by_spec_old = {(k[:4], k[5]): k for k in old}
@@ -617,8 +610,8 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
             for ld, r in new.get(k_new, {}).items():  # what the rerun already ran: its verdict, at no cost
                 runs[ld] = (bool(r["saturated"]), 0.0)
             left[k_old] = {"size": 1, "runs": runs}
-        t = per_log.setdefault(log, {"done": 0, "done_est": 0.0, "done_own": 0.0, "left": 0,
-                                                     "left_est": 0.0, "left_runs": 0})
+        t = per_log.setdefault(log, {"done": 0, "done_est": 0.0, "done_own": 0.0, "left": 0, "left_est": 0.0,
+                                     "left_runs": 0})
         if done:
             t["done"] += len(done)
             t["done_est"] += scaleout.replay_schedule(done, cores, **rule)["wall_seconds"]
