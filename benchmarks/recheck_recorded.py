@@ -44,9 +44,10 @@ def _cost(r: dict) -> float | None:
     return None
 
 
-def pick(name: str, per_log: int, max_cpu: float) -> list[dict]:
+def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> list[dict]:
     """The first ``per_log`` BookSim-model rows of result log ``name`` of distinct (label, routing) that cost less
-    than ``max_cpu`` seconds (:func:`_cost`; a run's last row, as the store reads it)."""
+    than ``max_cpu`` seconds (:func:`_cost`; a run's last row, as the store reads it); with ``saturated``, only
+    rows whose recorded result is saturated (the runs whose routers hold blocked heads)."""
     from lowdiam import sweep as S
 
     rows = {}
@@ -57,6 +58,8 @@ def pick(name: str, per_log: int, max_cpu: float) -> list[dict]:
     for r in rows.values():
         cost = _cost(r)
         if cost is None or cost >= max_cpu or r["sim"].get("router") != "booksim" or (r["label"], r["routing"]) in seen:
+            continue
+        if saturated and not r["result"].get("saturated"):
             continue
         seen.add((r["label"], r["routing"]))
         out.append(r)
@@ -85,12 +88,13 @@ def main() -> None:
     ap.add_argument("--logs", required=True, help="comma-separated result logs of results/paper/05_simulation/")
     ap.add_argument("--per-log", type=int, default=2, help="runs per log (distinct network and routing)")
     ap.add_argument("--max-cpu", type=float, default=40.0, help="only runs recorded below this many CPU seconds")
+    ap.add_argument("--saturated", action="store_true", help="only runs recorded as saturated")
     args = ap.parse_args()
     differ = 0
     for name in args.logs.split(","):
         if not (ROOT / "results" / "paper" / "05_simulation" / f"{name}.csv").is_file():
             raise SystemExit(f"no result log results/paper/05_simulation/{name}.csv")
-        for r in pick(name, args.per_log, args.max_cpu):
+        for r in pick(name, args.per_log, args.max_cpu, args.saturated):
             out = {"log": name, **recheck(r)}
             differ += not out["same"]
             print(json.dumps(out), flush=True)
