@@ -382,6 +382,9 @@ def section_summary(sec: Section) -> dict:
     shared, equal, differ = same_runs(sec.store, ROOT / "results")
     print(f"runs the committed store holds too (same specification and load): {shared}, of which {equal} give the "
           f"same {', '.join(RUN_FIELDS)}" + "".join(f"\n  differs: {k[:4]} load {k[6]}" for k in differ))
+    again = resume_asks(sec.store)
+    print(f"finished searches a resumed job would run again (resume_asks): {len(again)}"
+          + "".join(f"\n  {g} {lab} {rt} {tr}: load {ld} not recorded" for g, lab, rt, tr, ld in again))
     print("A search's bracket is its lowest unstable load and the highest stable load below it, so two searches "
           "that probed different loads can bracket differently with every shared run equal.")
     print("| log | network | routing | traffic | settings | from scratch | committed | runs (new / committed) |")
@@ -410,7 +413,7 @@ def section_summary(sec: Section) -> dict:
         print(f"| {k} | {d['runs']} | {d['cpu_seconds']:.0f} | {d['cpu_seconds'] / total:.3f} | "
               f"{d['cycles'] / d['runs']:.0f} |")
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
-            "bracket_gaps": len(gaps), "by_decision": by}
+            "bracket_gaps": len(gaps), "by_decision": by, "resume_asks": again}
 
 
 def time_by_decision(root: Path) -> dict[str, dict]:
@@ -496,6 +499,33 @@ def _finished(bracket: tuple) -> bool:
     if bad is None:
         return good is not None and good >= 1.0 - 1e-9
     return good is not None and bad - good <= P.PAPER_TOL + 1e-9
+
+
+def resume_asks(root: Path) -> list[tuple]:
+    """The finished searches of the section's store under ``root`` that a resumed job would run again:
+    ``(group, network, routing, traffic, load)`` for every search of the job (:func:`lowdiam.studies.polarstar.
+    group_configs` order) whose recorded bracket is final (:func:`_finished`) and whose sequential search, started
+    from the hint the job gives it (``hint_records`` of its group and ``search_hints``, read from this store),
+    asks a load the store does not hold (``search_recorded``: the first such load).  Empty when a resume replays
+    every finished search without a run: the job's searches then do not depend on where it was resumed."""
+    from lowdiam.studies import polarstar as P
+    from lowdiam.studies import simulation as studies
+
+    out = []
+    for group, configs in P.group_configs(P.table3("paper")):
+        old = P.hint_records(group, root=root)
+        for rec, routing, traffic in configs:
+            sim = P.group_sim(group, label=rec.label, routing=routing)
+            runs = [r for r in studies.recorded_runs("05_simulation", [P.group_log(group)], root=root, sim=sim)
+                    if (r["label"], r["routing"], r["traffic"]) == (rec.label, routing, traffic)]
+            if not runs or not _finished(next(iter(studies.brackets_from_records(runs).values()))):
+                continue
+            hints = P.search_hints([(rec, routing, traffic)], old, sim)
+            miss = P.search_recorded({float(r["load"]): bool(r["saturated"]) for r in runs},
+                                     hint=None if hints is None else hints[0])
+            if miss is not None:
+                out.append((group, rec.label, routing, traffic, miss))
+    return out
 
 
 def section_replay(cores: int = 2, root: Path | None = None) -> dict:

@@ -136,6 +136,33 @@ def test_bracket_gaps_name_the_runs_between_two_brackets(bench, monkeypatch):
                                                                    "U (latency-threshold)")]
 
 
+def test_a_resumed_section_runs_nothing_more_for_a_finished_search(bench, monkeypatch):
+    """The committed from-scratch store: every finished search replays from its recorded runs alone, from the hint
+    its group gives it, so a resumed job runs nothing more for it.  With the hints of every recorded hop-indexed
+    search, the later groups' too (the job until 2026-12-05), the Dragonfly's random-permutation search of
+    fig9-ugal-paper-vcs (finished in segment 12) asks a load the store does not hold: the hint comes from group
+    rest, which runs after it."""
+    from lowdiam.studies import polarstar as P
+
+    store = bench.SECTIONS["05"].store
+    assert bench.resume_asks(store) == []
+    t = {r.label: r for r in P.table3("paper")}
+    every = P.rule_configs_before("rest") | {(rec.label, P.routing_of(rec, role), tr)
+                                             for rec, role, tr in P.GROUPS["rest"](t)}
+    monkeypatch.setattr(P, "rule_configs_before", lambda group: every)
+    again = bench.resume_asks(store)
+    assert ("fig9-ugal-paper-vcs", "DF", "df-ugal", "randperm") in {a[:4] for a in again}
+
+
+def test_the_committed_searches_a_resumed_paper_job_would_extend(bench):
+    """The committed store (docs/run_control.md): four of its 4-VC searches were started from the hop-indexed
+    brackets of groups that run after theirs (shuffle-ugal, rest), so the job, which now starts them from their
+    fixed-rule brackets, asks a load of each that the store does not hold; every other finished search replays."""
+    assert bench.resume_asks(bench.ROOT / "results") == [
+        ("ugal-paper-vcs", "DF", "df-ugal", "shuffle", 0.3), ("ugal-paper-vcs", "MF", "df-ugal", "shuffle", 0.4),
+        ("ugal-mf-3vcs", "MF", "df-ugal", "shuffle", 0.4), ("authors-randperm", "MF", "df-ugal", "server_perm", 0.35)]
+
+
 def test_the_section_replay_schedules_the_finished_searches_both_ways_with_the_same_brackets(bench, capsys):
     """The committed from-scratch store replayed on 2 cores: every call of the job with a finished search takes part,
     both schedules end at the same brackets, and the asynchronous one makes at least the runs of the rounds."""

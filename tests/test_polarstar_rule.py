@@ -77,7 +77,7 @@ def test_paper_vcs_searches_start_from_the_hop_indexed_searches_under_the_same_r
     """The 4-VC group's hints are the BookSim-rule searches of the same configurations at hop-indexed VCs, only
     runs at the section's settings, and for a configuration with none there its fixed-rule search; every other
     group's the fixed-rule searches."""
-    runs = PS.hint_records("ugal-ps-4vcs")
+    runs = PS.hint_records("fig9-ugal-paper-vcs")
     rule = [r for r in runs if r.get("sim_run_control") == "booksim"]
     assert rule and {r["sim_router_options"]["vc_selection"] for r in rule} == {"hop"}
     assert ("PS-IQ", "ugal", "uniform") in PS.brackets_from_records(rule)
@@ -98,8 +98,28 @@ def test_paper_vcs_hints_fall_back_to_the_fixed_rule_search_of_a_configuration_w
     fixed_other = {"label": "PS-Pal", "routing": "ugal", "traffic": "shuffle", "load": 0.4, "saturated": True}
     monkeypatch.setattr(PS.studies, "recorded_runs", lambda *a, **k: [rule_run])
     monkeypatch.setattr(PS, "fixed_records", lambda *a, **k: [fixed_same, fixed_other])
-    assert PS.hint_records("ugal-ps-4vcs") == [rule_run, fixed_other]
+    assert PS.hint_records("fig9-ugal-paper-vcs") == [rule_run, fixed_other]  # group ugal-ps runs it before
     assert PS.hint_records("rest") == [fixed_same, fixed_other]
+    # group ugal-ps-4vcs runs before ugal-ps: the hop-indexed search is not there yet when it starts
+    assert PS.hint_records("ugal-ps-4vcs") == [fixed_same, fixed_other]
+
+
+def test_a_paper_vcs_group_takes_hints_only_from_the_hop_indexed_searches_of_the_groups_before_it():
+    """The hints of a 4-VC group are the same whenever the job reaches it: only the searches of the groups before it
+    in GROUPS order count, each group's RULE_LOG configurations exactly."""
+    t = {r.label: r for r in PS.table3("paper")}
+    names = list(PS.GROUPS)
+    rule_of = {g: {(rec.label, PS.routing_of(rec, role), tr) for rec, role, tr in PS.GROUPS[g](t)}
+               for g in names if PS.group_log(g) == PS.RULE_LOG}
+    for g in PS.PAPER_VCS_GROUPS:
+        before = set().union(*(rule_of.get(h, set()) for h in names[:names.index(g)]))
+        assert PS.rule_configs_before(g) == before
+    assert PS.rule_configs_before(names[0]) == set()
+    later = PS.rule_configs_before("rest") | rule_of["rest"]
+    assert ("DF", "df-ugal", "bitrev") in later - PS.rule_configs_before("fig9-ugal-paper-vcs")  # only in rest
+    assert ("DF", "df-ugal", "shuffle") in PS.rule_configs_before("fig9-ugal-paper-vcs")  # shuffle-ugal
+    with pytest.raises(ValueError, match="unknown group 'nope'; choose from"):
+        PS.rule_configs_before("nope")
 
 
 def test_authors_code_column_pairs_each_changed_statement_with_the_authors_routings():

@@ -43,7 +43,7 @@ __all__ = [
     "AUTHORS_ROLE", "AUTHORS_TRAFFIC", "AUTHORS_TEXT", "HINT_ROLE", "HINT_TRAFFIC", "authors_key", "authors_claim",
     "authors_code", "authors_configs", "AUTHORS_LOG", "AUTHORS_GROUPS", "AUTHORS_VCS", "authors_sim", "group_log",
     "PAPER_VCS_LOG", "PAPER_VCS_GROUPS", "PAPER_VCS_TEXT", "VCS_FIGURE", "at_paper_vcs", "first_unstable_decisions",
-    "searches_from_records", "coarse_search_recorded",
+    "searches_from_records", "coarse_search_recorded", "search_recorded", "search_hints", "rule_configs_before",
     "group_sim", "hint_records", "paper_vcs_sim", "group_searches", "paper_vcs_runs", "mf_probe_sim",
     "mf_probe_runs", "paper_vcs_table", "AUTHORS_DF_ROLE", "AUTHORS_DF_UGAL", "AUTHORS_DF_VCS", "AUTHORS_OWN",
     "authors_df_sim", "authors_runs",
@@ -470,9 +470,17 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
     (:func:`brackets_from_records`: its first unstable load and the last stable load below it)."""
     sim = (sim if sim is not None else authors_sim(router_speedup=router_speedup) if authors
            else sim_settings(router_speedup=router_speedup, run_control="booksim"))
+    return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed,
+                                 hints=search_hints(configs, old_records, sim), sim=sim, record=record, **sweep_kwargs)
+
+
+def search_hints(configs: Sequence[tuple[S.Recipe, str, str]], old_records: Iterable[dict],
+                 sim: dict) -> list[tuple[float, float | None]] | None:
+    """The bracket each of ``configs``' searches at settings ``sim`` starts from (:func:`booksim_rule_searches`):
+    ``None`` (every search from the coarse grid) at any VC at every hop, else per search the same configuration's
+    bracket in ``old_records`` or ``None``."""
     if sim.get("router_options", {}).get("vc_selection") == "any":
-        return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=None, sim=sim,
-                                     record=record, **sweep_kwargs)
+        return None
     old = brackets_from_records(old_records)
     # a routing never run under the fixed rule (the authors' ugal-pf; min-single under adversarial traffic) starts
     # from the bracket of the routing the paper's text names for the same network and traffic (HINT_ROLE)
@@ -483,8 +491,7 @@ def booksim_rule_searches(configs: Sequence[tuple[S.Recipe, str, str]], *, old_r
         hint_tr = HINT_TRAFFIC.get(tr, tr)
         hints.append(old.get((rec.label, rt, tr)) or old.get((rec.label, hint_rt, tr))
                      or old.get((rec.label, rt, hint_tr)) or old.get((rec.label, hint_rt, hint_tr)))
-    return S.saturation_searches(list(configs), coarse_step=coarse_step, tol=tol, seed=seed, hints=hints, sim=sim,
-                                 record=record, **sweep_kwargs)
+    return hints
 
 
 class _Unrecorded(Exception):
@@ -494,7 +501,8 @@ class _Unrecorded(Exception):
 def coarse_search_recorded(runs: dict[float, bool], *, coarse_step: float = PAPER_COARSE,
                            tol: float = PAPER_TOL) -> bool:
     """True when every load the coarse search (:func:`lowdiam.sweep.bracket_saturation`, no hint) asks is among
-    ``runs`` ({load: saturated}): its decisions replayed from them reach its final bracket.
+    ``runs`` ({load: saturated}): its decisions replayed from them reach its final bracket
+    (:func:`search_recorded` with no hint).
 
     Examples
     --------
@@ -503,6 +511,25 @@ def coarse_search_recorded(runs: dict[float, bool], *, coarse_step: float = PAPE
     True
     >>> coarse_search_recorded({x: x > 0.6 for x in asked[5:]}, tol=0.01)
     False
+    """
+    return search_recorded(runs, coarse_step=coarse_step, tol=tol) is None
+
+
+def search_recorded(runs: dict[float, bool], *, hint: tuple[float, float | None] | None = None,
+                    coarse_step: float = PAPER_COARSE, tol: float = PAPER_TOL) -> float | None:
+    """The first load the sequential search (:func:`lowdiam.sweep.bracket_saturation`, started from ``hint`` or,
+    with none, from the coarse grid) asks that ``runs`` ({load: saturated}) does not hold; ``None`` when its
+    decisions replayed from them reach its final bracket (the job would run nothing more for it).
+
+    Examples
+    --------
+    >>> runs = {x: x > 0.6 for x in (0.6, 0.61)}
+    >>> search_recorded(runs, hint=(0.6, 0.61), tol=0.01) is None  # stable at 0.6, unstable at 0.61: done
+    True
+    >>> search_recorded(runs, hint=(0.55, 0.61), tol=0.01)  # it starts at the hint's last stable load
+    0.55
+    >>> search_recorded(runs, tol=0.01)  # the coarse search starts at 0.1
+    0.1
     """
     have = {round(float(x), S.LOAD_DIGITS): bool(b) for x, b in runs.items()}
 
@@ -516,10 +543,10 @@ def coarse_search_recorded(runs: dict[float, bool], *, coarse_step: float = PAPE
         return [out]
 
     try:
-        S.bracket_saturation(decide, 1, coarse_step=coarse_step, tol=tol)
-    except _Unrecorded:
-        return False
-    return True
+        S.bracket_saturation(decide, 1, coarse_step=coarse_step, tol=tol, hints=None if hint is None else [hint])
+    except _Unrecorded as e:
+        return e.args[0]
+    return None
 
 
 def searches_from_records(records, *, tol: float = PAPER_TOL,
@@ -547,23 +574,52 @@ HINT_ROLE = {"ugal-pf": "ugal", "min-single": "min"}
 HINT_TRAFFIC = {"server_perm": "randperm"}
 
 
-def fixed_records() -> list[dict]:
-    """Every recorded paper-profile run of the section under the fixed rule."""
-    return [r for name in FIXED_LOGS for r in S.recorded_records(S.result_log("05_simulation", name))]
+def fixed_records(*, root=None) -> list[dict]:
+    """Every recorded paper-profile run of the section under the fixed rule (in store ``root``; ``None``: the
+    results folder, :func:`lowdiam.paths.results_dir`)."""
+    return [r for name in FIXED_LOGS for r in S.recorded_records(S.result_log("05_simulation", name, root=root))]
 
 
-def hint_records(group: str) -> list[dict]:
+def rule_configs_before(group: str) -> set[tuple[str, str, str]]:
+    """The ``(label, routing, traffic)`` of every search the job records in :data:`RULE_LOG` in a group before
+    ``group`` (:data:`GROUPS` order): the hop-indexed-VC searches that are finished whenever ``group`` runs.
+
+    Examples
+    --------
+    >>> ("MF", "df-ugal", "bitrev") in rule_configs_before("ugal-paper-vcs")  # group bitrev-ugal
+    True
+    >>> ("DF", "df-ugal", "shuffle") in rule_configs_before("ugal-paper-vcs")  # group shuffle-ugal, run later
+    False
+    """
+    if group not in GROUPS:
+        raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
+    names = list(GROUPS)
+    t = {r.label: r for r in table3("paper")}
+    return {(rec.label, routing_of(rec, role), tr) for g in names[:names.index(group)] if group_log(g) == RULE_LOG
+            for rec, role, tr in GROUPS[g](t)}
+
+
+def hint_records(group: str, *, root=None) -> list[dict]:
     """The recorded runs whose brackets start a group's searches: for the :data:`PAPER_VCS_GROUPS` the same
     configurations' searches under BookSim2's rule at the section's hop-indexed VCs (:data:`RULE_LOG`: the same rule,
-    another VC assignment) and, for a configuration with no run there, its fixed-rule search; for every other group
-    the fixed-rule searches (:func:`fixed_records`)."""
+    another VC assignment) made by a group *before* ``group`` (:func:`rule_configs_before`) and, for a configuration
+    with none there, its fixed-rule search; for every other group the fixed-rule searches (:func:`fixed_records`);
+    read from store ``root`` (``None``: the results folder).
+
+    Only the groups before ``group`` count, so a group's hints are the same whenever the job reaches it: a job
+    resumed after later groups have recorded runs replays the group's finished searches without a run more (until
+    2026-12-05 every recorded hop-indexed search counted, and a resumed from-scratch rerun of the section ran new
+    loads in searches it had finished: ``docs/scale_out.md``, segment 13)."""
     if group not in GROUPS:
         raise ValueError(f"unknown group {group!r}; choose from {list(GROUPS)}")
     if group in PAPER_VCS_GROUPS:
-        rule = studies.recorded_runs("05_simulation", [RULE_LOG], sim=sim_settings(run_control="booksim"))
+        before = rule_configs_before(group)
+        rule = [r for r in studies.recorded_runs("05_simulation", [RULE_LOG], root=root,
+                                                 sim=sim_settings(run_control="booksim"))
+                if (r["label"], r["routing"], r["traffic"]) in before]
         have = {(r["label"], r["routing"], r["traffic"]) for r in rule}
-        return rule + [r for r in fixed_records() if (r["label"], r["routing"], r["traffic"]) not in have]
-    return fixed_records()
+        return rule + [r for r in fixed_records(root=root) if (r["label"], r["routing"], r["traffic"]) not in have]
+    return fixed_records(root=root)
 
 
 def authors_runs(*, root=None) -> list[dict]:
@@ -1327,7 +1383,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                          "round's slowest run (docs/scale_out.md); --processes is then not used")
     args = ap.parse_args(argv)
     groups = None if args.groups is None else [g for g in args.groups.split(",") if g]
-    hints: dict[bool, list[dict]] = {}  # the recorded hint runs, read once per kind (hint_records)
+    fixed = None  # the fixed-rule runs (hint_records of a group outside PAPER_VCS_GROUPS), read once
     for name, cfgs in group_configs(table3("paper"), groups):
         if not cfgs:
             continue
@@ -1335,10 +1391,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         # spare workers (a group with fewer open searches than cores) evaluate the searches' likely next loads
         where = ({"scheduler": args.scheduler} if args.scheduler else
                  {"processes": args.processes, "workers": args.processes or os.cpu_count()})
-        kind = name in PAPER_VCS_GROUPS
-        if kind not in hints:
-            hints[kind] = hint_records(name)
-        res = group_searches(name, cfgs, old_records=hints[kind],
+        # a 4-VC group's hints are the hop-indexed searches of the groups before it (read when it starts); every
+        # other group's the fixed-rule searches, read once
+        if name in PAPER_VCS_GROUPS:
+            hints = hint_records(name)
+        else:
+            hints = fixed if fixed is not None else hint_records(name)
+            fixed = hints
+        res = group_searches(name, cfgs, old_records=hints,
                              record=S.result_log("05_simulation", group_log(name)), **where)
         for x in res:
             print(f"{name:13s} {x.recipe.label:7s} {x.routing:14s} {x.traffic:12s} booksim rule: last stable "
