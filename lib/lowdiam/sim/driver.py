@@ -4,6 +4,11 @@ which the chosen router model runs.
 :func:`refuse_unmodelled` lives in :mod:`lowdiam.sim.request` beside the request's defaults (re-exported here for
 old imports), so the router models' adapters never import this module: this module imports
 :mod:`lowdiam.sim.routers`, which loads the adapters, and nothing below it imports this module back.
+
+Every router model's run kernel (BookSim, CAMINOS, ideal cut-through and wormhole) is compiled with ``nogil=True``:
+a kernel call lasts up to a checkpoint interval (10 minutes), and a Dask worker running one must still answer its
+scheduler's heartbeats, which a held GIL stops (on 5 December 2026 a local cluster restarted a worker after 362 s
+without a heartbeat, losing the run's progress since its last checkpoint: ``docs/scale_out.md``).
 """
 
 from __future__ import annotations

@@ -631,7 +631,7 @@ def _phase_class(mode, two_phase, prev, hops, route_state, arc, arc_glob, rgroup
     return two_phase
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, nogil=True)  # no reference counting: see ideal.state; nogil: see sim.driver
 def _run_kernel(cfg, net, st, nd, stats, rs, sh, mo, hop_fn, setup_fn):
     """Simulate from ``ctr[K_NOW]`` to the end of the run; returns a RUN_* status.  ``hop_fn`` / ``setup_fn``:
     the shared routing's entries (:func:`run_kernel`)."""

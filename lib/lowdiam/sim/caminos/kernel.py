@@ -447,7 +447,7 @@ def rebuild_masks(cfg, net, inb, outb, sw):
 # ---------------------------------------------------------------- the cycle loop
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, nogil=True)  # no reference counting: see ideal.state; nogil: see sim.driver
 def run(cfg, net, inb, outb, sw, pk, srv, st, rs):
     """Advance from cycle ``ctr[K_NOW]`` to ``cfg[C_END]``; returns 0, or -1 on an error (``ctr[K_ERR]``)."""
     n = cfg[C_N]

@@ -33,7 +33,7 @@ from .state import (
 )
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, nogil=True)  # no reference counting: see ideal.state; nogil: see sim.driver
 def run_cut_through(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch, pkr, hop_fn, setup_fn):
     """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0).
 

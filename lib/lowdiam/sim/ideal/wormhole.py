@@ -65,7 +65,7 @@ NONE = -9  # input VC's head packet has no output VC yet
 NEVER = 1 << 62
 
 
-@njit(cache=True, _nrt=False)  # no reference counting: see ideal.state
+@njit(cache=True, _nrt=False, nogil=True)  # no reference counting: see ideal.state; nogil: see sim.driver
 def run_wormhole(cfg, net, traffic, tables, ports, vcs, pk, sq, stats, scratch, pkr, hop_fn, setup_fn):
     """Advance the run until ``cfg.t_end``, a stop rule, a full source queue (RUN_GROW) or an error (< 0).
 
