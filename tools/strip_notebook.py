@@ -13,7 +13,10 @@ the outputs themselves, and are normalised too:
   records its own in ``results/paper/<notebook>/section_times.csv``);
 - the one-line note the simulator prints while its numba kernels compile on first use
   (:func:`lowdiam.sim.kernel_cache.compile_note`, ``lowdiam: compiling ...``) appears only in cold runs: it is
-  removed (and a stream output left empty by that is dropped).
+  removed (and a stream output left empty by that is dropped), and so are the line a process prints while it
+  waits for another compiling them (``lowdiam: waiting for another process compiling ...``) and the ends of
+  those notes (`` done: ... run finished in <s> s``, `` done in <s> s``) where the kernel's streams arrived
+  split, another output between a note's start and its end.
 
 Usage: ``python tools/strip_notebook.py notebooks/*.ipynb`` (``make figures`` / ``make notebook`` run it).
 """
@@ -29,6 +32,10 @@ from pathlib import Path
 RUN_KEYS = ("papermill", "execution", "ExecuteTime", "collapsed", "scrolled")
 TIMING_HEADER = "| section | wall time (s) |"
 COMPILE_NOTE = "lowdiam: compiling "
+WAIT_NOTE = "lowdiam: waiting for another process compiling "
+#: the end of a compile note (``kernel_cache.noting_compilation`` / ``noting_routing``) on a line of its own
+_NOTE_END = re.compile(r" done(?:: [0-9]+ numba function specialisations compiled, run finished in| in)"
+                       r" [0-9]+\.[0-9] s\n?")
 _TIMING_ROW = re.compile(r"(\|[^|]+\| )(?:[0-9]+(?:\.[0-9]+)?|–)( \|)")
 
 
@@ -78,6 +85,11 @@ def _merge_adjacent(outputs: list[dict]) -> list[dict]:
     return merged
 
 
+def _compile_note_line(stream: str | None, line: str) -> bool:
+    """Whether ``line`` of ``stream`` is (part of) a compile note: its start, the wait note, or a note's end alone."""
+    return line.startswith((COMPILE_NOTE, WAIT_NOTE)) or (stream == "stderr" and _NOTE_END.fullmatch(line) is not None)
+
+
 def merge_streams(outputs: list[dict]) -> list[dict]:
     """``outputs`` with adjacent stream outputs of the same stream merged, and wall-time tables normalised.
 
@@ -100,6 +112,15 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
     ...         {"output_type": "stream", "name": "stderr", "text": "warning\\n"}]
     >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
     [('stderr', ['warning\\n'])]
+    >>> outs = [{"output_type": "stream", "name": "stdout", "text": "a\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": " done: 2 numba function specialisations compiled, "
+    ...                                                          "run finished in 20.9 s\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": "lowdiam: waiting for another process compiling "
+    ...                                                          "the 'ideal' simulator kernels (/x) ...\\n"},
+    ...         {"output_type": "stream", "name": "stderr", "text": " done in 2.2 s\\n"},
+    ...         {"output_type": "stream", "name": "stdout", "text": "b\\n"}]
+    >>> [(o["name"], o["text"]) for o in merge_streams(outs)]
+    [('stdout', ['a\\n', 'b\\n'])]
     """
     # adjacent streams merge first, so a compile note written in two parts (its line is ended with the time it
     # took) is one line; notes go next, so the streams they separated merge in the last pass (idempotent)
@@ -107,7 +128,7 @@ def merge_streams(outputs: list[dict]) -> list[dict]:
     for out in _merge_adjacent(outputs):
         if out.get("output_type") == "stream":
             lines = "".join(_lines(out["text"])).splitlines(keepends=True)
-            out = {**out, "text": [line for line in lines if not line.startswith(COMPILE_NOTE)]}
+            out = {**out, "text": [line for line in lines if not _compile_note_line(out.get("name"), line)]}
             if not out["text"]:
                 continue
         kept.append(out)
