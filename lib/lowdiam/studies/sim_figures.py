@@ -18,7 +18,7 @@ import numpy as np
 
 from ..plotting import status_bars
 from . import polarstar as PS
-from .sim_galaxyfly import EARLIER_SETTINGS_TEXT, GF_SERIES, GROUPED, PK_NETS, WORST, GalaxyflySection
+from .sim_galaxyfly import EARLIER_SETTINGS_TEXT, GF_SERIES, GROUPED, WORST, GalaxyflySection
 from .sim_new_polarized import NEW_LABELS, NEW_PATTERNS, NewPolarizedSection, new_routings
 from .sim_polarized import PolarizedSection
 from .sim_polarstar import KNEE_FACTOR, UGAL_BIAS, PolarStarSection, min_routing, ugal_routing
@@ -426,7 +426,7 @@ def galaxyfly_packet_size(sec: GalaxyflySection):
     pk1, gf, profile, QUICK = sec.pk1, sec.pk_gf4, sec.study.profile, sec.study.quick
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), sharey=True)
     for ax, tr in zip(axes, ("uniform", WORST)):
-        for i, (lab, diam) in enumerate((lab, d) for lab, d in PK_NETS.items() if (lab, "min", tr) in pk1):
+        for i, (lab, diam) in enumerate((lab, d) for lab, d in sec.pk_nets.items() if (lab, "min", tr) in pk1):
             for x, flits, ls in ((pk1[(lab, "min", tr)], 1, "--"), (gf[(lab, "min", tr)], 4, "-")):
                 pts = [(r["load"], r["latency_mean"]) for r in x.records if not r["saturated"]]
                 ax.plot(*zip(*sorted(pts)), marker=MARKERS[i], ms=5, mfc="none", ls=ls, color=f"C{i}",

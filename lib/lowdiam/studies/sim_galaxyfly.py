@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import claims
 from .. import sweep as S
+from ..metrics.distances import diameter
 from ..published.galaxyfly import TABLE5 as GF_TABLE5
 from ..sim import channel_load_bound
 from . import galaxyfly_figures as GFF
@@ -181,18 +182,29 @@ def pk_row(lab: str, diam: int, tr: str, one: tuple, four: tuple) -> dict[str, A
 
 
 def section_networks() -> tuple[list, list]:
-    """The section's networks as recipes: the quick profile's (GF(15,29,1,7) and SF(13) with 10 endpoints per router)
-    and the paper profile's (those, the other seven Galaxyflies of Table 5, FT, FB and DF)."""
-    quick = [recipe("GF(15,29,1,7)", "galaxyfly", 15, 29, 1, 7), recipe("SF", "slimfly", 13, endpoints_per_router=10)]
-    return quick, quick + [recipe("GF(11,29,1,10)", "galaxyfly", 11, 29, 1, 10),
-                           recipe("GF(56,1,11,5)", "galaxyfly", 56, 1, 11, 5),
-                           recipe("GF(81,1,10,4)", "galaxyfly", 81, 1, 10, 4),
-                           recipe("GF(11,29,2,5)", "galaxyfly", 11, 29, 2, 5),
-                           recipe("GF(15,37,2,3)", "galaxyfly", 15, 37, 2, 3),
-                           recipe("GF(11,37,4,2)", "galaxyfly", 11, 37, 4, 2),
-                           recipe("GF(15,29,4,2)", "galaxyfly", 15, 29, 4, 2),
-                           recipe("FT", "fat_tree", 15, 3), recipe("FB", "hyperx", 8, 8, 8, endpoints_per_router=6),
-                           recipe("DF", "dragonfly", 11, 5, 5)]
+    """The section's networks as recipes: the quick profile's scaled-down stand-ins and the paper profile's.
+
+    Quick: the diameter-2 Galaxyfly GF(7,13,1,3) (91 routers, 273 terminals) and the Slim Fly SF(7) with 3
+    terminals per router (98 routers, 294 terminals), a scaled-down analogue of the paper's GF(15,29,1,7) (435
+    routers, 3,045 terminals) against SF(13) with 10 (338 routers, 3,380 terminals).  Paper: those two and the
+    other seven Galaxyflies of Table 5, FT, FB and DF.
+
+    >>> quick, paper = section_networks()
+    >>> [r.label for r in quick], [r.label for r in paper[:2]]
+    (['GF(7,13,1,3)', 'SF(7)'], ['GF(15,29,1,7)', 'SF'])
+    """
+    quick = [recipe("GF(7,13,1,3)", "galaxyfly", 7, 13, 1, 3), recipe("SF(7)", "slimfly", 7, endpoints_per_router=3)]
+    return quick, [recipe("GF(15,29,1,7)", "galaxyfly", 15, 29, 1, 7),
+                   recipe("SF", "slimfly", 13, endpoints_per_router=10),
+                   recipe("GF(11,29,1,10)", "galaxyfly", 11, 29, 1, 10),
+                   recipe("GF(56,1,11,5)", "galaxyfly", 56, 1, 11, 5),
+                   recipe("GF(81,1,10,4)", "galaxyfly", 81, 1, 10, 4),
+                   recipe("GF(11,29,2,5)", "galaxyfly", 11, 29, 2, 5),
+                   recipe("GF(15,37,2,3)", "galaxyfly", 15, 37, 2, 3),
+                   recipe("GF(11,37,4,2)", "galaxyfly", 11, 37, 4, 2),
+                   recipe("GF(15,29,4,2)", "galaxyfly", 15, 29, 4, 2),
+                   recipe("FT", "fat_tree", 15, 3), recipe("FB", "hyperx", 8, 8, 8, endpoints_per_router=6),
+                   recipe("DF", "dragonfly", 11, 5, 5)]
 
 
 class GalaxyflySection:
@@ -229,9 +241,9 @@ class GalaxyflySection:
         # Fig. 7 / Sec. 5.1.1: the eight Galaxyflies of Table 5, two per diameter (the higher-beta one expected to win)
         FIG7_PAIRS = studies.higher_beta_pairs(GF_TABLE5)
         Q_LABELS = {r.label for r in GF_Q}
-        # quick: GF(15,29,1,7) and SF(13) under MIN and NAG, a stand-in run of the pipeline. Every claim reads the
-        # recorded paper-profile searches (complete for all of Table 5), and Fig. 7 draws their runs
-        # (fig7_searches), so the quick profile searches none of the other Table 5 networks
+        # quick: the scaled-down GF(7,13,1,3) and SF(7) under MIN and NAG, a stand-in run of the pipeline. Every claim
+        # reads the recorded paper-profile searches (complete for all of Table 5), and Fig. 7 draws their runs
+        # (fig7_searches), so the quick profile searches none of the Table 5 networks
         GFS = GF_Q if QUICK else GF_P
         GF_ROUTINGS = ["min", "nag"]
         WORST = "worst_case"
@@ -293,7 +305,7 @@ class GalaxyflySection:
         # diameter-4 and -5 networks this run does not search
         paper_gf = studies.recorded_saturation("05_simulation", GF_LOGS, PAPER_TOL) if QUICK else {}
         gf_bounds = []
-        for rec in GF_P:
+        for rec in GF_P + [r for r in GFS if r not in GF_P]:  # the quick profile's stand-ins after the paper's networks
             if rec.constructor not in ("galaxyfly", "slimfly"):
                 continue
             got = {tr: ((sat(gf, rec.label, "min", tr), "this run") if (rec.label, "min", tr) in gf else
@@ -654,9 +666,6 @@ class GalaxyflySection:
         # "A little higher" is read as at most 20 % higher.
         self.zl = ZL
         zl_recs = {r.label: r for r in GF_P if r.label in ZL}
-        zl_runs = S.run_sweep([S.Run(zl_recs[lab], min_routing(zl_recs[lab]), "uniform", 0.02, seed,
-                                     SIM_GF) for lab in ZL],
-                              record=study.record("05_galaxyfly_zero_load"), **study.sweep)
         # quick profile: the claims take the paper profile's recorded runs
         # (results/paper/05_simulation/05_galaxyfly_zero_load.csv, 3000+5000-cycle windows) once all four are recorded,
         # as the saturation claims above do
@@ -669,6 +678,11 @@ class GalaxyflySection:
         # zero-load): the claims take them once all four are recorded, in either profile, as gf_compare does
         zl_ps = GPS.zero_load_runs()
         zl_at_paper = all(lab in zl_ps for lab in ZL)
+        # this run's: the paper profile records them; the quick profile runs them (the four networks at full size)
+        # only when the claims cannot take recorded ones
+        zl_runs = ([] if QUICK and (zl_at_paper or zl_recorded) else
+                   S.run_sweep([S.Run(zl_recs[lab], min_routing(zl_recs[lab]), "uniform", 0.02, seed, SIM_GF)
+                                for lab in ZL], record=study.record("05_galaxyfly_zero_load"), **study.sweep))
         for what, runs_ in (("this run", zl_runs), ("recorded", [zl_paper[lab] for lab in ZL] if zl_recorded else []),
                             ("paper settings", [zl_ps[lab] for lab in ZL] if zl_at_paper else [])):
             for lab, r in zip(ZL, runs_):
@@ -799,10 +813,11 @@ class GalaxyflySection:
         ps1 = self.paper_settings
         ps4 = GPS.recorded(log=GPS.LOG_4FLIT, sim=GPS.SIM_4FLIT)
         pk_at_paper = all(ps1.get(k, (0, False))[1] and ps4.get(k, (0, False))[1] for k in PK_KEYS)
-        # this run's searches: every PK_NETS network, or, when the claims read the recorded ones, those this run's
-        # Fig. 7/9 searches ran (the quick profile's diameter-2 Galaxyfly), for the figure
-        recs = {r.label: r for r in self.gf_p}
-        run_nets = {lab: d for lab, d in PK_NETS.items() if not pk_recorded or any(r.label == lab for r in GFS)}
+        # this run's searches: every PK_NETS network, or, when the claims read the recorded ones, the Galaxyflies this
+        # run's Fig. 7/9 searches ran (the quick profile's scaled-down diameter-2 GF(7,13,1,3)), for the figure
+        recs = {r.label: r for r in [*self.gf_p, *GFS]}
+        run_nets = (dict(PK_NETS) if not pk_recorded else
+                    {r.label: int(diameter(r.build())) for r in GFS if r.constructor == "galaxyfly"})
         pk1 = study.searches([(recs[lab], "min", tr) for lab in run_nets for tr in ("uniform", WORST)], SIM_PK1,
                              "05_galaxyfly_packet_size")
         missing = [(recs[lab], "min", tr) for lab in run_nets for tr in ("uniform", WORST)
@@ -856,6 +871,7 @@ class GalaxyflySection:
                   f"{r['latency_1flit']:6.2f} (1 flit) vs {r['latency_4flit']:6.2f} (4 flits); saturation "
                   f"{r['saturation_1flit']} vs {r['saturation_4flit']} (+{r['saturation_gain']:.0%})")
         self.pk1, self.pk_rows, self.pk_recorded, self.pk_gf4 = pk1, pk_rows, pk_recorded, gf
+        self.pk_nets = run_nets  # label -> diameter of the networks pk1 searched (the figure's curves)
         self.pk_at_paper, self.pk_paper_min = pk_at_paper, pk_paper_min
         return pk_rows
 
