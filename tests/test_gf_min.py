@@ -149,3 +149,41 @@ def test_simulated_routes_are_the_best_routes(router):
     assert sim.hops_mean == pytest.approx(fewest_global_channel_load(top).hops_mean, rel=0.03)
     assert sim.hops_mean > 1.02 * simulate(top, "min", "uniform", 0.05, **kw).hops_mean
     assert sim.packets_delivered == sim.packets_measured
+
+
+def _level_sweep_loads(top, net):
+    """gf-min's arc loads in the vectorised level-by-level form the compiled sweep replaced: per target, all arcs of
+    one cost level at once (costliest first), each source's flow split over its qualifying arcs."""
+    C, weight = fewest_global_costs(top)
+    n = top.num_routers
+    indptr, indices = np.asarray(top.indptr, dtype=np.int64), np.asarray(top.indices, dtype=np.int64)
+    src = np.repeat(np.arange(n), np.diff(indptr))
+    loads = np.zeros(indices.size)
+    for t in range(n):
+        flow = net[:, t].copy()
+        if not flow.any():
+            continue
+        cost = C[:, t]
+        qual = cost[indices] + weight == cost[src]
+        n_qual = np.bincount(src[qual], minlength=n)
+        for level in np.unique(cost[cost > 0])[::-1]:
+            arcs = np.flatnonzero(qual & (cost[src] == level))
+            share = flow[src[arcs]] / n_qual[src[arcs]]
+            loads[arcs] += share
+            np.add.at(flow, indices[arcs], share)
+    return loads
+
+
+@pytest.mark.parametrize("args", [(3, 5, 2, 2), (5, 9, 3, 2), (11, 29, 2, 5)])
+@pytest.mark.parametrize("traffic", ["uniform", "worst_case", "randperm"])
+def test_compiled_sweep_gives_the_level_sweeps_floats(args, traffic):
+    """The compiled per-router sweep adds every term in the level sweep's order: the same floats, so recorded
+    bounds do not move."""
+    from lowdiam.sim.bounds import _fewest_global_loads, endpoint_demand
+
+    top = galaxyfly(*args)
+    net, _ = endpoint_demand(top, traffic, 3)
+    np.fill_diagonal(net, 0.0)
+    loads, lengths = _fewest_global_loads(top, net)
+    assert np.array_equal(loads, _level_sweep_loads(top, net))
+    assert np.array_equal(lengths, fewest_global_costs(top)[0] % (top.num_routers + 1))

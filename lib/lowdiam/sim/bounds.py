@@ -365,7 +365,8 @@ def _fewest_global_loads(topology, net: np.ndarray) -> tuple[np.ndarray, np.ndar
     """Arc loads of gf-min for router demand ``net`` and the links of its routes (``lengths[s, t]``).
 
     Per target the flow is pushed from the costliest routers inwards, split equally over the arcs that start a
-    best route (every such arc strictly lowers the route cost), as the simulator draws them hop by hop.
+    best route (every such arc strictly lowers the route cost), as the simulator draws them hop by hop
+    (:func:`_gf_min_arc_loads`).
     """
     from .routings.gf_min import memo_fewest_global_costs
 
@@ -373,21 +374,51 @@ def _fewest_global_loads(topology, net: np.ndarray) -> tuple[np.ndarray, np.ndar
     n = topology.num_routers
     indptr = np.asarray(topology.indptr, dtype=np.int64)
     indices = np.asarray(topology.indices, dtype=np.int64)
-    src = np.repeat(np.arange(n), np.diff(indptr))
-    loads = np.zeros(indices.size)
-    for t in range(n):
-        flow = net[:, t].copy()
-        if not flow.any():
-            continue
-        cost = C[:, t]
-        qual = cost[indices] + weight == cost[src]  # arcs that start a best route to t
-        n_qual = np.bincount(src[qual], minlength=n)
-        for level in np.unique(cost[cost > 0])[::-1]:
-            arcs = np.flatnonzero(qual & (cost[src] == level))
-            share = flow[src[arcs]] / n_qual[src[arcs]]
-            loads[arcs] += share
-            np.add.at(flow, indices[arcs], share)
+    loads = _gf_min_arc_loads(indptr, indices, np.asarray(C, dtype=np.int64), np.asarray(weight, dtype=np.int64),
+                              np.ascontiguousarray(net, dtype=np.float64))
     return loads, C % (n + 1)
+
+
+@njit(cache=True)
+def _gf_min_arc_loads(indptr, indices, C, weight, net):
+    """Arc loads when ``net[s, t]`` flits/cycle go from router s to t along gf-min's best routes (``C``: route
+    costs, ``weight``: arc costs, both > 0 off the diagonal).
+
+    Per target t: routers by decreasing cost to t (ties by index), each splitting the flow it holds equally over
+    its arcs that start a best route; those arcs end at cheaper routers, so a router's flow is complete when its
+    turn comes.  Arcs are visited in ascending order within a cost level, so every sum adds its terms in the
+    order of the level-by-level vectorised form this replaced (the same floats).
+    """
+    n = indptr.size - 1
+    loads = np.zeros(indices.size)
+    flow = np.empty(n)
+    n_qual = np.zeros(n, np.int64)
+    for t in range(n):
+        any_flow = False
+        for v in range(n):
+            flow[v] = net[v, t]
+            if flow[v] != 0.0:
+                any_flow = True
+        if not any_flow:
+            continue
+        for c in range(n):
+            k = 0
+            for a in range(indptr[c], indptr[c + 1]):
+                if C[indices[a], t] + weight[a] == C[c, t]:
+                    k += 1
+            n_qual[c] = k
+        order = np.argsort(-C[:, t], kind="mergesort")  # decreasing cost, stable: ties by router index
+        for i in range(n):
+            c = order[i]
+            if C[c, t] <= 0:
+                break
+            fc = flow[c]
+            for a in range(indptr[c], indptr[c + 1]):
+                if C[indices[a], t] + weight[a] == C[c, t]:
+                    share = fc / n_qual[c]
+                    loads[a] += share
+                    flow[indices[a]] += share
+    return loads
 
 
 @njit(cache=True)
