@@ -392,7 +392,6 @@ def _gf_min_arc_loads(indptr, indices, C, weight, net):
     n = indptr.size - 1
     loads = np.zeros(indices.size)
     flow = np.empty(n)
-    n_qual = np.zeros(n, np.int64)
     for t in range(n):
         any_flow = False
         for v in range(n):
@@ -401,21 +400,21 @@ def _gf_min_arc_loads(indptr, indices, C, weight, net):
                 any_flow = True
         if not any_flow:
             continue
-        for c in range(n):
-            k = 0
-            for a in range(indptr[c], indptr[c + 1]):
-                if C[indices[a], t] + weight[a] == C[c, t]:
-                    k += 1
-            n_qual[c] = k
         order = np.argsort(-C[:, t], kind="mergesort")  # decreasing cost, stable: ties by router index
         for i in range(n):
             c = order[i]
             if C[c, t] <= 0:
                 break
             fc = flow[c]
+            if fc == 0.0:  # adding zero shares changes no float
+                continue
+            k = 0  # the arcs that start a best route to t
             for a in range(indptr[c], indptr[c + 1]):
                 if C[indices[a], t] + weight[a] == C[c, t]:
-                    share = fc / n_qual[c]
+                    k += 1
+            share = fc / k
+            for a in range(indptr[c], indptr[c + 1]):
+                if C[indices[a], t] + weight[a] == C[c, t]:
                     loads[a] += share
                     flow[indices[a]] += share
     return loads
