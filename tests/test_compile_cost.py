@@ -230,20 +230,25 @@ def test_a_run_loads_its_own_routings_functions_only_shared_by_both_models():
     assert got["specialisations"] == [1]  # both models' runs share each entry's one compiled copy
 
 
-def test_compile_ahead_compiles_every_booksim_routing_once():
-    """``python -m lowdiam.sim compile booksim``: the kernel, then every shared routing's own functions (a run compiles
-    its routing's on first use, so processes started after the compile-ahead would compile them each), all marked."""
+def test_compile_ahead_compiles_every_shared_routing_once():
+    """``python -m lowdiam.sim compile booksim ideal --processes 2``: the kernels, and every shared routing's own
+    functions (a run compiles its routing's on first use, so processes started after the compile-ahead would compile
+    them each), all marked. The ideal model's wormhole kernel gives the routings' signatures (it compiles sooner than
+    BookSim's), and one job per worker compiles a part of them ("routings 1/2", "routings 2/2")."""
     import subprocess
     import sys
 
     from lowdiam.sim import kernel_cache as KC
     from lowdiam.sim.routings.dispatch import ENTRIES, routing_name
 
-    done = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", "booksim", "--processes", "1"],
+    models, processes, parts = ["booksim", "ideal"], 2, ["ideal (routings 1/2)", "ideal (routings 2/2)"]
+    done = subprocess.run([sys.executable, "-m", "lowdiam.sim", "compile", *models, "--processes", str(processes)],
                           capture_output=True, text=True, check=False, timeout=1200)
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(r"^booksim \(wormhole\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
-    assert re.search(r"^booksim \(routings\): (compiled|cached already), [0-9.]+ s$", done.stderr, re.M)
+    for part in parts:
+        assert re.search(rf"^{re.escape(part)}: (compiled|cached already), [0-9.]+ s$", done.stderr, re.M), part
+    assert len(re.findall(r"\(routings ", done.stderr)) == len(parts)
     names = {routing_name(hop) for hop, _ in ENTRIES.values()}
     assert len(names) == len(ENTRIES) and all(KC.routing_marked(n) for n in names), names
 

@@ -558,7 +558,7 @@ def writable(tree):
     return tree
 
 
-#: the job of :func:`compile_models` that compiles the BookSim model's shared routings (in place of a flow control)
+#: the jobs of :func:`compile_models` that compile the shared routings (in place of a flow control: "routings i/n")
 ROUTINGS_JOB = "routings"
 
 
@@ -568,11 +568,12 @@ def _compile_job(job: tuple[str, str]) -> tuple[str, str, bool, float]:
 
     name, flow_control = job
     t0 = time.perf_counter()
-    if flow_control == ROUTINGS_JOB:  # the kernel first (loaded, or compiled or waited for under its lock)
-        from .routings.dispatch import compile_routings
+    if flow_control.startswith(ROUTINGS_JOB):  # "routings i/n": the kernel first (loaded, or compiled or waited for
+        from .routings.dispatch import compile_routings  # under its lock), then part i of n of the routings
 
+        i, n = (int(x) for x in flow_control.split()[1].split("/"))
         compile_once(name, "wormhole")
-        cold = bool(compile_routings(name))
+        cold = bool(compile_routings(name, part=(i - 1, n)))
         return name, flow_control, cold, time.perf_counter() - t0
     cold = compile_note(name, flow_control=flow_control) is not None
     compile_once(name, flow_control)
@@ -587,8 +588,10 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
     lock), the BookSim model's first as it takes longest, so that a test suite or sweep started afterwards on a
     cold cache neither compiles nor waits on the lock: its processes load the cache.  One labelled bar on stderr
     counts the jobs.  Returns ``(model, flow control, compiled (False: cached already), seconds)`` per job; the
-    BookSim model (else the ideal model) adds a job ``(<model>, "routings")`` that compiles every shared routing's
-    own functions, which both models share (:func:`lowdiam.sim.routings.dispatch.compile_routings`).
+    ideal model (else the BookSim model) adds one job ``(<model>, "routings i/n")`` per worker, which compiles part
+    ``i`` of ``n`` of the shared routings' own functions (both models share them,
+    :func:`lowdiam.sim.routings.dispatch.compile_routings`) once that model's wormhole kernel is there: they run
+    while the BookSim kernel, the longest, compiles on another worker.
 
     Examples
     --------
@@ -614,11 +617,16 @@ def compile_models(names=None, *, processes: int | None = None, progress: bool =
     if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int) or processes < 1):
         raise ValueError(f"processes must be an int >= 1 or None, got {processes!r}")
     jobs = sorted(((n, fc) for n in dict.fromkeys(names) for fc in ROUTERS[n].flow_controls),
-                  key=lambda j: (j[0] != "booksim", j))  # the longest compile first
-    shared = [n for n in ("booksim", "ideal") if n in names]  # the models that run the shared routings: these
-    if shared:  # compile on a run's first use of each; all of them here, once (both models share them), last: it
-        jobs.append((shared[0], ROUTINGS_JOB))  # needs a kernel, which an earlier job compiles
+                  key=lambda j: (j[0] != "booksim", j[1] != "wormhole", j))  # the longest compile first
     workers = min(len(jobs), processes or os.cpu_count() or 1)
+    # the shared routings compile on a run's first use of each; here all of them, once (both models that run them
+    # share them), in one part per worker, each after the wormhole kernel of the model that compiles fastest
+    # (ideal's, else BookSim's), which their signatures need: the parts run while BookSim's kernel compiles
+    shared = [n for n in ("ideal", "booksim") if n in names]
+    if shared:
+        at = next(k for k, j in enumerate(jobs) if j == (shared[0], "wormhole")) + 1
+        jobs[at:at] = [(shared[0], f"{ROUTINGS_JOB} {i}/{workers}") for i in range(1, workers + 1)]
+        workers = min(len(jobs), processes or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 
     out = []

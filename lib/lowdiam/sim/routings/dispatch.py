@@ -111,21 +111,34 @@ def kernel_entry(kernel, args: tuple, code, tabs, net, pkr, ports, scratch) -> t
     return entry, hop, setup
 
 
-def compile_routings(model: str = "booksim") -> list[str]:
+def compile_routings(model: str = "booksim", *, part: tuple[int, int] = (0, 1)) -> list[str]:
     """Compile (or load) every routing's two entries, as a run's first use of the routing would, so that later
     processes load them (``python -m lowdiam.sim compile`` does, beside the kernels).  Returns the names of the
     routings compiled here (not marked compiled before).  The signatures are those of this process's last run, or
     of a tiny warm-up run of router model ``model`` (``"booksim"`` or ``"ideal"``; its kernel loaded, or compiled
-    by it) if there was none: both models' signatures are the same."""
+    by it) if there was none: both models' signatures are the same.  ``part=(i, n)``: only every ``n``-th routing
+    from the ``i``-th, in the order of their codes (``n`` processes compile the ``n`` parts at once).
+
+    Examples
+    --------
+    >>> compile_routings("ideal", part=(2, 2))
+    Traceback (most recent call last):
+        ...
+    ValueError: part must be (i, n) with ints 0 <= i < n, got (2, 2)
+    """
     from lowdiam.sim.kernel_cache import _warm_up, noting_routing, routing_marked
 
     if model not in ("booksim", "ideal"):
         raise ValueError(f"model must be 'booksim' or 'ideal' (the models that run the shared routings), got {model!r}")
+    if (not isinstance(part, tuple) or len(part) != 2 or not all(type(x) is int for x in part)
+            or not 0 <= part[0] < part[1]):
+        raise ValueError(f"part must be (i, n) with ints 0 <= i < n, got {part!r}")
     if not ENTRY_SIGS:
         _warm_up(model, "wormhole")
     hop_sig, setup_sig = ENTRY_SIGS
     compiled = []
-    for _code, (hop, setup) in sorted(ENTRIES.items()):
+    i, n = part
+    for _code, (hop, setup) in sorted(ENTRIES.items())[i::n]:
         name = routing_name(hop)
         if not routing_marked(name):
             compiled.append(name)
