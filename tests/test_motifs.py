@@ -437,3 +437,43 @@ def test_a_run_that_reaches_max_cycles_keeps_its_checkpoint_and_resumes_under_a_
     assert np.array_equal(resumed.message_done, whole.message_done)
     assert resumed.sim.latency_mean == whole.sim.latency_mean and resumed.sim.hops_mean == whole.sim.hops_mean
     assert len(calls) < -(-whole.completion_cycles // 97) and not ckpt.exists()
+
+
+@pytest.mark.parametrize("motif, kw", [("allreduce", {"algorithm": "ring"}), ("allreduce", {"algorithm": "tree"}),
+                                       ("sweep3d", {}), ("halo3d", {}), ("fft", {})])
+def test_programs_equal_those_built_with_the_filtering_generator(motif, kw, monkeypatch):
+    """``_Builder.send`` copies a list of dependencies without None at C speed; the reference is the generator that
+    filters every dependency (the form before 2026-12-05): the same programs, array for array."""
+    from lowdiam.sim import motifs as M
+
+    top = hyperx(4, 4).with_endpoints(2)
+    fast = compile_motif(top, motif, message_bytes=4096, iterations=2, ranks=16, seed=0, **kw)
+
+    def send(self, a, b, nbytes, deps=()):
+        m = len(self.src)
+        self.src.append(a)
+        self.dst.append(b)
+        self.size.append(nbytes)
+        before = len(self.dep_flat)
+        self.dep_flat.extend(d for d in deps if d is not None)
+        self.num_deps.append(len(self.dep_flat) - before)
+        return m
+
+    monkeypatch.setattr(M._Builder, "send", send)
+    ref = compile_motif(top, motif, message_bytes=4096, iterations=2, ranks=16, seed=0, **kw)
+    assert fast.num_messages > 0 and int(fast.num_deps.sum()) > 0
+    for f in dataclasses.fields(MessageProgram):
+        a, b = getattr(fast, f.name), getattr(ref, f.name)
+        assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b, f.name
+
+
+def test_builder_drops_none_dependencies_whatever_their_container():
+    from lowdiam.sim.motifs import _Builder
+
+    b = _Builder(np.arange(4), packet_bytes=64, delay=0)
+    b.send(0, 1, 8)
+    b.send(1, 2, 8, [0, None])
+    b.send(2, 3, 8, (0, 1))
+    b.send(3, 0, 8, [0, 1, 2])
+    b.send(0, 2, 8, [None])
+    assert (b.dep_flat, b.num_deps) == ([0, 0, 1, 0, 1, 2], [0, 1, 2, 3, 0])
