@@ -257,3 +257,20 @@ def test_command_line(tmp_path, capsys):
     assert "committed partial rows: 0" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         cli(["--root", str(tmp_path), "bogus"])
+
+
+def test_decoded_cells_are_shared_only_when_immutable():
+    """``log._decode`` remembers the cells it decoded, but only immutable values: a list or dict read twice is two
+    objects (a caller may change one), a number, string, bool or null is the value json.loads gives."""
+    from lowdiam.results import log as L
+
+    for text in ("0.5", "17", "true", "null", '"x"', "PS-IQ(11,3)", "1e-3", "[1, 2]", '{"a": [1]}'):
+        for _ in range(2):
+            try:
+                want = json.loads(text)
+            except ValueError:
+                want = text
+            got = L._decode(text)
+            assert got == want and type(got) is type(want), text
+    assert L._decode("[1, 2]") is not L._decode("[1, 2]") and L._decode('{"a": 1}') is not L._decode('{"a": 1}')
+    assert "[1, 2]" not in L._DECODED and L._DECODED["0.5"] == 0.5

@@ -134,11 +134,25 @@ def _encode(column: str, value: Any) -> str:
     return text
 
 
+#: decoded cells by their text, immutable values only (a list or dict is decoded afresh each time, as callers may
+#: change it): the same logs are read again and again (a section's recorded searches, one log per search), and
+#: ``json.loads`` took most of that time; bounded so that a long session cannot grow it without limit
+_DECODED: dict[str, Any] = {}
+_DECODED_MAX = 1 << 19
+_MISSING = object()
+
+
 def _decode(text: str) -> Any:
+    value = _DECODED.get(text, _MISSING)
+    if value is not _MISSING:
+        return value
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except ValueError:
-        return text
+        value = text
+    if not isinstance(value, (list, dict)) and len(_DECODED) < _DECODED_MAX:
+        _DECODED[text] = value
+    return value
 
 
 def read_complete_rows(path: str | Path) -> tuple[list[str] | None, list[list[str]], int, bytes]:
