@@ -136,7 +136,7 @@ def source_group(path: Path, package_dir: Path = PACKAGE_DIR) -> str:
 
 def _numba_files(package_dir: Path) -> list[Path]:
     """The ``.py`` files under ``package_dir`` that define a numba function (a ``@njit``/``@jit``/... line)."""
-    files = sorted(p.resolve() for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts)
+    files = [Path(f) for f, _, _ in _snapshot(str(Path(package_dir).resolve()))]
     return [p for p in files if _NUMBA_DEF.search(p.read_text(encoding="utf-8"))]
 
 
