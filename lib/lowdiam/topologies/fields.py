@@ -7,8 +7,15 @@ module adds what the constructions need around it: a predicate that answers
 powers in a range, an error message that names nearby valid values, and one
 field class per order.
 
-Field classes are cached per order: galois spends about a second compiling
-each new class, so constructions ask here instead of calling ``galois.GF``.
+Field classes are cached per order, so constructions ask here instead of
+calling ``galois.GF``.  galois JIT-compiles code specialised to each new class
+(its lookup tables are frozen into the machine code, so numba cannot cache it
+on disk): on creation alone it compiled a polynomial evaluation for every
+field, about a second each, only to evaluate the field's irreducible
+polynomial at its primitive element once.  :func:`field` creates the class in
+galois' pure-Python mode, where that one evaluation needs no compilation, and
+then selects galois' default mode (``"auto"``: lookup tables, compiled on first
+use), so the arithmetic is galois' own either way.
 
 Examples
 --------
@@ -167,4 +174,6 @@ def field(q: int) -> type[galois.FieldArray]:
     1
     """
     require_prime_power(q)
-    return galois.GF(int(q))
+    gf = galois.GF(int(q), compile="python-calculate")  # creation evaluates one polynomial: no compilation for it
+    gf.compile("auto")  # galois' default mode for the arithmetic
+    return gf
