@@ -11,7 +11,7 @@ import galois
 import numpy as np
 
 from .base import Topology, default_concentration
-from .fields import field, require_prime_power
+from .fields import field, require_prime_power, tables
 
 __all__ = ["authors_numbering", "erdos_renyi_polarity", "point_index", "polarfly", "projective_points"]
 #: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
@@ -41,16 +41,21 @@ def projective_points(q: int) -> np.ndarray:
 
 
 def point_index(vectors, q: int) -> np.ndarray:
-    """Router id of each nonzero vector (any scalar multiple), shape (..., 3) -> (...)."""
-    gf = field(q)
-    v = gf(np.asarray(vectors, dtype=np.int64) if not isinstance(vectors, gf) else vectors)
-    raw = np.asarray(v, dtype=np.int64)
+    """Router id of each nonzero vector (any scalar multiple), shape (..., 3) -> (...).
+
+    Entries are GF(q) elements in galois' integer representation (integer arrays or galois arrays); the arithmetic
+    is :class:`lowdiam.topologies.fields.FieldTables`' (nothing compiled).
+    """
+    F = tables(q)
+    raw = F.check(vectors)
+    if raw.shape[-1:] != (3,):
+        raise ValueError(f"a point of PG(2, q) is a vector of 3 coordinates; got shape {raw.shape}")
     if np.any((raw == 0).all(axis=-1)):
         raise ValueError("the zero vector is not a point of PG(2, q)")
     # divide by the leftmost nonzero coordinate (left normalisation)
     lead_pos = np.argmax(raw != 0, axis=-1)
-    lead = np.take_along_axis(v, lead_pos[..., None], axis=-1)
-    n = np.asarray(v / lead, dtype=np.int64)
+    lead = np.take_along_axis(raw, lead_pos[..., None], axis=-1)
+    n = F.div(raw, lead)
     return np.where(
         lead_pos == 0,
         n[..., 1] * q + n[..., 2],
@@ -66,17 +71,17 @@ def _polarity_neighbours(q: int) -> np.ndarray:
     (v·v = 0) lies on its own polar line, so it appears among its own
     neighbours -- the self-loop of ER_q.
     """
-    gf = field(q)
-    v = gf(projective_points(q))
+    F = tables(q)
+    v = projective_points(q)
     v0, v1, v2 = v[:, 0], v[:, 1], v[:, 2]
-    zero = gf.Zeros(v0.shape)
-    one = gf.Ones(v0.shape)
-    affine = np.asarray(v0) != 0
+    zero = np.zeros_like(v0)
+    one = np.ones_like(v0)
+    affine = v0 != 0
     # v0 != 0: u1 = (-v2, 0, v0), u2 = (-v1, v0, 0); otherwise u1 = (1, 0, 0), u2 = (0, -v2, v1)
-    u1 = gf(np.where(affine[:, None], np.stack([-v2, zero, v0], 1), np.stack([one, zero, zero], 1)))
-    u2 = gf(np.where(affine[:, None], np.stack([-v1, v0, zero], 1), np.stack([zero, -v2, v1], 1)))
-    t = gf(np.arange(q))
-    line = u1[:, None, :] + t[None, :, None] * u2[:, None, :]  # (N, q, 3)
+    u1 = np.where(affine[:, None], np.stack([F.neg(v2), zero, v0], 1), np.stack([one, zero, zero], 1))
+    u2 = np.where(affine[:, None], np.stack([F.neg(v1), v0, zero], 1), np.stack([zero, F.neg(v2), v1], 1))
+    t = np.arange(q, dtype=np.int64)
+    line = F.add(u1[:, None, :], F.mul(t[None, :, None], u2[:, None, :]))  # (N, q, 3)
     nbrs = np.concatenate([point_index(line, q), point_index(u2, q)[:, None]], axis=1)
     return nbrs
 

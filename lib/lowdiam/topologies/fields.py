@@ -32,8 +32,9 @@ import math
 import numbers
 
 import galois
+import numpy as np
 
-__all__ = ["field", "is_prime_power", "prime_powers", "require_prime_power"]
+__all__ = ["FieldTables", "field", "is_prime_power", "prime_powers", "require_prime_power", "tables"]
 #: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
 EXPORTS = ("field", "is_prime_power", "prime_powers")
 
@@ -177,3 +178,138 @@ def field(q: int) -> type[galois.FieldArray]:
     gf = galois.GF(int(q), compile="python-calculate")  # creation evaluates one polynomial: no compilation for it
     gf.compile("auto")  # galois' default mode for the arithmetic
     return gf
+
+
+class FieldTables:
+    """The arithmetic of GF(q) on integer numpy arrays, in galois' integer representation, with nothing compiled.
+
+    galois compiles its array arithmetic anew for every field class in every process (about half a second per
+    operation and field); a construction that needs a few operations on arrays of a small field pays more for
+    compiling than for computing.  This class does the same arithmetic with numpy on ``int64`` arrays: products
+    and quotients through a table of powers of galois' primitive element (a discrete log), sums digit by digit in
+    base ``p`` (the coefficients of galois' polynomial basis).  The tables are built in pure Python from galois'
+    irreducible polynomial and primitive element, so an element's integer is the one galois gives it.
+
+    Parameters
+    ----------
+    q : int
+        A prime power.
+
+    Examples
+    --------
+    >>> F = tables(9)
+    >>> a, b = np.array([3, 5, 0]), np.array([4, 5, 7])
+    >>> F.mul(a, b).tolist() == [int(x) for x in field(9)(a) * field(9)(b)]
+    True
+    >>> F.add(a, b).tolist() == [int(x) for x in field(9)(a) + field(9)(b)]
+    True
+    """
+
+    def __init__(self, q: int):
+        gf = field(q)
+        self.q, self.p, self.m = int(gf.order), int(gf.characteristic), int(gf.degree)
+        q, p, m = self.q, self.p, self.m
+        low = [int(c) % p for c in gf.irreducible_poly.coeffs[::-1]]  # lowest degree first; monic: low[m] == 1
+        alpha = int(gf.primitive_element)
+        self.exp = np.empty(q - 1, dtype=np.int64)  # exp[k] = alpha**k
+        self.log = np.zeros(q, dtype=np.int64)  # log[exp[k]] = k; log[0] unused
+        x = 1
+        for k in range(q - 1):
+            self.exp[k] = x
+            self.log[x] = k
+            x = self._mul_scalar(x, alpha, low)
+        if x != 1 or len(np.unique(self.exp)) != q - 1:  # alpha must generate the multiplicative group
+            raise RuntimeError(f"galois' primitive element {alpha} does not generate GF({q})^*")
+        self.weights = p ** np.arange(m, dtype=np.int64)  # the integer of digit i is digit * p**i
+
+    def _mul_scalar(self, a: int, b: int, low: list[int]) -> int:
+        """a * b in GF(q) by schoolbook polynomial multiplication modulo the irreducible polynomial."""
+        p, m = self.p, self.m
+        if m == 1:
+            return a * b % p
+        da = [(a // p**i) % p for i in range(m)]
+        db = [(b // p**i) % p for i in range(m)]
+        prod = [0] * (2 * m - 1)
+        for i, x in enumerate(da):
+            if x:
+                for j, y in enumerate(db):
+                    prod[i + j] = (prod[i + j] + x * y) % p
+        for k in range(2 * m - 2, m - 1, -1):  # x^k = -x^(k-m) * (low[0] + ... + low[m-1] x^(m-1))
+            c = prod[k]
+            if c:
+                for i in range(m):
+                    prod[k - m + i] = (prod[k - m + i] - c * low[i]) % p
+        return sum(prod[i] * p**i for i in range(m))
+
+    def check(self, a) -> np.ndarray:
+        """``a`` as an ``int64`` array (galois arrays included); ValueError unless every entry is in [0, q)."""
+        arr = np.asarray(a)
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"GF({self.q}) elements must be integers, got dtype {arr.dtype}")
+        arr = arr.astype(np.int64, copy=False)
+        if arr.size and (arr.min() < 0 or arr.max() >= self.q):
+            raise ValueError(f"GF({self.q}) elements are the integers 0..{self.q - 1}; got values in "
+                             f"[{arr.min()}, {arr.max()}]")
+        return arr
+
+    def add(self, a, b) -> np.ndarray:
+        """a + b, elementwise (broadcasting)."""
+        a, b = self.check(a), self.check(b)
+        if self.m == 1:
+            return (a + b) % self.p
+        if self.p == 2:
+            return a ^ b
+        out = np.zeros(np.broadcast_shapes(a.shape, b.shape), dtype=np.int64)
+        for w in self.weights.tolist():
+            out += ((a // w + b // w) % self.p) * w
+        return out
+
+    def neg(self, a) -> np.ndarray:
+        """-a, elementwise."""
+        a = self.check(a)
+        if self.m == 1:
+            return (-a) % self.p
+        if self.p == 2:
+            return a.copy()
+        out = np.zeros(a.shape, dtype=np.int64)
+        for w in self.weights.tolist():
+            out += ((-(a // w)) % self.p) * w
+        return out
+
+    def sub(self, a, b) -> np.ndarray:
+        """a - b, elementwise."""
+        return self.add(a, self.neg(b))
+
+    def mul(self, a, b) -> np.ndarray:
+        """a * b, elementwise."""
+        a, b = self.check(a), self.check(b)
+        out = self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
+        return np.where((a == 0) | (b == 0), 0, out)
+
+    def div(self, a, b) -> np.ndarray:
+        """a / b, elementwise; ZeroDivisionError if any b is 0."""
+        a, b = self.check(a), self.check(b)
+        if np.any(b == 0):
+            raise ZeroDivisionError(f"division by 0 in GF({self.q})")
+        out = self.exp[(self.log[a] - self.log[b]) % (self.q - 1)]
+        return np.where(a == 0, 0, out)
+
+    def dot(self, a, b) -> np.ndarray:
+        """The sum over the last axis of a * b (broadcasting the leading axes)."""
+        prod = self.mul(a, b)
+        out = prod[..., 0]
+        for i in range(1, prod.shape[-1]):
+            out = self.add(out, prod[..., i])
+        return out
+
+
+@functools.cache
+def tables(q: int) -> FieldTables:
+    """The :class:`FieldTables` of GF(q), built once per process (ValueError naming nearby orders unless q is a
+    prime power).
+
+    >>> tables(4).mul([2, 3], [2, 3]).tolist()
+    [3, 2]
+    """
+    require_prime_power(q)
+    return FieldTables(int(q))

@@ -21,7 +21,7 @@ import numpy as np
 
 from ._polarfly import projective_points
 from .base import Topology, default_concentration
-from .fields import field, require_prime_power
+from .fields import require_prime_power, tables
 
 __all__ = ["levi_graph"]
 #: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
@@ -66,11 +66,12 @@ def levi_graph(q: int, endpoints_per_router: int | None = None) -> Topology:
     """
     require_prime_power(q, "q", _RULE)
     q = int(q)
-    gf = field(q)
     pts = projective_points(q)
     n = pts.shape[0]
-    p = gf(pts)
-    incidence = np.asarray(p @ p.T, dtype=np.int64) == 0  # point i on line j (lines use the same vectors)
+    # point i on line j (lines use the same vectors): their dot product over GF(q) is 0; in blocks of rows, so
+    # that the (rows, n, 3) products stay small
+    F = tables(q)
+    incidence = np.concatenate([F.dot(pts[i:i + 256, None, :], pts[None, :, :]) == 0 for i in range(0, n, 256)])
     pi, lj = np.nonzero(incidence)
     edges = np.stack([pi, lj + n], axis=1)
     if endpoints_per_router is None:
