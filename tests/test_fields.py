@@ -82,6 +82,10 @@ def test_tables_equal_galois_arithmetic(q):
     assert np.array_equal(F.mul(a, b), np.asarray(gf(a) * gf(b)))
     assert np.array_equal(F.neg(x), np.asarray(-gf(x)))
     assert np.array_equal(F.div(a, x[None, 1:]), np.asarray(gf(a) / gf(x[None, 1:])))
+    e = np.arange(2 * q)
+    assert np.array_equal(F.pow(a, e[None, :]), np.asarray(gf(a) ** e[None, :]))
+    assert np.array_equal(F.primitive_elements(), np.sort(np.asarray(gf.primitive_elements)))
+    assert np.array_equal(F.is_square(x), np.asarray(gf(x).is_square()))
     v = np.stack(np.meshgrid(x[:5], x[-5:], x[::-1][:5], indexing="ij"), -1).reshape(-1, 3)
     assert np.array_equal(F.dot(v[:, None, :], v[None, :, :]), np.asarray(gf(v) @ gf(v).T))
 
@@ -98,6 +102,8 @@ def test_tables_refuse_what_is_not_an_element():
         F.mul([0.5], [1])
     with pytest.raises(ZeroDivisionError, match=r"division by 0 in GF\(7\)"):
         F.div([1, 2], [3, 0])
+    with pytest.raises(ValueError, match="exponents must be integers >= 0"):
+        F.pow([2], [-1])
     with pytest.raises(ValueError, match="not a prime power"):
         tables(12)
 

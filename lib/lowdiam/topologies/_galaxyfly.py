@@ -88,12 +88,12 @@ def galaxy_generator_sets(q: int, primitive_element: int | None = None):
     delta = galaxy_delta(q)  # validates q with the Galaxy graph's own rule and message
     if q == 1:
         raise ValueError("q=1 has no generator sets: the Galaxy graph is then K_n")
-    from .fields import field
+    from .fields import field, tables
     from .supernodes import resolve_primitive_element
 
     q = int(q)
-    gf = field(q)
-    xi = gf(resolve_primitive_element(q, primitive_element))
+    gf, F = field(q), tables(q)  # galois' elements out, its arithmetic on integers (nothing compiled)
+    xi = resolve_primitive_element(q, primitive_element)
     if delta == 1:
         exponents = np.arange(0, q - 2, 2)
     elif delta == 0:
@@ -101,8 +101,8 @@ def galaxy_generator_sets(q: int, primitive_element: int | None = None):
     else:
         l = (q + 1) // 4
         exponents = np.concatenate([np.arange(0, 2 * l - 1, 2), np.arange(2 * l - 1, 4 * l - 2, 2)])
-    x_set = xi ** exponents
-    return x_set, xi * x_set
+    x_set = F.pow(xi, exponents)
+    return gf(x_set), gf(F.mul(xi, x_set))
 
 
 def _galaxy_edges(n: int, q: int, primitive_element: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -110,22 +110,22 @@ def _galaxy_edges(n: int, q: int, primitive_element: int | None = None) -> tuple
     s, t = np.triu_indices(n, 1)
     if q == 1:
         return np.stack([s, t], axis=1), np.ones(len(s), np.int8)
-    from .fields import field
+    from .fields import tables
     from .supernodes import resolve_primitive_element
 
-    gf = field(q)
-    xi = gf(resolve_primitive_element(q, primitive_element))
-    X, _ = galaxy_generator_sets(q, int(xi))
-    labels = gf(np.arange(q))
+    F = tables(q)
+    xi = resolve_primitive_element(q, primitive_element)
+    X = np.asarray(galaxy_generator_sets(q, xi)[0], dtype=np.int64)
+    labels = np.arange(q, dtype=np.int64)
     # intra-cluster: x ~ y iff x - y in X; X = -X so each link is found from both ends
-    y = np.asarray(labels[:, None] + X[None, :], dtype=np.int64)
+    y = F.add(labels[:, None], X[None, :])
     x = np.broadcast_to(np.arange(q)[:, None], y.shape)
     keep = x < y
     intra = np.stack([x[keep], y[keep]], axis=1)
     intra = (intra[None, :, :] + (np.arange(n) * q)[:, None, None]).reshape(-1, 2)
     # inter-cluster, s < t: vertex x of V_t -- vertex H(x) of V_s with H(x) = ξx
     # (x - y in X  <=>  ξx - ξy in ξX = X', so H satisfies Lemma 2.2)
-    hx = np.asarray(xi * labels, dtype=np.int64)
+    hx = F.mul(xi, labels)
     inter = np.stack([(s[:, None] * q + hx[None, :]).ravel(),
                       (t[:, None] * q + np.arange(q)[None, :]).ravel()], axis=1)
     edges = np.concatenate([intra, inter])

@@ -13,7 +13,7 @@ import numpy as np
 from ..validate import check_int
 from ._design_keys import design_keywords
 from .base import Topology, default_concentration
-from .fields import field, prime_powers, require_prime_power
+from .fields import field, prime_powers, require_prime_power, tables
 
 __all__ = ["mms_delta", "mms_generator_sets", "mms_graph", "mms_size", "slimfly"]
 #: names the package :mod:`lowdiam.topologies` exports from this module (read there without importing it)
@@ -133,8 +133,8 @@ def mms_generator_sets(q: int) -> tuple[np.ndarray, np.ndarray]:
     """
     delta = mms_delta(q)
     q = int(q)
-    gf = field(q)
-    xi = gf.primitive_element
+    gf, F = field(q), tables(q)  # galois' elements out, its arithmetic on integers (nothing compiled)
+    xi = int(gf.primitive_element)
     if delta == 1:
         exponents = np.arange(0, q - 2, 2)
     elif delta == 0:
@@ -142,20 +142,20 @@ def mms_generator_sets(q: int) -> tuple[np.ndarray, np.ndarray]:
     else:
         half = (q + 1) // 4  # the paper's l
         exponents = np.concatenate([np.arange(0, 2 * half - 1, 2), np.arange(2 * half - 1, 4 * half - 2, 2)])
-    x_set = xi ** exponents
-    return x_set, xi * x_set
+    x_set = F.pow(xi, exponents)
+    return gf(x_set), gf(F.mul(xi, x_set))
 
 
 def _mms_edges(q: int) -> tuple[np.ndarray, np.ndarray]:
     """Edges and link classes of MMS(q); router (s, x, y) has id s q^2 + x q + y."""
-    gf = field(q)
-    x_set, x_prime = mms_generator_sets(q)
-    elems = gf(np.arange(q))
+    F = tables(q)
+    x_set, x_prime = (np.asarray(x, dtype=np.int64) for x in mms_generator_sets(q))
+    elems = np.arange(q, dtype=np.int64)
     base = np.arange(q, dtype=np.int64)
     blocks, classes = [], []
     # intra-group Cayley edges: (s, x, y) ~ (s, x, y + d) for d in X (s = 0) or X' (s = 1)
     for s, gens in ((0, x_set), (1, x_prime)):
-        y2 = np.asarray(elems[:, None] + gens[None, :], dtype=np.int64)  # (q, |X|)
+        y2 = F.add(elems[:, None], gens[None, :])  # (q, |X|)
         y1 = np.broadcast_to(base[:, None], y2.shape)
         keep = y1 < y2  # each link is generated from both ends (X = -X)
         pairs = np.stack([y1[keep], y2[keep]], axis=1)  # (q |X| / 2, 2) within one group
@@ -163,9 +163,7 @@ def _mms_edges(q: int) -> tuple[np.ndarray, np.ndarray]:
         blocks.append((offsets[:, None, None] + pairs[None, :, :]).reshape(-1, 2))
         classes.append(np.zeros(blocks[-1].shape[0], dtype=np.int8))
     # bipartite edges: (0, x, y) ~ (1, m, c) iff y = m x + c
-    y = np.asarray(
-        elems[None, :, None] * elems[:, None, None] + elems[None, None, :], dtype=np.int64
-    )  # y[x, m, c]
+    y = F.add(F.mul(elems[None, :, None], elems[:, None, None]), elems[None, None, :])  # y[x, m, c]
     xx, mm, cc = np.meshgrid(base, base, base, indexing="ij")
     cross = np.stack([(xx * q + y).ravel(), (q * q + mm * q + cc).ravel()], axis=1)
     blocks.append(cross)

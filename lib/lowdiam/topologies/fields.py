@@ -195,6 +195,17 @@ class FieldTables:
     q : int
         A prime power.
 
+    Attributes
+    ----------
+    q, p, m : int
+        The order, the characteristic and the degree (q = p**m).
+    exp : numpy.ndarray
+        ``exp[k]`` = galois' primitive element to the power k, k < q - 1.
+    log : numpy.ndarray
+        The inverse of ``exp`` on the nonzero elements (``log[0]`` unused).
+    weights : numpy.ndarray
+        ``p**i``, the integer of the basis polynomial x**i.
+
     Examples
     --------
     >>> F = tables(9)
@@ -294,6 +305,28 @@ class FieldTables:
         out = self.exp[(self.log[a] - self.log[b]) % (self.q - 1)]
         return np.where(a == 0, 0, out)
 
+    def pow(self, a, e) -> np.ndarray:
+        """a ** e, elementwise, for integer exponents e >= 0 (0 ** 0 = 1, as galois)."""
+        a = self.check(a)
+        e = np.asarray(e)
+        if e.dtype.kind not in "iu" or (e.size and e.min() < 0):
+            raise ValueError(f"exponents must be integers >= 0, got {e!r}")
+        e = e.astype(np.int64, copy=False)
+        out = self.exp[(self.log[a] * e) % (self.q - 1)]
+        return np.where(a == 0, np.where(e == 0, 1, 0), out)
+
+    def primitive_elements(self) -> np.ndarray:
+        """Every primitive element (a generator of the multiplicative group), ascending."""
+        k = np.arange(self.q - 1)
+        return np.sort(self.exp[np.gcd(k, self.q - 1) == 1])
+
+    def is_square(self, a) -> np.ndarray:
+        """Whether each a is a square (0 included), elementwise."""
+        a = self.check(a)
+        if self.p == 2:  # every element of a field of characteristic 2 is a square
+            return np.ones(a.shape, dtype=bool)
+        return (a == 0) | (self.log[a] % 2 == 0)
+
     def dot(self, a, b) -> np.ndarray:
         """The sum over the last axis of a * b (broadcasting the leading axes)."""
         prod = self.mul(a, b)
@@ -305,9 +338,25 @@ class FieldTables:
 
 @functools.cache
 def tables(q: int) -> FieldTables:
-    """The :class:`FieldTables` of GF(q), built once per process (ValueError naming nearby orders unless q is a
-    prime power).
+    """The :class:`FieldTables` of GF(q), built once per process.
 
+    Parameters
+    ----------
+    q : int
+        A prime power.
+
+    Returns
+    -------
+    FieldTables
+        GF(q)'s arithmetic on integer arrays.
+
+    Raises
+    ------
+    ValueError
+        If ``q`` is not a prime power (naming nearby valid orders).
+
+    Examples
+    --------
     >>> tables(4).mul([2, 3], [2, 3]).tolist()
     [3, 2]
     """

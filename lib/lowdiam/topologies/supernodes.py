@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..validate import check_choice, check_int
-from .fields import field, is_prime_power
+from .fields import field, is_prime_power, tables
 
 __all__ = [
     "IQ3_AUTHORS_EDGES",
@@ -230,7 +230,7 @@ def resolve_primitive_element(q: int, value, what: str = "primitive_element") ->
     if value is None:
         return int(gf.primitive_element)
     v = check_int(what, value, low=0)
-    prims = sorted(int(x) for x in gf.primitive_elements)
+    prims = tables(int(q)).primitive_elements().tolist()
     if v not in prims:
         shown = ", ".join(map(str, prims[:12])) + (", ..." if len(prims) > 12 else "")
         raise ValueError(f"{what}={v} is not a primitive element of GF({q}); the primitive elements are {shown}")
@@ -292,12 +292,12 @@ def paley(p: int, primitive_element: int | None = None) -> Supernode:
         )
     p = int(p)
     xi = resolve_primitive_element(p, primitive_element)
-    gf = field(p)
-    x = gf(np.arange(p))
-    diff = x[:, None] - x[None, :]
-    adj = np.asarray(diff.is_square()) & (np.asarray(diff) != 0)
+    F = tables(p)  # GF(p) arithmetic on integers (galois' representation), nothing compiled
+    x = np.arange(p, dtype=np.int64)
+    diff = F.sub(x[:, None], x[None, :])
+    adj = F.is_square(diff) & (diff != 0)
     u, v = np.nonzero(np.triu(adj, 1))
-    f = np.asarray(gf(xi) * x, dtype=np.int64)
+    f = F.mul(xi, x)
     return _make(p, np.stack([u, v], 1), f, f"Paley({p})", {"p": p, "primitive_element": xi})
 
 
