@@ -244,27 +244,34 @@ def minpath_hop_profile(topology: Any, label: str | None = None, routers: Any = 
     v = np.concatenate([e[:, 1], e[:, 0]])
     glob = (g[u] != g[v]).astype(np.int64)
     best = {"longest": 0, "max_global": 0, "max_local": 0, "fewest_global": 0}
+    # the sources of a block of 64 at once: state (source, router) flattened to source * n + router, each BFS
+    # layer's links relaxed for every source in one ufunc.at per quantity
     for start in range(0, routers.size, 64):
         block = routers[start:start + 64]
-        D = distances_from(topology, block).astype(np.int64)
-        for row, s in zip(D, block):
-            layer_u, layer_v = row[u], row[v]
-            on = layer_v == layer_u + 1
-            uu, vv, gg = u[on], v[on], glob[on]
-            mg = np.full(n, -1, dtype=np.int64)
-            ml = np.full(n, -1, dtype=np.int64)
-            fg = np.full(n, n, dtype=np.int64)
-            mg[s] = ml[s] = fg[s] = 0
-            for level in range(1, int(row.max()) + 1):
-                sel = layer_v[on] == level
-                a, b, c = uu[sel], vv[sel], gg[sel]
-                np.maximum.at(mg, b, mg[a] + c)
-                np.maximum.at(ml, b, ml[a] + 1 - c)
-                np.minimum.at(fg, b, fg[a] + c)
-            best["longest"] = max(best["longest"], int(row[routers].max()))
-            best["max_global"] = max(best["max_global"], int(mg[routers].max()))
-            best["max_local"] = max(best["max_local"], int(ml[routers].max()))
-            best["fewest_global"] = max(best["fewest_global"], int(fg[routers].max()))
+        D = distances_from(topology, block).astype(np.int64)  # (k, n)
+        k = block.size
+        layer_u, layer_v = D[:, u], D[:, v]  # (k, 2m)
+        src, link = np.nonzero(layer_v == layer_u + 1)  # the links on a minimal path from each source
+        a, b = src * n + u[link], src * n + v[link]
+        c, lev = glob[link], layer_v[src, link]
+        order = np.argsort(lev, kind="stable")
+        a, b, c, lev = a[order], b[order], c[order], lev[order]
+        cut = np.searchsorted(lev, np.arange(1, int(D.max()) + 2))  # links of layer L: cut[L-1]:cut[L]
+        mg = np.full(k * n, -1, dtype=np.int64)
+        ml = np.full(k * n, -1, dtype=np.int64)
+        fg = np.full(k * n, n, dtype=np.int64)
+        own = np.arange(k) * n + block
+        mg[own] = ml[own] = fg[own] = 0
+        for lo, hi in zip(cut[:-1], cut[1:]):
+            aa, bb, cc = a[lo:hi], b[lo:hi], c[lo:hi]
+            np.maximum.at(mg, bb, mg[aa] + cc)
+            np.maximum.at(ml, bb, ml[aa] + 1 - cc)
+            np.minimum.at(fg, bb, fg[aa] + cc)
+        at = (np.arange(k)[:, None] * n + routers[None, :]).ravel()  # every (source, target router)
+        best["longest"] = max(best["longest"], int(D[:, routers].max()))
+        best["max_global"] = max(best["max_global"], int(mg[at].max()))
+        best["max_local"] = max(best["max_local"], int(ml[at].max()))
+        best["fewest_global"] = max(best["fewest_global"], int(fg[at].max()))
     return best
 
 
