@@ -59,6 +59,21 @@ def test_record_statuses_and_file(card):
     assert [r["scale"] for r in rows] == ["paper"] * 3
 
 
+def test_the_file_is_the_json_of_the_claims_after_every_record(card):
+    """The scorecard serialises each claim once and joins them: the file equals the JSON of the whole list, with
+    strings holding line breaks, nested values and an empty card."""
+    from dataclasses import asdict
+
+    path = card / "claims" / "nb_test.json"
+    assert path.read_text() == claims._dumps([]) + "\n"
+    claims.record("a", "P", "order", 1064, 1064, 0, scale="paper", note="two\nlines", details={"x": [1, {"y": 2}]})
+    claims.record("b", "P", "set", {3, 1}, [1, 3], None, scale="paper")
+    claims.record("c", "P", "ratio", (0.4, 0.6), [0.5, 0.45], "range", scale="paper")
+    assert path.read_text() == claims._dumps([asdict(c) for c in claims.records()]) + "\n"
+    with pytest.raises(Exception, match="cannot assign"):
+        claims.records()[0].note = "changed"  # frozen: the serialised text stays the claim's
+
+
 def test_duplicate_ids_are_an_error(card):
     claims.record("same-id", "P", "w", 1, 1, scale="exact")
     with pytest.raises(ValueError, match="duplicate"):

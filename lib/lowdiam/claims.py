@@ -60,7 +60,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +99,10 @@ SCALE_TEXT = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Claim:
-    """One published value compared with ours (see the module docstring for ``scale`` and ``status``)."""
+    """One published value compared with ours (see the module docstring for ``scale`` and ``status``); frozen, so
+    the scorecard file serialises each recorded claim once."""
 
     claim_id: str
     paper: str
@@ -333,12 +334,26 @@ class _Scorecard:
         self.notebook = ""
         self.directory: Path | None = None
         self.claims: list[Claim] = []
+        self._texts: dict[int, str] = {}  # id(claim) -> its JSON, indented as an item of the file's list
 
     def path(self) -> Path:
         return Path(self.directory) / f"{self.notebook}.json"
 
+    def _text(self, claim: Claim) -> str:
+        """``claim``'s part of :meth:`save`'s file: its ``_dumps`` with every line one space deeper (a list
+        item's indentation), kept per claim (a :class:`Claim` is frozen), so each save serialises one claim."""
+        text = self._texts.get(id(claim))
+        if text is None:
+            text = self._texts[id(claim)] = " " + _dumps(asdict(claim)).replace("\n", "\n ")
+        return text
+
     def save(self) -> None:
-        paths.write_atomic(self.path(), _dumps([asdict(c) for c in self.claims]) + "\n")
+        """Write the scorecard whole (atomically, after every record: a crash loses no recorded claim); the
+        text equals ``_dumps`` of the list of claims (JSON escapes newlines inside strings, so a line break in
+        the text is always indentation's)."""
+        self._texts = {id(c): self._text(c) for c in self.claims}
+        body = "[\n" + ",\n".join(self._texts[id(c)] for c in self.claims) + "\n]" if self.claims else "[]"
+        paths.write_atomic(self.path(), body + "\n")
 
 
 _CARD = _Scorecard()
@@ -577,7 +592,7 @@ def _claim_from_row(row: Any, notebook: str) -> Claim:
     row.setdefault("notebook", notebook)
     claim = Claim(**row)
     if stored != claim.status:
-        claim.details = {**claim.details, "_stored_status": stored}
+        claim = replace(claim, details={**claim.details, "_stored_status": stored})
     return claim
 
 
