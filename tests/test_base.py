@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from lowdiam.topologies import Topology, default_concentration
+from lowdiam.topologies.base import csr_from_edges, normalize_edges
 
 
 def ring(n, **kw):
@@ -63,3 +64,43 @@ def test_default_concentration():
     assert default_concentration(15, 3) == 5
     assert default_concentration(23, 3) == 8
     assert default_concentration(11, 2) == 6
+
+
+# ----------------------------------------------------------------------------- edge normalisation and CSR
+def _lexsort_reference(n: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    arr = np.sort(np.asarray(edges, dtype=np.int64), axis=1)
+    arr = arr[np.lexsort((arr[:, 1], arr[:, 0]))]
+    src = np.concatenate([arr[:, 0], arr[:, 1]])
+    dst = np.concatenate([arr[:, 1], arr[:, 0]])
+    order = np.lexsort((dst, src))
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
+    return arr, indptr, dst[order]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_normalize_and_csr_equal_lexsort(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 400))
+    pairs = rng.integers(0, n, size=(int(rng.integers(0, 3 * n)), 2))
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    pairs = np.unique(np.sort(pairs, axis=1), axis=0)
+    pairs = rng.permutation(pairs)
+    flip = rng.random(len(pairs)) < 0.5
+    pairs[flip] = pairs[flip][:, ::-1]  # either orientation
+    ref, indptr, indices = _lexsort_reference(n, pairs)
+    got = normalize_edges(n, pairs)
+    assert got.dtype == np.int32 and np.array_equal(got, ref)
+    ip, ix = csr_from_edges(n, got)
+    assert ip.dtype == ix.dtype == np.int32 and np.array_equal(ip, indptr) and np.array_equal(ix, indices)
+
+
+def test_parallel_links_and_repeats():
+    edges = [[3, 1], [1, 3], [0, 2]]
+    with pytest.raises(ValueError, match=r"repeated link \(1, 3\)"):
+        normalize_edges(4, edges)
+    multi = normalize_edges(4, edges, parallel_links=True)
+    assert multi.tolist() == [[0, 2], [1, 3], [1, 3]]
+    ip, ix = csr_from_edges(4, multi)
+    assert ip.tolist() == [0, 1, 3, 4, 6] and ix.tolist() == [2, 3, 3, 0, 1, 1]
+    assert [a.tolist() for a in csr_from_edges(0, np.zeros((0, 2), dtype=np.int32))] == [[0], []]

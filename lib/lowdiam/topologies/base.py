@@ -202,10 +202,11 @@ def normalize_edges(num_routers: int, edges: Any, *, parallel_links: bool = Fals
     if np.any(arr[:, 0] == arr[:, 1]):
         r = int(arr[arr[:, 0] == arr[:, 1]][0, 0])
         raise ValueError(f"self-loop at router {r}: router graphs must be simple")
-    arr = np.sort(arr, axis=1)
-    order = np.lexsort((arr[:, 1], arr[:, 0]))
-    arr = arr[order]
-    dup = np.all(arr[1:] == arr[:-1], axis=1)
+    arr = np.sort(arr, axis=1).astype(np.int64)
+    key = arr[:, 0] * num_routers + arr[:, 1]  # one int64 key per row: a plain sort orders rows as lexsort would
+    key.sort()
+    arr = np.stack([key // num_routers, key % num_routers], axis=1)
+    dup = key[1:] == key[:-1]
     if np.any(dup) and not parallel_links:
         u, v = arr[1:][dup][0]
         raise ValueError(f"repeated link ({u}, {v}): router graphs must be simple unless built with "
@@ -223,11 +224,12 @@ def csr_from_edges(num_routers: int, edges: np.ndarray) -> tuple[np.ndarray, np.
     """
     src = np.concatenate([edges[:, 0], edges[:, 1]]).astype(np.int64)
     dst = np.concatenate([edges[:, 1], edges[:, 0]]).astype(np.int64)
-    order = np.lexsort((dst, src))
+    key = src * num_routers + dst  # (src, dst) as one int64: sorting it sorts by source, then neighbour
+    key.sort()
     counts = np.bincount(src, minlength=num_routers)
     indptr = np.zeros(num_routers + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
-    return indptr.astype(np.int32), dst[order].astype(np.int32)
+    return indptr.astype(np.int32), (key % max(num_routers, 1)).astype(np.int32)
 
 
 def _canonical_json(x: Any) -> Any:
