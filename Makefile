@@ -16,6 +16,11 @@ PROFILE    ?= quick
 NOTEBOOKS  := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# Imports write their .pyc files (once) even where the environment says not to (PYTHONDONTWRITEBYTECODE, set on
+# the CI machine): .venv is installed without byte-compiling (below), so without .pyc files every process of a
+# run (each test worker, notebook kernel and simulation process) compiled every module it imports from source
+# again; importing the suite's usual modules took 16.9 CPU s that way and 10.4-11.2 with the .pyc files
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: all venv figures notebook evaluate scorecard test lint bench booksim clean distclean
 
@@ -29,6 +34,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@# --no-compile: no byte-compiling of every installed file (about 20 s); imports compile what they use, once
 	$(BIN)/python -m pip install --quiet --no-compile -e .
+	@# rfc3987-syntax (jsonschema's optional IRI format checker, pulled in through jupyterlab's jupyter-events)
+	@# builds a parser when imported: every process importing nbformat (pytest with nbval, papermill) spent
+	@# about 5 CPU s on it (python-jsonschema/jsonschema#1392). jsonschema works without it, leaving "iri"
+	@# formats unchecked; nothing here validates one. Measured: import nbval.plugin 6.2 -> 1.2 CPU s.
+	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (lowdiam)" > /dev/null
 	@touch $@
 
