@@ -175,7 +175,17 @@ def field(q: int) -> type[galois.FieldArray]:
     1
     """
     require_prime_power(q)
-    gf = galois.GF(int(q), compile="python-calculate")  # creation evaluates one polynomial: no compilation for it
+    q = int(q)
+    (p,), (m,) = galois.factors(q)
+    sub = field(int(p)) if m > 1 else None  # GF(p^m)'s polynomials have coefficients in GF(p)
+    before = sub.ufunc_mode if sub is not None else None
+    if sub is not None:
+        sub.compile("python-calculate")
+    try:
+        gf = galois.GF(q, compile="python-calculate")  # creation evaluates one polynomial: no compilation for it
+    finally:
+        if sub is not None:
+            sub.compile(before)
     gf.compile("auto")  # galois' default mode for the arithmetic
     return gf
 
@@ -220,7 +230,8 @@ class FieldTables:
         gf = field(q)
         self.q, self.p, self.m = int(gf.order), int(gf.characteristic), int(gf.degree)
         q, p, m = self.q, self.p, self.m
-        low = [int(c) % p for c in gf.irreducible_poly.coeffs[::-1]]  # lowest degree first; monic: low[m] == 1
+        poly = int(gf.irreducible_poly)  # its integer: coefficient i is base-p digit i (no galois conversion)
+        low = [(poly // p**i) % p for i in range(m + 1)]  # lowest degree first; monic: low[m] == 1
         alpha = int(gf.primitive_element)
         self.exp = np.empty(q - 1, dtype=np.int64)  # exp[k] = alpha**k
         self.log = np.zeros(q, dtype=np.int64)  # log[exp[k]] = k; log[0] unused
