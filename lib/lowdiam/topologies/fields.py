@@ -177,12 +177,13 @@ def field(q: int) -> type[galois.FieldArray]:
     require_prime_power(q)
     q = int(q)
     (p,), (m,) = galois.factors(q)
-    sub = field(int(p)) if m > 1 else None  # GF(p^m)'s polynomials have coefficients in GF(p)
+    # creation evaluates one polynomial (over GF(p) for GF(p^m)): in pure-Python mode it compiles nothing
+    sub = field(int(p)) if m > 1 else None
     before = sub.ufunc_mode if sub is not None else None
-    if sub is not None:
-        sub.compile("python-calculate")
     try:
-        gf = galois.GF(q, compile="python-calculate")  # creation evaluates one polynomial: no compilation for it
+        if sub is not None:
+            sub.compile("python-calculate")
+        gf = galois.GF(q, compile="python-calculate")
     finally:
         if sub is not None:
             sub.compile(before)
@@ -281,10 +282,7 @@ class FieldTables:
             return (a + b) % self.p
         if self.p == 2:
             return a ^ b
-        out = np.zeros(np.broadcast_shapes(a.shape, b.shape), dtype=np.int64)
-        for w in self.weights.tolist():
-            out += ((a // w + b // w) % self.p) * w
-        return out
+        return self._digitwise(lambda x, y: x + y, a, b)
 
     def neg(self, a) -> np.ndarray:
         """-a, elementwise."""
@@ -293,9 +291,13 @@ class FieldTables:
             return (-a) % self.p
         if self.p == 2:
             return a.copy()
-        out = np.zeros(a.shape, dtype=np.int64)
+        return self._digitwise(lambda x: -x, a)
+
+    def _digitwise(self, fn, *arrays) -> np.ndarray:
+        """``fn`` of the arrays' base-p digits, digit by digit, mod p (the additive group of GF(p^m))."""
+        out = np.zeros(np.broadcast_shapes(*(a.shape for a in arrays)), dtype=np.int64)
         for w in self.weights.tolist():
-            out += ((-(a // w)) % self.p) * w
+            out += (fn(*((a // w) % self.p for a in arrays)) % self.p) * w
         return out
 
     def sub(self, a, b) -> np.ndarray:
