@@ -137,6 +137,35 @@ def test_extra_forest_is_a_largest_forest_of_nontreesorted_edges(seed):
     assert all(tuple(x) in nt for x in p.extra_forest.tolist())
 
 
+def _reference_graphs():
+    graphs = [nx.petersen_graph(), nx.complete_graph(7), nx.path_graph(5), nx.Graph([(0, 1), (2, 3), (3, 4)]),
+              T.bundlefly(5, 3), T.polarfly(7), T.slimfly(5)]
+    for s in range(6):
+        graphs.append(nx.random_regular_graph(4 + s % 3, 30 + 4 * s, seed=s))
+        graphs.append(nx.gnm_random_graph(25, 60 + 10 * s, seed=s))  # some disconnected: forests, not trees
+    return graphs
+
+
+@pytest.mark.parametrize("index", range(19))
+def test_compiled_packing_gives_the_reference_forests(index):
+    # not only as many trees: the same forests, edge for edge (the notebooks' EDST Allreduce programs are built on
+    # them and recorded), against the pure-Python implementation the compiled one replaced
+    from edst_reference import reference_forest_union, reference_packing
+
+    g = _reference_graphs()[index]
+    n, e = E.as_graph(g)
+    for max_trees in (None, 0, 1, 2):
+        owner, t = reference_packing(g, max_trees)
+        p = E.edst_packing(g, max_trees=max_trees)
+        assert p.t == t
+        for i in range(t):
+            assert np.array_equal(p.trees[i], e[owner == i])
+        assert np.array_equal(p.extra_forest, e[owner == t])
+        assert np.array_equal(p.nontree, e[(owner < 0) | (owner >= t)])
+    for k in (0, 1, 2, 3):
+        assert np.array_equal(E.forest_union(g, k), reference_forest_union(g, k))
+
+
 def test_packing_known_graphs():
     assert E.edst_packing(nx.complete_graph(8)).t == 4
     assert E.edst_packing(nx.petersen_graph()).t == 1

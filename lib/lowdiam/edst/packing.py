@@ -20,10 +20,10 @@ from the new edge over this exchange graph finds a shortest path to a sink.
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 __all__ = ["EDSTPacking", "as_graph", "edst_packing", "forest_union"]
 
@@ -51,130 +51,189 @@ def as_graph(graph: Any) -> tuple[int, np.ndarray]:
     return t.num_routers, t.edges.astype(np.int64)
 
 
-class _Forests:
-    """k edge-disjoint forests over a fixed edge list, with exchange augmentation."""
+# ------------------------------------------------------------------------------------------------------------------
+# k forests over a fixed edge list, with exchange augmentation, compiled (numba).  tests/edst_reference.py keeps the
+# pure-Python implementation this replaced (2026-12-06), the slow reference the tests compare it with owner array for
+# owner array.  Every step is the reference's in the same order, so the forests are the same, not just as many: a
+# forest's adjacency lists keep insertion order (an entry removed, the later ones shift down, as in a dict), its
+# labels come from the same depth-first search (each tree rooted at its smallest vertex), and the augmenting-path
+# search (BFS from the new edge, a sink first) visits the same edges in the same order.
+@njit(cache=True)
+def _nb_attach(e, i, u, v, off, adjn, adje, cnt, owner, size):
+    for side in range(2):
+        x, y = (u[e], v[e]) if side == 0 else (v[e], u[e])
+        k = off[x] + cnt[i, x]
+        adjn[i, k] = y
+        adje[i, k] = e
+        cnt[i, x] += 1
+    owner[e] = i
+    size[i] += 1
 
-    def __init__(self, n: int, edges: np.ndarray) -> None:
-        self.n = n
-        self.u = edges[:, 0].tolist()
-        self.v = edges[:, 1].tolist()
-        self.owner = [-1] * len(self.u)
-        self.adj: list[list[dict[int, int]]] = []  # adj[i][x] = {neighbour: edge id}
-        self.comp: list[list[int]] = []
-        self.par: list[list[int]] = []
-        self.pe: list[list[int]] = []
-        self.dep: list[list[int]] = []
-        self.size: list[int] = []
 
-    def add_forest(self) -> None:
-        self.adj.append([{} for _ in range(self.n)])
-        self.comp.append(list(range(self.n)))
-        self.par.append([-1] * self.n)
-        self.pe.append([-1] * self.n)
-        self.dep.append([0] * self.n)
-        self.size.append(0)
+@njit(cache=True)
+def _nb_detach(e, i, u, v, off, adjn, adje, cnt, owner, size):
+    for side in range(2):
+        x = u[e] if side == 0 else v[e]
+        a, b = off[x], off[x] + cnt[i, x]
+        k = a
+        while adje[i, k] != e:
+            k += 1
+        while k + 1 < b:
+            adjn[i, k] = adjn[i, k + 1]
+            adje[i, k] = adje[i, k + 1]
+            k += 1
+        cnt[i, x] -= 1
+    owner[e] = -1
+    size[i] -= 1
 
-    def _relabel(self, i: int) -> None:
-        # component labels, parent edges and depths of forest i (rooted at each tree's smallest vertex);
-        # recomputed only for forests an augmentation touched, so path queries walk up in O(path length)
-        adj, n = self.adj[i], self.n
-        comp, par, pe, dep = [-1] * n, [-1] * n, [-1] * n, [0] * n
-        for s in range(n):
-            if comp[s] < 0:
-                comp[s] = s
-                stack = [s]
-                while stack:
-                    x = stack.pop()
-                    for y, e in adj[x].items():
-                        if comp[y] < 0:
-                            comp[y] = s
-                            par[y], pe[y], dep[y] = x, e, dep[x] + 1
-                            stack.append(y)
-        self.comp[i], self.par[i], self.pe[i], self.dep[i] = comp, par, pe, dep
 
-    def _path(self, i: int, a: int, b: int) -> list[int]:
-        """Edge ids on the F_i-path between a and b (same tree), by walking up to their meeting point."""
-        par, pe, dep = self.par[i], self.pe[i], self.dep[i]
-        out = []
-        while a != b:
-            if dep[a] >= dep[b]:
-                out.append(pe[a])
-                a = par[a]
-            else:
-                out.append(pe[b])
-                b = par[b]
-        return out
+@njit(cache=True)
+def _nb_relabel(i, n, off, adjn, adje, cnt, comp, par, pe, dep, stack):
+    for x in range(n):
+        comp[i, x] = -1
+        par[i, x] = -1
+        pe[i, x] = -1
+        dep[i, x] = 0
+    for s in range(n):
+        if comp[i, s] >= 0:
+            continue
+        comp[i, s] = s
+        stack[0] = s
+        top = 1
+        while top > 0:
+            top -= 1
+            x = stack[top]
+            for k in range(off[x], off[x] + cnt[i, x]):
+                y = adjn[i, k]
+                if comp[i, y] < 0:
+                    comp[i, y] = s
+                    par[i, y] = x
+                    pe[i, y] = adje[i, k]
+                    dep[i, y] = dep[i, x] + 1
+                    stack[top] = y
+                    top += 1
 
-    def insert(self, e0: int) -> bool:
-        """Try to add edge e0 to the union of the forests; True if it was added."""
-        k = len(self.adj)
-        parent = {e0: -1}
-        q = deque([e0])
-        while q:
-            y = q.popleft()
-            uy, vy, oy = self.u[y], self.v[y], self.owner[y]
-            for i in range(k):  # a sink first: shortest paths keep the exchange valid
-                if i != oy and self.comp[i][uy] != self.comp[i][vy]:
-                    self._augment(y, i, parent)
-                    return True
-            for i in range(k):
-                if i == oy:
-                    continue
-                for z in self._path(i, uy, vy):
-                    if z not in parent:
-                        parent[z] = y
-                        q.append(z)
-        return False
 
-    def _augment(self, y: int, i: int, parent: dict[int, int]) -> None:
-        touched = set()
-        dest = i
-        while y != -1:
-            src = self.owner[y]
-            if src >= 0:
-                self._detach(y, src)
-                touched.add(src)
-            self._attach(y, dest)
-            touched.add(dest)
-            dest = src
-            y = parent[y]
-        for t in touched:
-            self._relabel(t)
+@njit(cache=True)
+def _nb_fill_greedy(i, n, m, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, uf):
+    for x in range(n):
+        uf[x] = x
+    for x in range(n):  # start from the forest's current trees
+        for k in range(off[x], off[x] + cnt[i, x]):
+            ra, rb = _nb_find(uf, x), _nb_find(uf, adjn[i, k])
+            uf[ra] = rb
+    for e in range(m):
+        if owner[e] < 0:
+            ra, rb = _nb_find(uf, u[e]), _nb_find(uf, v[e])
+            if ra != rb:
+                uf[ra] = rb
+                _nb_attach(e, i, u, v, off, adjn, adje, cnt, owner, size)
+    _nb_relabel(i, n, off, adjn, adje, cnt, comp, par, pe, dep, stack)
 
-    def _attach(self, e: int, i: int) -> None:
-        a, b = self.u[e], self.v[e]
-        self.adj[i][a][b] = e
-        self.adj[i][b][a] = e
-        self.owner[e] = i
-        self.size[i] += 1
 
-    def _detach(self, e: int, i: int) -> None:
-        a, b = self.u[e], self.v[e]
-        del self.adj[i][a][b]
-        del self.adj[i][b][a]
-        self.owner[e] = -1
-        self.size[i] -= 1
+@njit(cache=True)
+def _nb_find(uf, x):
+    while uf[x] != x:
+        uf[x] = uf[uf[x]]
+        x = uf[x]
+    return x
 
-    def fill_greedy(self, i: int) -> None:
-        """Put every free edge that closes no cycle into forest i (union-find), then relabel."""
-        par = list(range(self.n))
 
-        def find(x: int) -> int:
-            while par[x] != x:
-                par[x] = par[par[x]]
-                x = par[x]
-            return x
+@njit(cache=True)
+def _nb_insert(e0, k, n, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, parent, seen, stamp,
+               queue, touched):
+    """_Forests.insert over forests 0..k-1 (``seen[z] == stamp``: z is in the reference's ``parent``)."""
+    seen[e0] = stamp
+    parent[e0] = -1
+    qh, qt = 0, 1
+    queue[0] = e0
+    while qh < qt:
+        y = queue[qh]
+        qh += 1
+        uy, vy, oy = u[y], v[y], owner[y]
+        for i in range(k):  # a sink first: shortest paths keep the exchange valid
+            if i != oy and comp[i, uy] != comp[i, vy]:
+                for j in range(k):
+                    touched[j] = False
+                dest = i
+                while y != -1:  # augment along the path
+                    src = owner[y]
+                    if src >= 0:
+                        _nb_detach(y, src, u, v, off, adjn, adje, cnt, owner, size)
+                        touched[src] = True
+                    _nb_attach(y, dest, u, v, off, adjn, adje, cnt, owner, size)
+                    touched[dest] = True
+                    dest = src
+                    y = parent[y]
+                for j in range(k):
+                    if touched[j]:
+                        _nb_relabel(j, n, off, adjn, adje, cnt, comp, par, pe, dep, stack)
+                return True
+        for i in range(k):
+            if i == oy:
+                continue
+            a, b = uy, vy  # the F_i-path between the ends, walked up to the meeting point (the reference's _path)
+            while a != b:
+                if dep[i, a] >= dep[i, b]:
+                    z = pe[i, a]
+                    a = par[i, a]
+                else:
+                    z = pe[i, b]
+                    b = par[i, b]
+                if seen[z] != stamp:
+                    seen[z] = stamp
+                    parent[z] = y
+                    queue[qt] = z
+                    qt += 1
+    return False
 
-        for x in range(self.n):  # start from the forest's current trees
-            for y in self.adj[i][x]:
-                par[find(x)] = find(y)
-        for e, o in enumerate(self.owner):
-            if o < 0:
-                ra, rb = find(self.u[e]), find(self.v[e])
-                if ra != rb:
-                    par[ra] = rb
-                    self._attach(e, i)
-        self._relabel(i)
+
+def _pack(n: int, e: np.ndarray, forests: int, limit: int) -> tuple[np.ndarray, int]:
+    """:func:`_nb_pack` on edges ``e`` with its arrays allocated here (numba then compiles no allocation)."""
+    m = e.shape[0]
+    K = max(limit + 1 if forests < 0 else forests, 1)
+    off = np.zeros(n + 1, np.int64)
+    off[1:] = np.cumsum(np.bincount(e.ravel(), minlength=n))
+    KM, KN = np.empty((K, 2 * m), np.int64), np.empty((K, n), np.int64)
+    owner, t = _nb_pack(n, np.ascontiguousarray(e[:, 0]), np.ascontiguousarray(e[:, 1]), forests, limit, off, KM,
+                        KM.copy(), np.zeros((K, n), np.int64), KN, KN.copy(), KN.copy(), KN.copy(),
+                        np.zeros(K, np.int64), np.full(m, -1, np.int64), np.empty(n, np.int64), np.empty(n, np.int64),
+                        np.empty(m, np.int64), np.zeros(m, np.int64), np.empty(m, np.int64), np.zeros(K, np.bool_))
+    return owner, int(t)
+
+
+@njit(cache=True)
+def _nb_pack(n, u, v, forests, limit, off, adjn, adje, cnt, comp, par, pe, dep, size, owner, stack, uf, parent, seen,
+             queue, touched):
+    """Owner array and tree count: ``forests < 0``, :func:`edst_packing`'s loop up to ``limit`` trees; else
+    :func:`forest_union`'s with ``forests`` forests (the count returned is then -1).  The arrays are the forests'
+    (:func:`_pack` allocates them)."""
+    m = u.shape[0]
+    stamp = 0
+    if forests >= 0:
+        for i in range(forests):
+            _nb_fill_greedy(i, n, m, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, uf)
+        for ed in range(m):
+            if owner[ed] < 0:
+                stamp += 1
+                _nb_insert(ed, forests, n, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack,
+                           parent, seen, stamp, queue, touched)
+        return owner, -1
+    t = 0
+    while True:
+        _nb_fill_greedy(t, n, m, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, uf)
+        if size[t] < n - 1:  # grow forest t by exchanges; earlier forests stay spanning
+            for ed in range(m):
+                if owner[ed] < 0:
+                    stamp += 1
+                    if _nb_insert(ed, t + 1, n, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack,
+                                  parent, seen, stamp, queue, touched) and size[t] == n - 1:
+                        break
+        if size[t] == n - 1 and t < limit:
+            t += 1
+            continue
+        break  # forest t is a largest forest of the non-tree edges (or max_trees was reached)
+    return owner, t
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -267,14 +326,8 @@ def forest_union(graph: Any, k: int) -> np.ndarray:
     n, e = as_graph(graph)
     if not isinstance(k, (int, np.integer)) or k < 0:
         raise ValueError(f"k (number of forests) must be an integer >= 0, got {k!r}")
-    fo = _Forests(n, e)
-    for i in range(k):
-        fo.add_forest()
-        fo.fill_greedy(i)
-    for ed in range(len(fo.owner)):
-        if fo.owner[ed] < 0:
-            fo.insert(ed)
-    return np.array(fo.owner, dtype=np.int64)
+    owner, _ = _pack(n, e, int(k), 0)
+    return owner
 
 
 def edst_packing(graph: Any, max_trees: int | None = None) -> EDSTPacking:
@@ -309,22 +362,9 @@ def edst_packing(graph: Any, max_trees: int | None = None) -> EDSTPacking:
     limit = m // max(n - 1, 1) if n > 1 else 0
     if max_trees is not None:
         limit = min(limit, int(max_trees))
-    fo = _Forests(n, e)
     if n == 1:
         return EDSTPacking(n, e, [], e, e[:0])
-    t = 0
-    while True:
-        fo.add_forest()
-        fo.fill_greedy(t)
-        if fo.size[t] < n - 1:  # grow forest t by exchanges; earlier forests stay spanning
-            for ed in range(m):
-                if fo.owner[ed] < 0 and fo.insert(ed) and fo.size[t] == n - 1:
-                    break
-        if fo.size[t] == n - 1 and t < limit:
-            t += 1
-            continue
-        break  # forest t is a largest forest of the non-tree edges (or max_trees was reached)
-    owner = np.array(fo.owner, dtype=np.int64)
+    owner, t = _pack(n, e, -1, int(limit))
     trees = [e[owner == i] for i in range(t)]
     nontree = e[(owner < 0) | (owner >= t)]
     return EDSTPacking(n, e, trees, nontree, e[owner == t])
