@@ -142,7 +142,8 @@ def _nb_find(uf, x):
 @njit(cache=True)
 def _nb_insert(e0, k, n, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, parent, seen, stamp,
                queue, touched):
-    """_Forests.insert over forests 0..k-1 (``seen[z] == stamp``: z is in the reference's ``parent``)."""
+    """The reference's ``_Forests.insert`` (tests/edst_reference.py) over forests 0..k-1 (``seen[z] == stamp``: z is
+    in its ``parent``)."""
     seen[e0] = stamp
     parent[e0] = -1
     qh, qt = 0, 1
