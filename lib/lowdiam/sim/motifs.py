@@ -139,26 +139,32 @@ class _Builder:
         self.ranks = ranks
         self.packet_bytes = packet_bytes
         self.delay = delay
+        self.count = 0  # messages so far
+        # the messages of send() since the last block, in lists; every message's dependencies one after another,
+        # and how many each has: flat lists, because a paper-size FFT has 17 M messages, and a list per message
+        # cost 1.5 GB more
         self.src: list[int] = []
         self.dst: list[int] = []
         self.size: list[float] = []
-        # every message's dependencies, one after another, and how many each has: flat lists, because a
-        # paper-size FFT has 17 M messages, and a list per message cost 1.5 GB more
         self.dep_flat: list[int] = []
         self.num_deps: list[int] = []
+        # the messages before those, as arrays (src, dst, size, dep_flat, num_deps), in order: send_block's blocks
+        # and the lists before each
+        self.chunks: list[tuple[np.ndarray, ...]] = []
 
     def rounds(self, iterations: int):
         """``range(iterations)``, refusing a program of more than :data:`MAX_MESSAGES` messages once the first
         iteration shows how many each one sends (a typo in ``iterations`` fails at once, not after hours)."""
         for i in range(iterations):
             yield i
-            if i == 0 and len(self.src) * iterations > MAX_MESSAGES:
-                raise ValueError(f"{iterations} iterations of {len(self.src)} messages would be "
-                                 f"{len(self.src) * iterations} messages, above the limit of {MAX_MESSAGES} "
+            if i == 0 and self.count * iterations > MAX_MESSAGES:
+                raise ValueError(f"{iterations} iterations of {self.count} messages would be "
+                                 f"{self.count * iterations} messages, above the limit of {MAX_MESSAGES} "
                                  "(lowdiam.sim.motifs.MAX_MESSAGES)")
 
     def send(self, a: int, b: int, nbytes: float, deps=()) -> int:
-        m = len(self.src)
+        m = self.count
+        self.count += 1
         self.src.append(a)
         self.dst.append(b)
         self.size.append(nbytes)
@@ -170,24 +176,57 @@ class _Builder:
         self.num_deps.append(len(self.dep_flat) - before)
         return m
 
+    def send_block(self, src: np.ndarray, dst: np.ndarray, nbytes: float, deps: np.ndarray) -> np.ndarray:
+        """``send(src[k], dst[k], nbytes, list(deps[k]))`` for every k in order (``deps`` an (k, w) array), kept as
+        arrays; returns their ids."""
+        self._close_lists()
+        k = int(src.size)
+        self.chunks.append((np.asarray(src, np.int64), np.asarray(dst, np.int64), np.full(k, nbytes, float),
+                            np.asarray(deps, np.int64).ravel(), np.full(k, deps.shape[1], np.int64)))
+        self.count += k
+        return np.arange(self.count - k, self.count, dtype=np.int64)
+
+    def _close_lists(self) -> None:
+        if self.src:
+            self.chunks.append((np.asarray(self.src, np.int64), np.asarray(self.dst, np.int64),
+                                np.asarray(self.size, float), np.asarray(self.dep_flat, np.int64),
+                                np.asarray(self.num_deps, np.int64)))
+            self.src, self.dst, self.size, self.dep_flat, self.num_deps = [], [], [], [], []
+
     def build(self, num_endpoints: int, label: str) -> MessageProgram:
-        M = len(self.src)
+        M = self.count
         if M == 0:
             raise ValueError(f"{label}: the motif has no messages (too few ranks?)")
+        self._close_lists()
+        src, dst, size, dep_of, nd = (np.concatenate(c) if len(self.chunks) > 1 else c[0] for c in zip(*self.chunks))
+        self.chunks = []
         # (dependency, message) pairs straight into arrays, message by message: a paper-size FFT has 50 M of
         # them, and a list of tuples of them took 8 GB
-        nd = np.asarray(self.num_deps, np.int64)
         ptr = np.zeros(M + 1, np.int64)
-        dep_of = np.asarray(self.dep_flat, np.int64)
         dependents = np.repeat(np.arange(M, dtype=np.int64), nd)
         order = np.argsort(dep_of, kind="stable")
         np.cumsum(np.bincount(dep_of, minlength=M), out=ptr[1:])
-        pk = np.maximum(1, np.ceil(np.asarray(self.size, float) / self.packet_bytes)).astype(np.int64)
+        pk = np.maximum(1, np.ceil(size / self.packet_bytes)).astype(np.int64)
         r = self.ranks
-        return MessageProgram(src=r[np.asarray(self.src, np.int64)], dst=r[np.asarray(self.dst, np.int64)],
-                              packets=pk, delay=np.full(M, self.delay, np.int64), num_deps=nd,
-                              dependents_ptr=ptr, dependents=dependents[order], num_endpoints=num_endpoints,
-                              ranks=r.copy(), label=label)
+        return MessageProgram(src=r[src], dst=r[dst], packets=pk, delay=np.full(M, self.delay, np.int64),
+                              num_deps=nd, dependents_ptr=ptr, dependents=dependents[order],
+                              num_endpoints=num_endpoints, ranks=r.copy(), label=label)
+
+
+def _all_to_all(b: _Builder, groups: np.ndarray, size: float, deps: np.ndarray) -> np.ndarray:
+    """Within every row of ``groups`` (ranks), each rank sends to each other one (group by group, sender by sender,
+    receiver by receiver, all in ascending order), the message from a waiting on ``deps[a]``; returns what each rank
+    received, as an (N, g - 1) array of message ids in the order they were sent."""
+    G, g = groups.shape
+    others = ~np.eye(g, dtype=bool)
+    a, c = np.nonzero(others)  # (sender, receiver) positions in a group, sender-major
+    src = groups[:, a].ravel()
+    ids = b.send_block(src, groups[:, c].ravel(), size, deps[src])
+    by_pair = np.full((G, g, g), -1, np.int64)
+    by_pair[:, a, c] = ids.reshape(G, -1)
+    received = np.empty((groups.size, g - 1), np.int64)
+    received[groups.ravel()] = by_pair.transpose(0, 2, 1)[:, others].reshape(G * g, g - 1)  # receiver-major
+    return received
 
 
 # ---------------------------------------------------------------- grids
@@ -578,22 +617,15 @@ def compile_motif(topology, motif: str, *, message_bytes: float, iterations: int
             pr, pc = _grid(N, 2)
         else:
             raise ValueError("fft with balanced=False needs motif_options['grid'] = (rows, columns)")
+        # every round: an all-to-all within each row of the pr x pc grid (rank i * pc + j), each message waiting on
+        # what its sender received last, then one within each column, each waiting on what the row phase brought
+        # its sender (or, one column wide, on what it received last)
+        grid = np.arange(N, dtype=np.int64).reshape(pr, pc)
+        got = np.zeros((N, 0), np.int64)  # what each rank received last: none before the first round
         for _ in b.rounds(iterations):
-            row_recv = [[] for _ in range(N)]
-            for i in range(pr):
-                members = [i * pc + j for j in range(pc)]
-                for a in members:
-                    for c in members:
-                        if a != c:
-                            row_recv[c].append(b.send(a, c, message_bytes, last[a]))
-            col_recv = [[] for _ in range(N)]
-            for j in range(pc):
-                members = [i * pc + j for i in range(pr)]
-                for a in members:
-                    for c in members:
-                        if a != c:
-                            col_recv[c].append(b.send(a, c, message_bytes, row_recv[a] or last[a]))
-            last = [col_recv[r] or row_recv[r] for r in range(N)]
+            row = _all_to_all(b, grid, message_bytes, got)
+            col = _all_to_all(b, grid.T, message_bytes, row if pc > 1 else got)
+            got = col if pr > 1 else row
         label += f", grid {pr}x{pc}"
     prog = b.build(NE, label)
     return dataclasses.replace(prog, src=rank_ep[prog.src], dst=rank_ep[prog.dst], ranks=rank_ep.copy())
