@@ -37,6 +37,29 @@ def test_nan_results_round_trip(tmp_path):
     assert math.isnan(rec["latency_mean"]) and rec["accepted_load"] == 0.1
 
 
+def test_records_read_again_are_fresh_copies_and_follow_the_file(tmp_path, monkeypatch):
+    """recorded_records keeps what it decoded, by the file's content: a second read gives equal records of its own
+    (changing them changes nothing the next read sees) without decoding the file again; a row appended, or the
+    file rewritten with other content of the same length, is read."""
+    log = S.result_log("05_simulation", "memo", root=tmp_path)
+    run = _run(0.2)
+    log.append(S._record_row(run, run.key(), {"accepted_load": 0.1, "hop_histogram": [1, 2]}))
+    first = S.recorded_records(log)
+    first[0]["accepted_load"] = -1.0
+    first[0]["hop_histogram"].append(99)
+    monkeypatch.setattr(S, "_records_of", lambda log: pytest.fail("the unchanged log was decoded again"))
+    again = S.recorded_records(log)
+    assert again[0]["accepted_load"] == 0.1 and again[0]["hop_histogram"] == [1, 2] and again[0] is not first[0]
+    monkeypatch.undo()
+    other = _run(0.4)
+    log.append(S._record_row(other, other.key(), {"accepted_load": 0.3}))
+    assert [r["load"] for r in S.recorded_records(log)] == [0.2, 0.4]
+    text = log.path.read_text()
+    assert text.count('""accepted_load"":0.3}') == 1
+    log.path.write_text(text.replace('""accepted_load"":0.3}', '""accepted_load"":0.7}'))  # same length
+    assert [r["accepted_load"] for r in S.recorded_records(log)] == [0.1, 0.7]
+
+
 def test_a_rerun_row_supersedes_the_recorded_one(tmp_path, monkeypatch):
     """rerun_recorded simulates a recorded run again and appends its row; every reader then takes the last row:
     recorded_records (one record per run, at the place of the last row) and run_sweep's reuse, from its own record
