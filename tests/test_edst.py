@@ -162,7 +162,7 @@ def test_compiled_packing_gives_the_reference_forests(index):
             assert np.array_equal(p.trees[i], e[owner == i])
         assert np.array_equal(p.extra_forest, e[owner == t])
         assert np.array_equal(p.nontree, e[(owner < 0) | (owner >= t)])
-    for k in (0, 1, 2, 3):
+    for k in (0, 1, 2, 3, 40):
         assert np.array_equal(E.forest_union(g, k), reference_forest_union(g, k))
 
 

@@ -327,7 +327,9 @@ def forest_union(graph: Any, k: int) -> np.ndarray:
     n, e = as_graph(graph)
     if not isinstance(k, (int, np.integer)) or k < 0:
         raise ValueError(f"k (number of forests) must be an integer >= 0, got {k!r}")
-    owner, _ = _pack(n, e, int(k), 0)
+    # forests after the m-th stay empty (each forest's greedy fill takes a free edge while one is left), so they
+    # are not allocated
+    owner, _ = _pack(n, e, min(int(k), e.shape[0]), 0)
     return owner
 
 
