@@ -430,17 +430,21 @@ def recorded_records(record) -> list[dict[str, Any]]:
     a later row of the same run (:func:`rerun_recorded`) supersedes the earlier ones and takes the place of the
     last.  Every call returns records of its own (a caller may change them)."""
     log = _check_record(record)
-    try:
-        raw = log.path.read_bytes()
-    except FileNotFoundError:
-        raw = b""
-    memo = (str(log.path), hashlib.blake2b(raw, digest_size=20).digest())
+
+    def digest() -> bytes:
+        try:
+            return hashlib.blake2b(log.path.read_bytes(), digest_size=20).digest()
+        except FileNotFoundError:
+            return b""
+
+    memo = (str(log.path), digest())
     if memo in _RECORDS_MEMO:
         return pickle.loads(_RECORDS_MEMO[memo])
     out = _records_of(log)
-    if len(_RECORDS_MEMO) >= _RECORDS_MEMO_MAX:
-        _RECORDS_MEMO.pop(next(iter(_RECORDS_MEMO)))
-    _RECORDS_MEMO[memo] = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
+    if digest() == memo[1]:  # remembered only if the file did not grow while it was read
+        if len(_RECORDS_MEMO) >= _RECORDS_MEMO_MAX:
+            _RECORDS_MEMO.pop(next(iter(_RECORDS_MEMO)))
+        _RECORDS_MEMO[memo] = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
     return out
 
 
