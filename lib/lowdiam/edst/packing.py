@@ -116,12 +116,10 @@ def _nb_relabel(i, n, off, adjn, adje, cnt, comp, par, pe, dep, stack):
 
 @njit(cache=True)
 def _nb_fill_greedy(i, n, m, u, v, off, adjn, adje, cnt, owner, size, comp, par, pe, dep, stack, uf):
+    """Every free edge that closes no cycle into forest i, then its labels.  Forest i is still empty here: both
+    callers fill a forest before any augmentation may touch it."""
     for x in range(n):
         uf[x] = x
-    for x in range(n):  # start from the forest's current trees
-        for k in range(off[x], off[x] + cnt[i, x]):
-            ra, rb = _nb_find(uf, x), _nb_find(uf, adjn[i, k])
-            uf[ra] = rb
     for e in range(m):
         if owner[e] < 0:
             ra, rb = _nb_find(uf, u[e]), _nb_find(uf, v[e])
