@@ -263,8 +263,9 @@ def section(sec: Section, processes: int, groups: str | None, beat: float, dask:
         saved = {k: os.environ.get(k) for k in keys}
         os.environ.update({k: env[k] for k in keys})
         try:
+            # no dashboard, and the scheduler's HTTP routes on a free port (8787 may be another cluster's)
             cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, processes=True,
-                                               dashboard_address=None)
+                                               dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"})
         finally:
             for k, v in saved.items():
                 if v is None:
@@ -412,8 +413,50 @@ def section_summary(sec: Section) -> dict:
     for k, d in by.items():
         print(f"| {k} | {d['runs']} | {d['cpu_seconds']:.0f} | {d['cpu_seconds'] / total:.3f} | "
               f"{d['cycles'] / d['runs']:.0f} |")
+    base = SECTIONS["05"].store
+    beside = None
+    if sec.store != base and base.is_dir():  # the Dask rerun: its runs' time beside the local rerun's
+        beside, local = cpu_beside(sec.store, base), cpu_beside(base, base)
+        lo, med, hi = beside["cpu_ratio"] or (None,) * 3
+        print(f"\nThe new store's runs: {beside['cpu_seconds']:.0f} CPU s in {beside['wall_seconds']:.0f} s of their "
+              f"own wall time ({beside['on_cpu']:.2f} on a core; below 1, a run waited for one; the local rerun's "
+              f"runs: {local['on_cpu']:.2f}). Against the local "
+              f"rerun's store ({base.relative_to(ROOT)}), over the {beside['shared']} runs both hold, CPU seconds per "
+              f"run new / local: median {med}, quartiles {lo}-{hi}, sums {beside['cpu_ratio_sum'] or float('nan'):.3f} "
+              f"(the two reruns ran on different hosts and beside different work; benchmarks/bench_dask_worker.py "
+              f"compares one run in a plain process and in a Dask worker on one machine)")
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
-            "bracket_gaps": len(gaps), "by_decision": by, "resume_asks": again}
+            "bracket_gaps": len(gaps), "by_decision": by, "resume_asks": again,
+            "beside_local": beside}
+
+
+def cpu_beside(new_root: Path, base_root: Path) -> dict:
+    """How the runs of ``new_root``'s store used their time, and their CPU seconds against ``base_root``'s runs of
+    the same specification (another rerun of the section, on another host or beside other work).
+
+    Returns ``runs``, ``cpu_seconds`` and ``wall_seconds`` (the new store's runs, added up; ``on_cpu`` their ratio:
+    below 1, a run waited for a core), ``shared`` (runs of both stores with CPU seconds on both sides) and, over
+    those, ``cpu_ratio`` (quartiles 25 / 50 / 75 % of new / base CPU seconds per run) and ``cpu_ratio_sum`` (their
+    sums' ratio); the ratios are None without shared runs."""
+    import statistics
+
+    new, base = _runs_in(new_root), _runs_in(base_root)
+
+    def cpu(r):
+        x = r.get("cpu_seconds")
+        return None if x is None or x != x else float(x)
+
+    timed = [r for r in new.values() if cpu(r) is not None and r.get("wall_seconds") is not None]
+    c, w = sum(cpu(r) for r in timed), sum(float(r["wall_seconds"]) for r in timed)
+    pairs = [(cpu(new[k]), cpu(base[k])) for k in new if k in base and cpu(new[k]) and cpu(base[k])]
+    q = None
+    if len(pairs) >= 2:
+        q = tuple(round(x, 3) for x in statistics.quantiles([a / b for a, b in pairs], n=4, method="inclusive"))
+    elif pairs:
+        q = (round(pairs[0][0] / pairs[0][1], 3),) * 3
+    return {"runs": len(new), "cpu_seconds": c, "wall_seconds": w, "on_cpu": c / w if w else None,
+            "shared": len(pairs), "cpu_ratio": q,
+            "cpu_ratio_sum": sum(a for a, _ in pairs) / sum(b for _, b in pairs) if pairs else None}
 
 
 def time_by_decision(root: Path) -> dict[str, dict]:

@@ -221,3 +221,24 @@ def test_time_by_decision_adds_every_run_once(bench):
     assert sum(d["cpu_seconds"] for d in by.values()) == pytest.approx(sum(float(r["cpu_seconds"]) for r in runs))
     cpu = [d["cpu_seconds"] for d in by.values()]
     assert cpu == sorted(cpu, reverse=True) and "converged" in by
+
+
+def test_cpu_beside_adds_up_a_stores_runs_and_compares_cpu_per_shared_run(bench, monkeypatch):
+    """Two stores: the new one's CPU and wall seconds added up (a run without CPU seconds left out), and the CPU
+    ratio per run over the runs both hold with CPU seconds on both sides, as quartiles and as the sums' ratio."""
+    def rec(load, cpu, wall):
+        return {"label": "PS", "routing": "ugal", "traffic": "uniform", "load": load, "seed": 0,
+                "cpu_seconds": cpu, "wall_seconds": wall}
+    k = ("log", "PS", "ugal", "uniform", "{}", ())
+    stores = {"new": [(k, rec(0.1, 20.0, 40.0)), (k, rec(0.2, 30.0, 30.0)), (k, rec(0.3, 40.0, 50.0)),
+                      (k, rec(0.4, None, 9.0)), (k, rec(0.5, 10.0, 20.0))],
+              "base": [(k, rec(0.1, 10.0, 11.0)), (k, rec(0.2, 10.0, 10.0)), (k, rec(0.3, 10.0, 10.0)),
+                       (k, rec(0.4, 5.0, 5.0))]}
+    monkeypatch.setattr(bench, "_records_in", lambda root: iter(stores[str(root)]))
+    got = bench.cpu_beside(Path("new"), Path("base"))
+    assert (got["runs"], got["shared"]) == (5, 3)
+    assert (got["cpu_seconds"], got["wall_seconds"]) == (100.0, 140.0) and got["on_cpu"] == pytest.approx(100 / 140)
+    assert got["cpu_ratio"] == (2.5, 3.0, 3.5) and got["cpu_ratio_sum"] == pytest.approx(90 / 30)
+    stores["base"] = []
+    got = bench.cpu_beside(Path("new"), Path("base"))
+    assert got["shared"] == 0 and got["cpu_ratio"] is None and got["cpu_ratio_sum"] is None
