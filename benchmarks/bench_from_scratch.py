@@ -42,7 +42,9 @@ committed run's.
 ``--dask`` (with ``--section`` or ``--section-summary``): the same rerun on a ``distributed.LocalCluster`` of
 ``--processes`` single-threaded workers that the script starts (the job's ``--scheduler``), on a store and a result
 cache of its own (``results/from_scratch_dask/``, ``results/from_scratch_07_dask/``), for the issue's second wall
-time: both cores through Dask.
+time: both cores through Dask.  ``--section-summary 05 --dask`` also sets the Dask rerun's runs beside the local
+rerun's (:func:`cpu_beside`: how much of their wall time they spent on a core, and their CPU seconds per run against
+the same runs' there), since the two may have run on different hosts and beside different work.
 """
 
 from __future__ import annotations
