@@ -28,7 +28,8 @@ of the new store with the same search (log, network, routing, traffic, settings)
 brackets differ it lists every run of either store between them.  ``--section-replay CORES`` replays the rerun's
 finished searches on CORES cores from their runs' seconds, in rounds (what ``--processes`` runs) and asynchronously
 (what ``--dask`` runs), call by call as the job makes them.  ``--section-left CORES`` estimates what the rerun has
-left to run from the committed store's runs, calibrated per result log on the searches it has finished.
+left to run from the committed store's runs, calibrated per result log on the searches it has finished (with
+``--dask``: the Dask rerun's, from the local rerun's runs, which ran every search from scratch as it does).
 ``PYTHONPATH=lib python benchmarks/bench_from_scratch.py --section [--processes 2] [--groups g1,g2]
 [--beat 30]``, ``... --section-summary``, ``... --section-replay 2``, ``... --section-left 2``.
 
@@ -618,6 +619,14 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     return tot
 
 
+def _shown(path: Path) -> str:
+    """``path`` relative to the checkout when it lies in it, else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | None = None) -> dict:
     """What notebook 05's section rerun (``new_root``, default its from-scratch store) has left to run, estimated
     from the committed store (``old_root``, default ``results/``) and calibrated on what the rerun has run; nothing
@@ -724,11 +733,12 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
         print(f"| {log} | {t['done']} | {t['done_est']:.0f} | {t['done_own']:.0f} | "
               f"{'-' if factor is None else f'{factor:.3f}'} | {t['left']} | {t['left_est']:.0f} ({t['left_runs']}) | "
               f"{'-' if cal is None else f'{cal:.0f}'} | {'-' if hold is None else f'{hold:.2f}'} |")
-    print(f"{tot['left']} searches left ({unknown} more not in the committed store): estimated {tot['left_est']:.0f} s "
-          f"on {cores} cores in rounds from the committed runs, {tot['left_calibrated']:.0f} s "
+    base = "the committed" if old_root == ROOT / "results" else f"{_shown(old_root)}'s"
+    print(f"{tot['left']} searches left ({unknown} more not in {base} store): estimated {tot['left_est']:.0f} s "
+          f"on {cores} cores in rounds from {base} runs, {tot['left_calibrated']:.0f} s "
           f"({tot['left_calibrated'] / 3600:.2f} h) calibrated" + ("" if tot["calibrated"] else
                                                                    " (a log with searches left has no finished one)")
-          + f"; committed runs' CPU / wall {cpu_per_wall:.3f} (median, for the runs without CPU time). Holdout: "
+          + f"; {base} runs' CPU / wall {cpu_per_wall:.3f} (median, for the runs without CPU time). Holdout: "
           "each log's first half of finished searches (job order, 1 core) calibrating the second half's estimate, "
           "predicted / own; how far off the calibrated estimate can be.")
     return tot
@@ -783,10 +793,11 @@ def main() -> None:
                     "default all) or sections of lowdiam.studies.motifs_study (section 07, default fig11)")
     ap.add_argument("--beat", type=float, default=30.0, help="--section: seconds between heartbeats (default 30)")
     ap.add_argument("--dask", action="store_true", help="--section, --section-summary: the rerun on a local Dask "
-                    "cluster of --processes workers, on a store of its own (results/from_scratch[_07]_dask/)")
+                    "cluster of --processes workers, on a store of its own (results/from_scratch[_07]_dask/); "
+                    "--section-left: what that rerun of notebook 05 has left, estimated from the local rerun's runs")
     args = ap.parse_args()
-    if args.dask and args.section is None and args.section_summary is None:
-        ap.error("--dask goes with --section or --section-summary")
+    if args.dask and args.section is None and args.section_summary is None and args.section_left is None:
+        ap.error("--dask goes with --section, --section-summary or --section-left")
     if args.section is not None:
         if args.processes < 1 or args.beat <= 0:
             raise ValueError(f"--processes must be >= 1 and --beat > 0 (got {args.processes}, {args.beat})")
@@ -795,7 +806,10 @@ def main() -> None:
     if args.section_left is not None:
         if args.section_left < 1:
             raise ValueError(f"--section-left takes a number of cores >= 1, got {args.section_left}")
-        section_left(args.section_left)
+        if args.dask:  # the Dask rerun's left, estimated from the local rerun's runs (from scratch, no hints)
+            section_left(args.section_left, new_root=on_dask(SECTIONS["05"]).store, old_root=SECTIONS["05"].store)
+        else:
+            section_left(args.section_left)
         return
     if args.section_replay is not None:
         if args.section_replay < 1:

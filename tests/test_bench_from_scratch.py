@@ -242,3 +242,18 @@ def test_cpu_beside_adds_up_a_stores_runs_and_compares_cpu_per_shared_run(bench,
     stores["base"] = []
     got = bench.cpu_beside(Path("new"), Path("base"))
     assert got["shared"] == 0 and got["cpu_ratio"] is None and got["cpu_ratio_sum"] is None
+
+
+def test_section_left_with_dask_estimates_the_dask_rerun_from_the_local_reruns_runs(bench, monkeypatch):
+    """``--section-left 2 --dask``: the Dask rerun's store against the local rerun's (both from scratch); without
+    ``--dask`` the local rerun's store against the committed one (the function's defaults)."""
+    calls = []
+    monkeypatch.setattr(bench, "section_left", lambda cores, **kw: calls.append((cores, kw)))
+    for argv in (["--section-left", "2", "--dask"], ["--section-left", "3"]):
+        monkeypatch.setattr(sys, "argv", ["bench_from_scratch.py", *argv])
+        bench.main()
+    local = bench.SECTIONS["05"].store
+    assert calls == [(2, {"new_root": local.with_name(local.name + "_dask"), "old_root": local}), (3, {})]
+    monkeypatch.setattr(sys, "argv", ["bench_from_scratch.py", "--dask", "--table"])
+    with pytest.raises(SystemExit):
+        bench.main()
