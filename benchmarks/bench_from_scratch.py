@@ -421,11 +421,14 @@ def section_summary(sec: Section) -> dict:
     if sec.store != base and base.is_dir():  # the Dask rerun: its runs' time beside the local rerun's
         beside, local = cpu_beside(sec.store, base), cpu_beside(base, base)
         lo, med, hi = beside["cpu_ratio"] or (None,) * 3
+
+        def share(x):
+            return "-" if x is None else f"{x:.2f}"
         print(f"\nThe new store's runs: {beside['cpu_seconds']:.0f} CPU s in {beside['wall_seconds']:.0f} s of their "
-              f"own wall time ({beside['on_cpu']:.2f} on a core; below 1, a run waited for one; the local rerun's "
-              f"runs: {local['on_cpu']:.2f}). Against the local "
-              f"rerun's store ({base.relative_to(ROOT)}), over the {beside['shared']} runs both hold, CPU seconds per "
-              f"run new / local: median {med}, quartiles {lo}-{hi}, sums {beside['cpu_ratio_sum'] or float('nan'):.3f} "
+              f"own wall time ({share(beside['on_cpu'])} on a core; below 1, a run waited for one; the local rerun's "
+              f"runs: {share(local['on_cpu'])}). Against the local "
+              f"rerun's store ({_shown(base)}), over the {beside['shared']} runs both hold, CPU seconds per "
+              f"run new / local: median {med}, quartiles {lo}-{hi}, sums {share(beside['cpu_ratio_sum'])} "
               f"(the two reruns ran on different hosts and beside different work; benchmarks/bench_dask_worker.py "
               f"compares one run in a plain process and in a Dask worker on one machine)")
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
