@@ -9,8 +9,8 @@ about 6,000 cycles) and simulates it ``--rounds`` times in each of two fresh pro
 first (ABBA):
 
 - ``plain``: a Python process that builds the network and calls ``simulate()``;
-- ``dask``: a ``distributed.LocalCluster`` of one single-threaded worker process (as ``--dask`` starts them), to
-  which the same function is submitted.
+- ``dask``: a ``distributed.LocalCluster`` of one single-threaded worker process, set up as ``--dask`` sets up its
+  cluster (``bench_from_scratch.local_cluster``), to which the same function is submitted.
 
 Per run it records the simulator's own CPU seconds (``SimResult.cpu_seconds``: the simulating thread's CPU time),
 its wall seconds, and the worker process's user and system CPU seconds and minor page faults over the
@@ -92,10 +92,9 @@ def in_plain_process(row: dict) -> dict:
 def in_dask_worker(row: dict) -> dict:
     """:func:`simulate_row` on a fresh ``LocalCluster`` of one single-threaded worker process."""
     import distributed
+    from bench_from_scratch import local_cluster
 
-    # no dashboard, and the scheduler's HTTP routes on a free port (not 8787, which another cluster may hold)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": ":0"}) as c:
+    with local_cluster(1) as c:
         with distributed.Client(c) as client:
             client.run(sys.path.insert, 0, str(ROOT / "benchmarks"))
             return client.submit(_remote, row, pure=False).result()

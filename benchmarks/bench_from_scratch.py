@@ -226,6 +226,19 @@ def _write_segments(sec: Section, rows: list[dict]) -> None:
     os.replace(tmp, sec.segments)
 
 
+def local_cluster(workers: int):
+    """The ``distributed.LocalCluster`` the Dask reruns run on: ``workers`` single-threaded worker processes, no
+    dashboard (the scheduler's HTTP routes on a free port: 8787 may be another cluster's), and no worker profiler
+    (it samples every thread's stack every 10 ms: measured with ``bench_dask_worker.py``, it took about 0.45 s of
+    CPU per 15 s run from the other core). The workers inherit this process's environment."""
+    import dask
+    import distributed
+
+    with dask.config.set({"distributed.worker.profile.enabled": False}):  # the nannies pass it to their workers
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"})
+
+
 def on_dask(sec: Section) -> Section:
     """The same section rerun on a local Dask cluster: a store and a result cache of its own (``<store>_dask``)."""
     return replace(sec, store=sec.store.with_name(sec.store.name + "_dask"), cache=sec.cache + "_dask")
@@ -258,17 +271,13 @@ def section(sec: Section, processes: int, groups: str | None, beat: float, dask:
     t0 = time.perf_counter()
     cluster = None
     if dask:
-        import distributed
-
         # the workers inherit this process's environment when the cluster starts them: set it for that, then
         # give this process its own back
         keys = ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")
         saved = {k: os.environ.get(k) for k in keys}
         os.environ.update({k: env[k] for k in keys})
         try:
-            # no dashboard, and the scheduler's HTTP routes on a free port (8787 may be another cluster's)
-            cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, processes=True,
-                                               dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"})
+            cluster = local_cluster(processes)
         finally:
             for k, v in saved.items():
                 if v is None:

@@ -26,6 +26,8 @@ if "--scheduler" in sys.argv:
     import distributed
     with distributed.Client(sys.argv[sys.argv.index("--scheduler") + 1]) as c:
         out["workers"] = sorted(c.run(lambda: (os.environ["LOWDIAM_RESULTS"], os.environ["LOWDIAM_CACHE"])).values())
+        import dask
+        out["profiling"] = sorted(c.run(lambda: dask.config.get("distributed.worker.profile.enabled")).values())
 os.makedirs(out["results"], exist_ok=True)
 with open(os.path.join(out["results"], "job.json"), "w") as fh:
     json.dump(out, fh)
@@ -87,6 +89,7 @@ def test_the_dask_rerun_has_its_own_store_and_its_workers_see_it(bench, tmp_path
     assert job["argv"][0] == "--scheduler" and len(job["argv"]) == 2
     where = [str(sec.store), str(tmp_path / ".cache" / "t_dask")]
     assert (job["results"], job["cache"]) == tuple(where) and job["workers"] == [where, where]
+    assert job["profiling"] == [False, False]  # local_cluster turns the workers' profiler off
     assert _segments(sec.segments)[0]["finished"] == "True"
     # this process's environment is its own again (it leaked into the next tests, which read the job's store)
     assert [os.environ.get(k) for k in ("LOWDIAM_RESULTS", "LOWDIAM_CACHE", "PYTHONPATH")] == before
