@@ -64,12 +64,11 @@ def simulate_row(row: dict) -> dict:
     import resource
     import time
 
-    from lowdiam import sweep
+    from recheck_recorded import run_of
+
     from lowdiam.sim import simulate
 
-    rec = row["recipe"]
-    run = sweep.Run(sweep.Recipe(rec["constructor"], rec.get("kwargs", {}), row["label"], tuple(rec.get("args", ()))),
-                    row["routing"], row["traffic"], row["load"], seed=row["seed"], sim=row["sim"])
+    run = run_of(row)
     top = run.topology()
     r0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
     res = simulate(top, run.routing, run.traffic, run.load, seed=run.seed, **run.sim)

@@ -68,14 +68,20 @@ def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> li
     return out
 
 
+def run_of(r: dict):
+    """The ``sweep.Run`` of result-log row ``r``: its recipe, routing, traffic, load, seed and ``sim`` settings."""
+    from lowdiam import sweep as S
+
+    rec = r["recipe"]
+    return S.Run(S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ()))),
+                 r["routing"], r["traffic"], r["load"], seed=r["seed"], sim=r["sim"])
+
+
 def recheck(r: dict) -> dict:
     """Simulate row ``r`` again; the comparison of its result fields."""
-    from lowdiam import sweep as S
     from lowdiam.sim import simulate
 
-    rec, want = r["recipe"], r["result"]
-    run = S.Run(S.Recipe(rec["constructor"], rec.get("kwargs", {}), r["label"], tuple(rec.get("args", ()))),
-                r["routing"], r["traffic"], r["load"], seed=r["seed"], sim=r["sim"])
+    run, want = run_of(r), r["result"]
     got = simulate(run.topology(), run.routing, run.traffic, run.load, seed=run.seed, **run.sim).to_dict()
     diff = {f: [want.get(f), got.get(f)] for f in FIELDS if f in want and not _same(want.get(f), got.get(f))}
     return {"label": r["label"], "routing": r["routing"], "traffic": r["traffic"], "load": r["load"],
