@@ -30,11 +30,21 @@ the median cycles/s of each simulator. On a shared machine the ratio, not the ra
 rounds of 200- and 600-cycle runs, both configurations) spend most of their time in BookSim: at its ~1.5-5 cycles per
 second on a loaded 2-core machine, about an hour.
 
+Instructions (``--instructions``; needs ``valgrind``). The same runs, counted instead of timed: each simulator's
+short and long run (ours ``--ours-scale`` times longer, as above) runs once under ``valgrind --tool=cachegrind
+--cache-sim=no``, and a simulator's instructions per simulated cycle are ``(instructions(long) - instructions(short)) /
+(cycles(long) - cycles(short))``, the whole process's. Unlike time, the count does not depend on what else the
+machine runs, so one round suffices; the ratio BookSim2 / ours says how much of the speed ratio is work not done and
+how much is work done faster (time ratio / instruction ratio: instructions per second, ours over BookSim2's). Our runs
+use the kernels numba has cached for this CPU (the CPU is named to numba explicitly, so that valgrind's emulated one
+loads the same cache; a first run outside valgrind fills it). Appends to
+``benchmarks/results/booksim_instructions.jsonl``.
+
 BookSim binary: ``$BOOKSIM``, else ``.cache/booksim2/src/booksim`` as ``make booksim`` builds it (``make bench`` does
 so when ``$BOOKSIM`` is unset).
 
 Usage: ``python benchmarks/bench_booksim.py [--rounds 3] [--short 200] [--long 600] [--ours-scale 5]
-[--configs jellyfish,ps-iq]``;
+[--configs jellyfish,ps-iq] [--instructions]``;
 appends a JSON line to ``benchmarks/results/booksim.jsonl``.
 """
 
@@ -44,6 +54,7 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -98,18 +109,24 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def booksim_run(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
-    """One BookSim run of about ``cycles`` cycles (1 warm-up period + 1 sample of ``cycles / 2``, then the drain)."""
-    half = max(cycles // 2, 1)
+def booksim_config(folder: str, anynet: str, load: float, speedup: float, cycles: int) -> Path:
+    """Write the network and the configuration of a BookSim run of about ``cycles`` cycles into ``folder`` (1 warm-up
+    period + 1 sample of ``cycles / 2``, then the drain); the configuration's path."""
     cfg = CFG.format(net="{net}", load=f"{load:.2f}", speedup=f"{speedup:.1f}")
     cfg = re.sub(r"warmup_periods = \d+;", "warmup_periods = 1;", cfg)
-    cfg = re.sub(r"sample_period = \d+;", f"sample_period = {half};", cfg)
+    cfg = re.sub(r"sample_period = \d+;", f"sample_period = {max(cycles // 2, 1)};", cfg)
     cfg = re.sub(r"max_samples = \d+;", "max_samples = 1;", cfg)
+    net = Path(folder) / "net.anynet"
+    net.write_text(anynet)
+    path = Path(folder) / "run.cfg"
+    path.write_text(cfg.replace("{net}", str(net)))
+    return path
+
+
+def booksim_run(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
+    """One BookSim run of about ``cycles`` cycles (1 warm-up period + 1 sample of ``cycles / 2``, then the drain)."""
     with tempfile.TemporaryDirectory() as tmp:
-        net = Path(tmp) / "net.anynet"
-        net.write_text(anynet)
-        path = Path(tmp) / "run.cfg"
-        path.write_text(cfg.replace("{net}", str(net)))
+        path = booksim_config(tmp, anynet, load, speedup, cycles)
         c0, t0 = _children_cpu(), time.perf_counter()
         proc = subprocess.run([binary, str(path)], capture_output=True, text=True, cwd=tmp, check=False)
         wall, cpu = time.perf_counter() - t0, _children_cpu() - c0
@@ -133,6 +150,94 @@ def ours_run(top, load: float, speedup: float, cycles: int) -> dict:
             "unstable": bool(r.saturated)}
 
 
+OURS_CHILD = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from bench_booksim import CONFIGS, ours_run
+_, build, speedup, _ = CONFIGS[sys.argv[2]]
+print("CYCLES", ours_run(build(), float(sys.argv[3]), speedup, int(sys.argv[4]))["cycles"])
+"""
+
+
+def counted(cmd: list[str], cwd: str, env: dict | None = None, ok: tuple[int, ...] = (0,)) -> tuple[int, str]:
+    """Instructions the whole process of ``cmd`` executes (``valgrind --tool=cachegrind --cache-sim=no``), and its
+    standard output; an exit status not in ``ok`` raises."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+                               *cmd], capture_output=True, text=True, cwd=cwd, env=env, check=False)
+        summary = [line for line in out.read_text().splitlines() if line.startswith("summary:")] \
+            if out.exists() else []
+    if proc.returncode not in ok or not summary:
+        raise RuntimeError(f"{cmd[0]} under valgrind failed (exit {proc.returncode}):\n"
+                           + proc.stdout[-2000:] + proc.stderr[-2000:])
+    return int(summary[0].split()[1]), proc.stdout
+
+
+def booksim_counted(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
+    """``booksim_run``'s run, counted: {"cycles", "instructions"}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # BookSim2's main returns -1 (status 255) when the run ended normally and 0 when it did not
+        # (``return result ? -1 : 0``, src/main.cpp); either way the run happened
+        n, out = counted([binary, str(booksim_config(tmp, anynet, load, speedup, cycles))], tmp, ok=(0, 255))
+    m = re.findall(r"Time taken is (\d+) cycles", out)
+    if not m:
+        raise RuntimeError("BookSim produced no cycle count under valgrind:\n" + out[-2000:])
+    return {"cycles": int(m[-1]), "instructions": n}
+
+
+def ours_counted(name: str, load: float, cycles: int, env: dict) -> dict:
+    """``ours_run``'s run of configuration ``name`` in a child process, counted: {"cycles", "instructions"}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        n, out = counted([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), name, str(load),
+                          str(cycles)], tmp, env)
+    return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
+
+
+def per_cycle(short: dict, long: dict) -> float:
+    """Instructions per simulated cycle from a short and a long run (start-up cancels); nan unless both grow."""
+    dc, dn = long["cycles"] - short["cycles"], long["instructions"] - short["instructions"]
+    return dn / dc if dc > 0 and dn > 0 else float("nan")
+
+
+def count_instructions(names: list[str], binary: str, args: argparse.Namespace) -> None:
+    """``--instructions``: instructions per simulated cycle of both simulators (module docstring)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import llvmlite.binding as ll
+
+    env = dict(os.environ, NUMBA_CPU_NAME=ll.get_host_cpu_name(),
+               NUMBA_CPU_FEATURES=ll.get_host_cpu_features().flatten(),
+               PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    rows = []
+    for name in names:
+        desc, build, speedup, loads = CONFIGS[name]
+        top = build()
+        anynet = top.to_anynet()
+        # fills numba's cache for the named CPU outside valgrind (compiling under valgrind takes hours)
+        subprocess.run([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), name, str(loads[0]),
+                        "20"], env=env, check=True, capture_output=True)
+        for load in loads:
+            with ThreadPoolExecutor(2) as pool:  # one valgrind process per core
+                lengths = (args.short, args.long)
+                jobs = [pool.submit(ours_counted, name, load, c * args.ours_scale, env) for c in lengths]
+                jobs += [pool.submit(booksim_counted, binary, anynet, load, speedup, c) for c in lengths]
+                o, b = [j.result() for j in jobs[:2]], [j.result() for j in jobs[2:]]
+            row = {"config": name, "network": desc, "routers": top.num_routers, "speedup": speedup, "load": load,
+                   "ours_per_cycle": round(per_cycle(*o)), "booksim_per_cycle": round(per_cycle(*b)),
+                   "ours": o, "booksim": b}
+            row["ratio"] = round(row["booksim_per_cycle"] / row["ours_per_cycle"], 3)
+            rows.append(row)
+            print(f"{name} load {load}: ours {row['ours_per_cycle']:,} instructions per cycle, BookSim2 "
+                  f"{row['booksim_per_cycle']:,}, ratio {row['ratio']:.2f}", file=sys.stderr)
+    append_jsonl(RESULTS / "booksim_instructions.jsonl",
+                 {"benchmark": "bench_booksim --instructions", "booksim": binary, "short": args.short,
+                  "long": args.long, "ours_scale": args.ours_scale, "environment": environment(), "rows": rows})
+    print(f"\nBookSim model vs BookSim2 ({binary}): instructions per simulated cycle (whole process, valgrind), from "
+          f"{args.short}- and {args.long}-cycle runs (ours x{args.ours_scale}); ratio = BookSim2 / ours")
+    print(format_table(rows, ["config", "speedup", "load", "ours_per_cycle", "booksim_per_cycle", "ratio"]))
+
+
 def rate(short: dict, long: dict, clock: str = "cpu") -> float:
     """Cycles per second (of ``clock``: "cpu" or "wall") from a short and a long run (start-up cancels); nan when
     the difference is not positive."""
@@ -149,6 +254,8 @@ def main() -> None:
     ap.add_argument("--ours-scale", type=int, default=5, help="our runs are this many times longer than BookSim's "
                     "(--short / --long cycles): our start-up's noise must be small against the difference")
     ap.add_argument("--configs", default=",".join(CONFIGS), help=f"comma-separated subset of {', '.join(CONFIGS)}")
+    ap.add_argument("--instructions", action="store_true", help="count both simulators' instructions per simulated "
+                    "cycle under valgrind instead of timing them (one round: the count does not vary with the load)")
     args = ap.parse_args()
     names = [c.strip() for c in args.configs.split(",") if c.strip()]
     unknown = [c for c in names if c not in CONFIGS]
@@ -161,6 +268,11 @@ def main() -> None:
     if args.rounds < 1:
         sys.exit("--rounds must be >= 1 (3 or more for a median and a spread)")
     binary = find_booksim()
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            sys.exit("--instructions needs valgrind on PATH")
+        count_instructions(names, binary, args)
+        return
     env_start = environment()
     rows = []
     for name in names:

@@ -22,8 +22,21 @@ speedup 2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 fli
 ``benchmarks/bench_caminos.py``'s (``graph``, ``ours_run``): RRG(200, 10) with 4 servers per router, uniform
 ``min-adaptive``, 16-phit messages, 4 VCs.  Both at ``--load``, ``--cycles`` cycles (half warm-up).
 
+Counting instructions instead (``--counter callgrind``; needs ``valgrind`` and ``objdump``).  Samples of a clock vary
+with the machine and whatever else runs on it; the instructions a run executes do not.  The kernels are compiled
+with line tables as above (natively, for the host's CPU, which is named to numba explicitly so that the same cache
+serves the runs under valgrind), then the configuration runs twice under ``valgrind --tool=callgrind
+--dump-instr=yes``, for ``--cycles`` and for twice as many cycles.  The difference of the two runs' instruction
+counts at each address of the kernel is the work of the extra cycles, without the set-up, warm-up and compilation
+the two share.  It is mapped to phases and lines as above and printed per simulated cycle, with the mix of the
+instructions executed (``objdump``): operands on the stack (values the register allocator spilled, such as arrays'
+data pointers and sizes), sign shifts ``sar $63`` (mostly numba's wraparound of negative indices) and conditional
+branches, and the whole process's instructions per cycle beside the kernel's.  Under valgrind a run takes tens of
+times its CPU time: ``--counter callgrind --cycles 500`` on the default configuration took 13 minutes on the 2-core
+machine, 5 of them compiling.
+
 Usage: ``python benchmarks/profile_kernel.py [--model booksim|caminos] [--config jellyfish|ps-iq] [--load 0.3]
-[--cycles 3000] [--top 40] [--routing min-single]``.
+[--cycles 3000] [--top 40] [--routing min-single] [--counter perf|callgrind]``.
 """
 
 from __future__ import annotations
@@ -81,7 +94,8 @@ print("PROFILE_END", done, cpu, time.clock_gettime(time.CLOCK_MONOTONIC), flush=
 (sig, ov), = entry.overloads.items()
 print("ENTRY", hex(ov.library.get_pointer_to_function(ov.fndesc.llvm_func_name)), flush=True)
 print("SYMBOL", ov.fndesc.llvm_func_name, flush=True)
-open(obj_path, "wb").write(ov.library._get_compiled_object())
+if obj_path != "-":  # a kernel loaded from the cache has no object code to give: the compiling run saves it
+    open(obj_path, "wb").write(ov.library._get_compiled_object())
 """
 
 
@@ -102,6 +116,45 @@ def line_table(obj: Path, symbol: str) -> tuple[list[int], list[tuple[str, int]]
     size = next(int(s.split()[2], 0) for s in syms.splitlines() if " FUNC " in s and s.split()[-1] == symbol)
     rows.sort()
     return [a for a, _ in rows], [w for _, w in rows], size
+
+
+def callgrind_costs(path: Path, lo: int, hi: int) -> tuple[collections.Counter, int]:
+    """Instructions executed at each address in ``[lo, hi)`` of a callgrind profile (``--dump-instr=yes
+    --compress-pos=no``), keyed by the offset from ``lo``; and the whole process's instructions."""
+    costs, after_call, total = collections.Counter(), False, None
+    with open(path) as f:
+        for line in f:
+            if after_call:  # the line after ``calls=`` is the call's inclusive cost, not an instruction's own
+                after_call = False
+            elif line.startswith("calls="):
+                after_call = True
+            elif line.startswith("0x"):
+                fields = line.split()  # address, source line, instructions
+                a = int(fields[0], 16)
+                if lo <= a < hi:
+                    costs[a - lo] += int(fields[-1])
+            elif line.startswith("summary:"):
+                total = int(line.split()[1])
+    if total is None:
+        raise ValueError(f"{path}: no 'summary:' line (an incomplete callgrind profile)")
+    return costs, total
+
+
+def instruction_mix(obj: Path, counts: collections.Counter) -> dict[str, int]:
+    """Instructions executed (``counts``, by offset into the object's code) that have an operand on the stack, that
+    shift a sign (``sar $0x3f``), and that branch conditionally; with the total."""
+    text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(obj)], capture_output=True, text=True,
+                          check=True).stdout
+    mix = collections.Counter(total=sum(counts.values()))
+    for line in text.splitlines():
+        m = re.match(r"\s*([0-9a-f]+):\s+(\S+)\s*(.*)", line)
+        if not m or int(m.group(1), 16) not in counts:
+            continue
+        k, op, args = counts[int(m.group(1), 16)], m.group(2), m.group(3)
+        mix["operand on the stack"] += k * ("(%rsp)" in args)
+        mix["sign shift (sar $63)"] += k * (op == "sar" and args.startswith("$0x3f,"))
+        mix["conditional branch"] += k * (op.startswith("j") and op != "jmp")
+    return dict(mix)
 
 
 def phases(src: list[str]) -> list[tuple[int, str]]:
@@ -132,11 +185,16 @@ def main() -> int:
                     help="BookSim model: the routing (default min-single over BookSim's anynet table, the benchmark's; "
                     "another runs over the library's own tables). A routing's entries are functions of their own: "
                     "their samples are counted apart (compiled code outside the kernel)")
+    ap.add_argument("--counter", choices=("perf", "callgrind"), default="perf",
+                    help="perf: sample a clock (time); callgrind: count the instructions of --cycles more cycles")
     a = ap.parse_args()
-    missing = [t for t in ("perf", "readelf") if shutil.which(t) is None]
+    tools = ("perf", "readelf") if a.counter == "perf" else ("valgrind", "readelf", "objdump")
+    missing = [t for t in tools if shutil.which(t) is None]
     if missing:
-        print(f"profile_kernel: needs {' and '.join(missing)} on PATH (Linux perf, binutils)", file=sys.stderr)
+        print(f"profile_kernel: needs {' and '.join(missing)} on PATH", file=sys.stderr)
         return 2
+    if a.counter == "callgrind":
+        return count_instructions(a)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         (tmp / "child.py").write_text(CHILD)
@@ -168,17 +226,9 @@ def main() -> int:
     inside = [int(x, 16) - entry for x in ips]
     inside = [o for o in inside if 0 <= o < size]
     jit = where_dso["compiled by numba"]
-    per_line = collections.Counter(where[bisect.bisect_right(addrs, o) - 1] for o in inside)
     KERNEL = KERNELS[a.model]
+    per_line, per_phase = attribute(collections.Counter(inside), addrs, where, KERNEL)
     src = KERNEL.read_text().splitlines()
-    marks = phases(src)
-    per_phase = collections.Counter()
-    for (f, ln), k in per_line.items():
-        if f != KERNEL.name or ln == 0:
-            per_phase[f"{f} (inlined)" if f != KERNEL.name else "no statement (line 0)"] += k
-        else:
-            i = bisect.bisect_right([m for m, _ in marks], ln) - 1
-            per_phase[marks[i][1] if i >= 0 else "module"] += k
     n = len(inside)
     what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
     print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: {end[0]} cycles in "
@@ -192,6 +242,86 @@ def main() -> int:
     for (f, ln), k in per_line.most_common(a.top):
         text = src[ln - 1].strip()[:90] if f == KERNEL.name and 0 < ln <= len(src) else ""
         print(f"  {100 * k / n:5.1f} %  {f}:{ln}  {text}")
+    return 0
+
+
+def attribute(counts: collections.Counter, addrs: list[int], where: list[tuple[str, int]],
+              kernel: Path) -> tuple[collections.Counter, collections.Counter]:
+    """Counts by offset into the kernel's code -> counts per (file, line) and per phase of the kernel."""
+    per_line = collections.Counter()
+    for o, k in counts.items():
+        per_line[where[bisect.bisect_right(addrs, o) - 1]] += k
+    marks = phases(kernel.read_text().splitlines())
+    per_phase = collections.Counter()
+    for (f, ln), k in per_line.items():
+        if f != kernel.name or ln == 0:
+            per_phase[f"{f} (inlined)" if f != kernel.name else "no statement (line 0)"] += k
+        else:
+            i = bisect.bisect_right([m for m, _ in marks], ln) - 1
+            per_phase[marks[i][1] if i >= 0 else "module"] += k
+    return per_line, per_phase
+
+
+def count_instructions(a: argparse.Namespace) -> int:
+    """``--counter callgrind``: the instructions of ``a.cycles`` more cycles, per phase and line (module docstring)."""
+    import llvmlite.binding as ll
+
+    kernel = KERNELS[a.model]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        (tmp / "child.py").write_text(CHILD)
+        env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "numba"),
+                   NUMBA_CPU_NAME=ll.get_host_cpu_name(), NUMBA_CPU_FEATURES=ll.get_host_cpu_features().flatten(),
+                   PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+        def child(cycles: int, obj: str, valgrind: list[str]) -> subprocess.Popen:
+            return subprocess.Popen([*valgrind, sys.executable, str(tmp / "child.py"), a.model, a.config,
+                                     str(a.load), str(cycles), obj, str(Path(__file__).resolve().parent), a.routing],
+                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+        print("compiling the kernels with line tables (several minutes) ...", file=sys.stderr)
+        first = child(100, str(tmp / "kernel.o"), [])
+        out, err = first.communicate()
+        if first.returncode != 0 or "SYMBOL" not in out:
+            print(out[-2000:], err[-2000:], file=sys.stderr)
+            return 1
+        symbol = out.split("SYMBOL")[1].split()[0]
+        addrs, where, size = line_table(tmp / "kernel.o", symbol)
+        print(f"counting the instructions of runs of {a.cycles} and {2 * a.cycles} cycles under valgrind "
+              "(tens of times their CPU time) ...", file=sys.stderr)
+        runs = {c: child(c, "-", ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
+                                  "--compress-strings=no", f"--callgrind-out-file={tmp / f'cg_{c}.out'}"])
+                for c in (a.cycles, 2 * a.cycles)}
+        counts, done, process = {}, {}, {}
+        for c, proc in runs.items():
+            out, err = proc.communicate()
+            if proc.returncode != 0 or "ENTRY" not in out:
+                print(out[-2000:], err[-2000:], file=sys.stderr)
+                return 1
+            entry = int(out.split("ENTRY")[1].split()[0], 16)
+            done[c] = int(out.split("PROFILE_END")[1].split()[0])
+            counts[c], process[c] = callgrind_costs(tmp / f"cg_{c}.out", entry, entry + size)
+        extra = collections.Counter({o: k - counts[a.cycles].get(o, 0) for o, k in counts[2 * a.cycles].items()})
+        mix = instruction_mix(tmp / "kernel.o", extra)
+    cycles = done[2 * a.cycles] - done[a.cycles]
+    per_line, per_phase = attribute(extra, addrs, where, kernel)
+    src = kernel.read_text().splitlines()
+    n = sum(extra.values())
+    what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
+    print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: runs of {done[a.cycles]} "
+          f"and {done[2 * a.cycles]} cycles; the kernel executed {n:,} instructions more in the longer, "
+          f"{n / cycles:,.0f} per simulated cycle (the whole process: "
+          f"{(process[2 * a.cycles] - process[a.cycles]) / cycles:,.0f})")
+    print("\nmix of those instructions:")
+    for name in ("operand on the stack", "sign shift (sar $63)", "conditional branch"):
+        print(f"  {100 * mix[name] / n:5.1f} %  {name}")
+    print("\nper phase (instructions per simulated cycle, share):")
+    for name, k in per_phase.most_common():
+        print(f"  {k / cycles:10,.0f}  {100 * k / n:5.1f} %  {name}")
+    print(f"\nper source line, top {a.top}:")
+    for (f, ln), k in per_line.most_common(a.top):
+        text = src[ln - 1].strip()[:90] if f == kernel.name and 0 < ln <= len(src) else ""
+        print(f"  {k / cycles:10,.0f}  {100 * k / n:5.1f} %  {f}:{ln}  {text}")
     return 0
 
 

@@ -1,0 +1,94 @@
+"""Counting instructions instead of time: ``benchmarks/bench_booksim.py --instructions`` and
+``benchmarks/profile_kernel.py --counter callgrind``.  Their parts that read valgrind's output and turn counts into
+instructions per cycle are checked here on known inputs; the runs themselves take minutes under valgrind and are
+developer tools (``make bench`` does not run them)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load(name, monkeypatch):
+    monkeypatch.setattr(sys, "path", [str(ROOT / "benchmarks"), *sys.path])
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture
+def bench(monkeypatch):
+    return _load("bench_booksim", monkeypatch)
+
+
+@pytest.fixture
+def profile(monkeypatch):
+    return _load("profile_kernel", monkeypatch)
+
+
+def test_per_cycle_is_the_difference_of_two_runs(bench):
+    short, long = {"cycles": 300, "instructions": 1_000_000}, {"cycles": 700, "instructions": 5_000_000}
+    assert bench.per_cycle(short, long) == 10_000.0  # 4,000,000 more instructions for 400 more cycles
+    assert math.isnan(bench.per_cycle(long, short))  # a long run no longer than the short one gives no rate
+    assert math.isnan(bench.per_cycle(short, {"cycles": 700, "instructions": 1_000_000}))
+
+
+def test_booksim_config_sets_the_run_length(bench, tmp_path):
+    path = bench.booksim_config(str(tmp_path), "router 0 router 1\n", 0.3, 2.0, 600)
+    text = path.read_text()
+    assert "warmup_periods = 1;" in text and "sample_period = 300;" in text and "max_samples = 1;" in text
+    assert "injection_rate = 0.30;" in text and str(tmp_path / "net.anynet") in text
+    assert (tmp_path / "net.anynet").read_text() == "router 0 router 1\n"
+
+
+CALLGRIND = """\
+version: 1
+creator: callgrind-3.22.0
+positions: instr line
+events: Ir
+summary: 9000
+
+ob=???
+fn=0x0000000000001000
+0x1000 0 5
+0x1004 0 7
+cfn=helper
+calls=3 0x2000
+0x1008 0 800
+0x1008 0 2
+0x3000 0 11
+0x0fff 0 13
+totals: 9000
+"""
+
+
+def test_callgrind_costs_counts_own_instructions_in_range(profile, tmp_path):
+    out = tmp_path / "cg.out"
+    out.write_text(CALLGRIND)
+    costs, total = profile.callgrind_costs(out, 0x1000, 0x2000)
+    # the line after calls= is the callee's inclusive cost (800), not an instruction of the range
+    assert costs == {0: 5, 4: 7, 8: 2} and total == 9000
+    out.write_text(CALLGRIND.replace("summary: 9000\n", ""))
+    with pytest.raises(ValueError, match="summary"):
+        profile.callgrind_costs(out, 0x1000, 0x2000)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_counted_reads_valgrinds_summary(bench, tmp_path):
+    """The count of a process is valgrind's own, deterministic for a deterministic program."""
+    script = tmp_path / "loop.sh"
+    script.write_text("i=0; while [ $i -lt 200 ]; do i=$((i+1)); done; echo done\n")
+    small, out = bench.counted(["/bin/sh", str(script)], str(tmp_path))
+    script.write_text("i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; echo done\n")
+    large, _ = bench.counted(["/bin/sh", str(script)], str(tmp_path))
+    assert out.strip() == "done" and 0 < small < large
+    with pytest.raises(RuntimeError, match="under valgrind failed"):
+        bench.counted(["/bin/sh", "-c", "exit 3"], str(tmp_path))
