@@ -228,21 +228,27 @@ def main() -> int:
     jit = where_dso["compiled by numba"]
     KERNEL = KERNELS[a.model]
     per_line, per_phase = attribute(collections.Counter(inside), addrs, where, KERNEL)
-    src = KERNEL.read_text().splitlines()
     n = len(inside)
     what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
     print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: {end[0]} cycles in "
           f"{end[1]} CPU s; of the run's {len(ips)} samples {n} in the kernel, {jit - n} in other compiled code "
           f"(a routing's entries, helpers numba did not inline), {len(ips) - jit} elsewhere: "
           + ", ".join(f"{d} {k}" for d, k in where_dso.most_common(4) if d != "compiled by numba"))
-    print("\nper phase (share of the kernel's samples):")
-    for name, k in per_phase.most_common():
-        print(f"  {100 * k / n:5.1f} %  {name}")
-    print(f"\nper source line, top {a.top}:")
-    for (f, ln), k in per_line.most_common(a.top):
-        text = src[ln - 1].strip()[:90] if f == KERNEL.name and 0 < ln <= len(src) else ""
-        print(f"  {100 * k / n:5.1f} %  {f}:{ln}  {text}")
+    report(per_phase, per_line, KERNEL, a.top, "share of the kernel's samples", lambda k: f"{100 * k / n:5.1f} %")
     return 0
+
+
+def report(per_phase: collections.Counter, per_line: collections.Counter, kernel: Path, top: int, what: str,
+           column) -> None:
+    """Print the counts per phase and the ``top`` source lines, each after ``column(count)``."""
+    src = kernel.read_text().splitlines()
+    print(f"\nper phase ({what}):")
+    for name, k in per_phase.most_common():
+        print(f"  {column(k)}  {name}")
+    print(f"\nper source line, top {top}:")
+    for (f, ln), k in per_line.most_common(top):
+        text = src[ln - 1].strip()[:90] if f == kernel.name and 0 < ln <= len(src) else ""
+        print(f"  {column(k)}  {f}:{ln}  {text}")
 
 
 def attribute(counts: collections.Counter, addrs: list[int], where: list[tuple[str, int]],
@@ -305,7 +311,6 @@ def count_instructions(a: argparse.Namespace) -> int:
         mix = instruction_mix(tmp / "kernel.o", extra)
     cycles = done[2 * a.cycles] - done[a.cycles]
     per_line, per_phase = attribute(extra, addrs, where, kernel)
-    src = kernel.read_text().splitlines()
     n = sum(extra.values())
     what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
     print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: runs of {done[a.cycles]} "
@@ -315,13 +320,8 @@ def count_instructions(a: argparse.Namespace) -> int:
     print("\nmix of those instructions:")
     for name in ("operand on the stack", "sign shift (sar $63)", "conditional branch"):
         print(f"  {100 * mix[name] / n:5.1f} %  {name}")
-    print("\nper phase (instructions per simulated cycle, share):")
-    for name, k in per_phase.most_common():
-        print(f"  {k / cycles:10,.0f}  {100 * k / n:5.1f} %  {name}")
-    print(f"\nper source line, top {a.top}:")
-    for (f, ln), k in per_line.most_common(a.top):
-        text = src[ln - 1].strip()[:90] if f == kernel.name and 0 < ln <= len(src) else ""
-        print(f"  {k / cycles:10,.0f}  {100 * k / n:5.1f} %  {f}:{ln}  {text}")
+    report(per_phase, per_line, kernel, a.top, "instructions per simulated cycle, share",
+           lambda k: f"{k / cycles:10,.0f}  {100 * k / n:5.1f} %")
     return 0
 
 

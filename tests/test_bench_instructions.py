@@ -92,3 +92,18 @@ def test_counted_reads_valgrinds_summary(bench, tmp_path):
     assert out.strip() == "done" and 0 < small < large
     with pytest.raises(RuntimeError, match="under valgrind failed"):
         bench.counted(["/bin/sh", "-c", "exit 3"], str(tmp_path))
+
+
+def test_attribute_and_report_by_line_and_phase(profile, capsys):
+    kernel = profile.KERNELS["booksim"]
+    src = kernel.read_text().splitlines()
+    updates = next(i for i, t in enumerate(src, 1) if t.strip().startswith("# ---- updates")) + 2
+    addrs, where = [0, 10, 20], [("kernel.py", updates), ("kernel.py", 0), ("other.py", 7)]
+    per_line, per_phase = profile.attribute({0: 5, 4: 1, 12: 3, 25: 2}, addrs, where, kernel)
+    assert per_line == {("kernel.py", updates): 6, ("kernel.py", 0): 3, ("other.py", 7): 2}
+    assert per_phase == {"updates": 6, "no statement (line 0)": 3, "other.py (inlined)": 2}
+    profile.report(per_phase, per_line, kernel, 2, "count", lambda k: f"{k:3d}")
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:5] == ["per phase (count):", "    6  updates", "    3  no statement (line 0)",
+                        "    2  other.py (inlined)"]
+    assert out[6] == "per source line, top 2:" and out[7].startswith(f"    6  kernel.py:{updates}  ") and len(out) == 9
