@@ -177,8 +177,8 @@ def counted(cmd: list[str], cwd: str, env: dict | None = None, ok: tuple[int, ..
 def booksim_counted(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
     """``booksim_run``'s run, counted: {"cycles", "instructions"}."""
     with tempfile.TemporaryDirectory() as tmp:
-        # BookSim2's main returns -1 (status 255) when the run ended normally and 0 when it did not
-        # (``return result ? -1 : 0``, src/main.cpp); either way the run happened
+        # BookSim2's main returns -1 (status 255) when the run ended normally and 0 when it ended as unstable
+        # (``return result ? -1 : 0``, src/main.cpp, with TrafficManager::Run's result); either way it ran
         n, out = counted([binary, str(booksim_config(tmp, anynet, load, speedup, cycles))], tmp, ok=(0, 255))
     m = re.findall(r"Time taken is (\d+) cycles", out)
     if not m:
@@ -224,7 +224,7 @@ def count_instructions(names: list[str], binary: str, args: argparse.Namespace) 
                 jobs += [pool.submit(booksim_counted, binary, anynet, load, speedup, c) for c in lengths]
                 o, b = [j.result() for j in jobs[:2]], [j.result() for j in jobs[2:]]
             row = {"config": name, "network": desc, "routers": top.num_routers, "speedup": speedup, "load": load,
-                   "ours_per_cycle": round(per_cycle(*o)), "booksim_per_cycle": round(per_cycle(*b)),
+                   "ours_per_cycle": round(per_cycle(*o), 1), "booksim_per_cycle": round(per_cycle(*b), 1),
                    "ours": o, "booksim": b}
             row["ratio"] = round(row["booksim_per_cycle"] / row["ours_per_cycle"], 3)
             rows.append(row)
