@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 CACHED_BOOKSIM = ROOT / ".cache" / "booksim2" / "src" / "booksim"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import append_jsonl, environment, format_table  # noqa: E402 - sibling modules
+from benchio import append_jsonl, environment, format_table, valgrind_env  # noqa: E402 - sibling modules
 from crossval_booksim import CFG  # noqa: E402
 
 
@@ -204,11 +204,7 @@ def count_instructions(names: list[str], binary: str, args: argparse.Namespace) 
     """``--instructions``: instructions per simulated cycle of both simulators (module docstring)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    import llvmlite.binding as ll
-
-    env = dict(os.environ, NUMBA_CPU_NAME=ll.get_host_cpu_name(),
-               NUMBA_CPU_FEATURES=ll.get_host_cpu_features().flatten(),
-               PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = valgrind_env()
     rows = []
     for name in names:
         desc, build, speedup, loads = CONFIGS[name]

@@ -45,3 +45,18 @@ def format_table(rows: list[dict], columns: list[str]) -> str:
     lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths))]
     lines += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in cells]
     return "\n".join(lines)
+
+
+def valgrind_env(**extra: str) -> dict:
+    """``os.environ`` for a process to run under valgrind: ``lib/`` on ``PYTHONPATH`` and this host's CPU named to
+    numba (``NUMBA_CPU_NAME``, ``NUMBA_CPU_FEATURES``), plus ``extra``.  numba keys its cache on the CPU and valgrind
+    emulates another one, so without the names a process under valgrind would compile the kernels again (hours)
+    instead of loading those a run outside valgrind, with the same environment, compiled or cached."""
+    import os
+
+    import llvmlite.binding as ll
+
+    lib = str(Path(__file__).resolve().parents[1] / "lib")
+    return dict(os.environ, NUMBA_CPU_NAME=ll.get_host_cpu_name(),
+                NUMBA_CPU_FEATURES=ll.get_host_cpu_features().flatten(),
+                PYTHONPATH=lib + os.pathsep + os.environ.get("PYTHONPATH", ""), **extra)

@@ -142,10 +142,10 @@ def callgrind_costs(path: Path, lo: int, hi: int) -> tuple[collections.Counter, 
 
 def instruction_mix(obj: Path, counts: collections.Counter) -> dict[str, int]:
     """Instructions executed (``counts``, by offset into the object's code) that have an operand on the stack, that
-    shift a sign (``sar $0x3f``), and that branch conditionally; with the total."""
+    shift a sign (``sar $0x3f``), and that branch conditionally."""
     text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(obj)], capture_output=True, text=True,
                           check=True).stdout
-    mix = collections.Counter(total=sum(counts.values()))
+    mix = collections.Counter()
     for line in text.splitlines():
         m = re.match(r"\s*([0-9a-f]+):\s+(\S+)\s*(.*)", line)
         if not m or int(m.group(1), 16) not in counts:
@@ -270,15 +270,13 @@ def attribute(counts: collections.Counter, addrs: list[int], where: list[tuple[s
 
 def count_instructions(a: argparse.Namespace) -> int:
     """``--counter callgrind``: the instructions of ``a.cycles`` more cycles, per phase and line (module docstring)."""
-    import llvmlite.binding as ll
+    from benchio import valgrind_env
 
     kernel = KERNELS[a.model]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         (tmp / "child.py").write_text(CHILD)
-        env = dict(os.environ, NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "numba"),
-                   NUMBA_CPU_NAME=ll.get_host_cpu_name(), NUMBA_CPU_FEATURES=ll.get_host_cpu_features().flatten(),
-                   PYTHONPATH=str(ROOT / "lib") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env = valgrind_env(NUMBA_DEBUGINFO="1", NUMBA_CACHE_DIR=str(tmp / "numba"))
 
         def child(cycles: int, obj: str, valgrind: list[str]) -> subprocess.Popen:
             return subprocess.Popen([*valgrind, sys.executable, str(tmp / "child.py"), a.model, a.config,

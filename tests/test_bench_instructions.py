@@ -107,3 +107,13 @@ def test_attribute_and_report_by_line_and_phase(profile, capsys):
     assert out[1:5] == ["per phase (count):", "    6  updates", "    3  no statement (line 0)",
                         "    2  other.py (inlined)"]
     assert out[6] == "per source line, top 2:" and out[7].startswith(f"    6  kernel.py:{updates}  ") and len(out) == 9
+
+
+def test_valgrind_env_names_the_cpu_to_numba(bench):
+    import llvmlite.binding as ll
+    from benchio import valgrind_env
+
+    env = valgrind_env(NUMBA_DEBUGINFO="1")
+    assert env["NUMBA_CPU_NAME"] == ll.get_host_cpu_name()
+    assert env["NUMBA_CPU_FEATURES"] == ll.get_host_cpu_features().flatten()
+    assert env["PYTHONPATH"].split(":")[0] == str(ROOT / "lib") and env["NUMBA_DEBUGINFO"] == "1"
