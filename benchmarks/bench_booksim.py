@@ -37,7 +37,8 @@ short and long run (ours ``--ours-scale`` times longer, as above) runs once unde
 machine runs, so one round suffices; the ratio BookSim2 / ours says how much of the speed ratio is work not done and
 how much is work done faster (time ratio / instruction ratio: instructions per second, ours over BookSim2's). Our runs
 use the kernels numba has cached for this CPU (the CPU is named to numba explicitly, so that valgrind's emulated one
-loads the same cache; a first run outside valgrind fills it). Appends to
+loads the same cache; a first run outside valgrind fills it; extensions valgrind cannot decode, such as AVX-512, are
+left out: ``benchio.valgrind_env``). Appends to
 ``benchmarks/results/booksim_instructions.jsonl``.
 
 BookSim binary: ``$BOOKSIM``, else ``.cache/booksim2/src/booksim`` as ``make booksim`` builds it (``make bench`` does
@@ -66,7 +67,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 CACHED_BOOKSIM = ROOT / ".cache" / "booksim2" / "src" / "booksim"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import append_jsonl, environment, format_table, valgrind_env  # noqa: E402 - sibling modules
+from benchio import append_jsonl, counted, environment, format_table, per_cycle, valgrind_env  # noqa: E402 - sibling modules
 from crossval_booksim import CFG  # noqa: E402
 
 
@@ -159,21 +160,6 @@ print("CYCLES", ours_run(build(), float(sys.argv[3]), speedup, int(sys.argv[4]))
 """
 
 
-def counted(cmd: list[str], cwd: str, env: dict | None = None, ok: tuple[int, ...] = (0,)) -> tuple[int, str]:
-    """Instructions the whole process of ``cmd`` executes (``valgrind --tool=cachegrind --cache-sim=no``), and its
-    standard output; an exit status not in ``ok`` raises."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
-                               *cmd], capture_output=True, text=True, cwd=cwd, env=env, check=False)
-        summary = [line for line in out.read_text().splitlines() if line.startswith("summary:")] \
-            if out.exists() else []
-    if proc.returncode not in ok or not summary:
-        raise RuntimeError(f"{cmd[0]} under valgrind failed (exit {proc.returncode}):\n"
-                           + proc.stdout[-2000:] + proc.stderr[-2000:])
-    return int(summary[0].split()[1]), proc.stdout
-
-
 def booksim_counted(binary: str, anynet: str, load: float, speedup: float, cycles: int) -> dict:
     """``booksim_run``'s run, counted: {"cycles", "instructions"}."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -192,12 +178,6 @@ def ours_counted(name: str, load: float, cycles: int, env: dict) -> dict:
         n, out = counted([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), name, str(load),
                           str(cycles)], tmp, env)
     return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
-
-
-def per_cycle(short: dict, long: dict) -> float:
-    """Instructions per simulated cycle from a short and a long run (start-up cancels); nan unless both grow."""
-    dc, dn = long["cycles"] - short["cycles"], long["instructions"] - short["instructions"]
-    return dn / dc if dc > 0 and dn > 0 else float("nan")
 
 
 def count_instructions(names: list[str], binary: str, args: argparse.Namespace) -> None:
@@ -228,7 +208,8 @@ def count_instructions(names: list[str], binary: str, args: argparse.Namespace) 
                   f"{row['booksim_per_cycle']:,}, ratio {row['ratio']:.2f}", file=sys.stderr)
     append_jsonl(RESULTS / "booksim_instructions.jsonl",
                  {"benchmark": "bench_booksim --instructions", "booksim": binary, "short": args.short,
-                  "long": args.long, "ours_scale": args.ours_scale, "environment": environment(), "rows": rows})
+                  "long": args.long, "ours_scale": args.ours_scale, "environment": environment(), "rows": rows,
+                  "numba_cpu": env["NUMBA_CPU_NAME"], "numba_cpu_features": env["NUMBA_CPU_FEATURES"]})
     print(f"\nBookSim model vs BookSim2 ({binary}): instructions per simulated cycle (whole process, valgrind), from "
           f"{args.short}- and {args.long}-cycle runs (ours x{args.ours_scale}); ratio = BookSim2 / ours")
     print(format_table(rows, ["config", "speedup", "load", "ours_per_cycle", "booksim_per_cycle", "ratio"]))

@@ -20,7 +20,15 @@ CAMINOS binary: ``$CAMINOS`` (the ``caminos-run`` of the reference build), else 
 reference CAMINOS, such as the one the cross-validation's reference runs were built with; about 80 s).  No path of a
 particular machine is assumed.  The script exits non-zero with a message only when no binary can be found or built.
 
-Usage: ``python benchmarks/bench_caminos.py [--rounds 3] [--short 500] [--long 2000] [--loads 0.1,0.5,0.9]``.
+Instructions (``--instructions``; needs ``valgrind``). The same runs, counted instead of timed, as
+``bench_booksim.py --instructions`` counts the BookSim model's: each simulator's short and long run (ours
+``--ours-scale`` times longer) runs once under ``valgrind --tool=cachegrind --cache-sim=no``, and a simulator's
+instructions per simulated cycle are the difference of the two runs' instructions (whole process) over the difference
+of their cycles, so start-up cancels.  The ratio CAMINOS / ours says how much of the speed ratio is work left out and
+how much is work done faster.  Appends to ``benchmarks/results/caminos_instructions.jsonl``.
+
+Usage: ``python benchmarks/bench_caminos.py [--rounds 3] [--short 500] [--long 2000] [--loads 0.1,0.5,0.9]
+[--instructions [--ours-scale 5]]``.
 
 Notes (measurements on the 2-core shared development machine, load average given with each):
 
@@ -57,7 +65,7 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import append_jsonl, environment, format_table  # noqa: E402 - sibling modules
+from benchio import append_jsonl, counted, environment, format_table, per_cycle, valgrind_env  # noqa: E402
 from crossval_caminos import caminos_config  # noqa: E402 - a sibling script, importable once its folder is on sys.path
 
 DEFAULT_BUILD_DIR = Path.home() / ".cache" / "lowdiam" / "caminos-bin"
@@ -96,16 +104,26 @@ def caminos_binary() -> str:
     return str(binary)
 
 
-def caminos_run(binary: str, folder: Path, top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
-    """One CAMINOS run of ``cycles`` cycles (half warm-up, half measured): (cycles simulated, wall seconds)."""
+def run_config(folder: Path, top, vcs: int, load: float, cycles: int) -> Path:
+    """Write a CAMINOS run of ``cycles`` cycles (half warm-up, half measured) of ``folder / "g.txt"`` into
+    ``folder``; the configuration's path."""
     cfg = folder / "run.cfg"
     cfg.write_text(caminos_config(folder / "g.txt", top.endpoints_per_router, top.num_endpoints, ROUTING[0],
                                   "uniform", vcs, load, 1, (cycles // 2, cycles - cycles // 2)))
+    return cfg
+
+
+def cycles_simulated(out: str) -> int:
+    """The cycles a CAMINOS run simulated, from its standard output (the ``RESULT_JSON`` line)."""
+    return int(json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])["cycle"])
+
+
+def caminos_run(binary: str, folder: Path, top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
+    """One CAMINOS run of ``cycles`` cycles (half warm-up, half measured): (cycles simulated, wall seconds)."""
+    cfg = run_config(folder, top, vcs, load, cycles)
     t0 = time.perf_counter()
     out = subprocess.run([binary, str(cfg)], capture_output=True, text=True, check=True).stdout
-    wall = time.perf_counter() - t0
-    res = json.loads(out[out.index("RESULT_JSON") + len("RESULT_JSON"):].strip().splitlines()[0])
-    return int(res["cycle"]), wall
+    return cycles_simulated(out), time.perf_counter() - t0
 
 
 def ours_run(top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
@@ -115,6 +133,68 @@ def ours_run(top, vcs: int, load: float, cycles: int) -> tuple[int, float]:
     r = run_caminos(top, ROUTING[1], "uniform", load, vcs=vcs, packet_flits=16, warmup_cycles=cycles // 2,
                     measure_cycles=cycles - cycles // 2, seed=1)
     return r.cycles, time.perf_counter() - t0
+
+
+OURS_CHILD = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from bench_caminos import graph, ours_run
+from lowdiam.sim.caminos import required_vcs
+top = graph()
+print("CYCLES", ours_run(top, required_vcs(top, "min-adaptive"), float(sys.argv[2]), int(sys.argv[3]))[0])
+"""
+
+
+def ours_counted(load: float, cycles: int, env: dict) -> dict:
+    """``ours_run``'s run in a child process, counted: {"cycles", "instructions"}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        n, out = counted([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), str(load),
+                          str(cycles)], tmp, env)
+    return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
+
+
+def caminos_counted(binary: str, top, vcs: int, load: float, cycles: int) -> dict:
+    """``caminos_run``'s run, counted: {"cycles", "instructions"}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "g.txt").write_text(top.to_caminos())
+        n, out = counted([binary, str(run_config(folder, top, vcs, load, cycles))], tmp)
+    return {"cycles": cycles_simulated(out), "instructions": n}
+
+
+def count_instructions(binary: str, loads: list[float], args: argparse.Namespace) -> None:
+    """``--instructions``: instructions per simulated cycle of both simulators (module docstring)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lowdiam.sim.caminos import required_vcs
+
+    env = valgrind_env()
+    top = graph()
+    vcs = required_vcs(top, ROUTING[1])
+    # fills numba's cache for the named CPU outside valgrind (compiling under valgrind takes hours)
+    subprocess.run([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), str(loads[0]), "20"],
+                   env=env, check=True, capture_output=True)
+    rows = []
+    for load in loads:
+        with ThreadPoolExecutor(2) as pool:  # one valgrind process per core
+            lengths = (args.short, args.long)
+            jobs = [pool.submit(ours_counted, load, c * args.ours_scale, env) for c in lengths]
+            jobs += [pool.submit(caminos_counted, binary, top, vcs, load, c) for c in lengths]
+            o, c = [j.result() for j in jobs[:2]], [j.result() for j in jobs[2:]]
+        row = {"load": load, "ours_per_cycle": round(per_cycle(*o), 1), "caminos_per_cycle": round(per_cycle(*c), 1),
+               "ours": o, "caminos": c}
+        row["ratio"] = round(row["caminos_per_cycle"] / row["ours_per_cycle"], 3)
+        rows.append(row)
+        print(f"load {load}: ours {row['ours_per_cycle']:,} instructions per cycle, CAMINOS "
+              f"{row['caminos_per_cycle']:,}, ratio {row['ratio']:.2f}", file=sys.stderr, flush=True)
+    append_jsonl(RESULTS / "caminos_instructions.jsonl",
+                 {"benchmark": "bench_caminos --instructions", "graph": "jellyfish(200, 10, 1), 4 servers/router",
+                  "routing": "min-adaptive (CAMINOS Shortest)", "vcs": vcs, "caminos": binary, "short": args.short,
+                  "long": args.long, "ours_scale": args.ours_scale, "environment": environment(), "rows": rows,
+                  "numba_cpu": env["NUMBA_CPU_NAME"], "numba_cpu_features": env["NUMBA_CPU_FEATURES"]})
+    print(f"\nCAMINOS model vs CAMINOS ({binary}): instructions per simulated cycle (whole process, valgrind), from "
+          f"{args.short}- and {args.long}-cycle runs (ours x{args.ours_scale}); ratio = CAMINOS / ours")
+    print(format_table(rows, ["load", "ours_per_cycle", "caminos_per_cycle", "ratio"]))
 
 
 def seconds_per_cycle(fn, short: int, long: int) -> dict:
@@ -131,11 +211,22 @@ def main() -> None:
     ap.add_argument("--long", type=int, default=2000)
     ap.add_argument("--loads", default="0.1,0.5,0.9")
     ap.add_argument("--note", default="", help="free text stored with the result (e.g. the commit measured)")
+    ap.add_argument("--instructions", action="store_true", help="count both simulators' instructions per simulated "
+                    "cycle under valgrind instead of timing them (one round: the count does not vary with the load)")
+    ap.add_argument("--ours-scale", type=int, default=5, help="with --instructions: our runs are this many times "
+                    "longer than CAMINOS's (our start-up's instructions must be small against the difference)")
     args = ap.parse_args()
     if not 0 < args.short < args.long or args.rounds < 1:
         sys.exit("need 0 < --short < --long and --rounds >= 1")
+    if args.ours_scale < 1:
+        sys.exit("--ours-scale must be an integer >= 1")
     loads = [float(x) for x in args.loads.split(",")]
     binary = caminos_binary()
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            sys.exit("--instructions needs valgrind on PATH")
+        count_instructions(binary, loads, args)
+        return
 
     import lowdiam
     from lowdiam.sim.caminos import required_vcs

@@ -25,7 +25,8 @@ speedup 2.0), uniform ``min-single`` over BookSim's anynet table, 4 VCs x 32 fli
 Counting instructions instead (``--counter callgrind``; needs ``valgrind`` and ``objdump``).  Samples of a clock vary
 with the machine and whatever else runs on it; the instructions a run executes do not.  The kernels are compiled
 with line tables as above (natively, for the host's CPU, which is named to numba explicitly so that the same cache
-serves the runs under valgrind), then the configuration runs twice under ``valgrind --tool=callgrind
+serves the runs under valgrind; without the extensions valgrind cannot decode, such as AVX-512:
+``benchio.valgrind_env``), then the configuration runs twice under ``valgrind --tool=callgrind
 --dump-instr=yes``, for ``--cycles`` and for twice as many cycles.  The difference of the two runs' instruction
 counts at each address of the kernel is the work of the extra cycles, without the set-up, warm-up and compilation
 the two share.  It is mapped to phases and lines as above and printed per simulated cycle, with the mix of the

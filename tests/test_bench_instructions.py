@@ -115,5 +115,24 @@ def test_valgrind_env_names_the_cpu_to_numba(bench):
 
     env = valgrind_env(NUMBA_DEBUGINFO="1")
     assert env["NUMBA_CPU_NAME"] == ll.get_host_cpu_name()
-    assert env["NUMBA_CPU_FEATURES"] == ll.get_host_cpu_features().flatten()
+    host = ll.get_host_cpu_features()
+    named = {f[1:]: f[0] == "+" for f in env["NUMBA_CPU_FEATURES"].split(",")}
+    assert set(named) == set(host)  # every feature named, as the host has it, except the ones valgrind cannot decode
+    assert all(named[k] == (v and not k.startswith(("avx512", "avx10", "amx", "vaes", "vpclmulqdq", "gfni")))
+               for k, v in host.items())
+    assert not any(v for k, v in named.items() if k.startswith("avx512"))
     assert env["PYTHONPATH"].split(":")[0] == str(ROOT / "lib") and env["NUMBA_DEBUGINFO"] == "1"
+
+
+def test_caminos_run_config_and_cycles_simulated(monkeypatch, tmp_path):
+    """``bench_caminos.py``'s runs, timed and counted alike: the configuration splits the cycles asked into warm-up
+    and measured halves, and the cycles simulated are read from CAMINOS's ``RESULT_JSON`` line."""
+    cam = _load("bench_caminos", monkeypatch)
+    top = cam.graph()
+    text = cam.run_config(tmp_path, top, 3, 0.5, 1001).read_text()
+    assert "warmup: 500," in text and "measured: 501," in text and "load: 0.5," in text
+    assert str(tmp_path / "g.txt") in text and "Shortest" in text
+    out = 'progress ...\nRESULT_JSON {"cycle": 1001, "accepted_load": 0.49}\nafter\n'
+    assert cam.cycles_simulated(out) == 1001
+    with pytest.raises(ValueError):  # no result line: the run did not finish
+        cam.cycles_simulated("progress ...\n")
