@@ -1,7 +1,7 @@
 """Counting instructions instead of time: ``benchmarks/bench_booksim.py --instructions``, ``benchmarks/bench_caminos.py
---instructions`` and ``benchmarks/profile_kernel.py --counter callgrind``.  Their parts that read valgrind's output and turn counts into
-instructions per cycle are checked here on known inputs; the runs themselves take minutes under valgrind and are
-developer tools (``make bench`` does not run them)."""
+--instructions`` and ``benchmarks/profile_kernel.py --counter callgrind``.  Their parts that read valgrind's output
+and turn counts into instructions per cycle are checked here on known inputs; the runs themselves take minutes under
+valgrind and are developer tools (``make bench`` does not run them)."""
 
 from __future__ import annotations
 
