@@ -67,7 +67,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 CACHED_BOOKSIM = ROOT / ".cache" / "booksim2" / "src" / "booksim"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import append_jsonl, counted, environment, format_table, per_cycle, valgrind_env  # noqa: E402 - sibling modules
+from benchio import append_jsonl, counted, counted_child, environment, format_table, per_cycle, valgrind_env  # noqa: E402
 from crossval_booksim import CFG  # noqa: E402
 
 
@@ -174,10 +174,7 @@ def booksim_counted(binary: str, anynet: str, load: float, speedup: float, cycle
 
 def ours_counted(name: str, load: float, cycles: int, env: dict) -> dict:
     """``ours_run``'s run of configuration ``name`` in a child process, counted: {"cycles", "instructions"}."""
-    with tempfile.TemporaryDirectory() as tmp:
-        n, out = counted([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), name, str(load),
-                          str(cycles)], tmp, env)
-    return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
+    return counted_child(OURS_CHILD, [str(Path(__file__).resolve().parent), name, str(load), str(cycles)], env)
 
 
 def count_instructions(names: list[str], binary: str, args: argparse.Namespace) -> None:

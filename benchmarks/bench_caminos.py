@@ -65,7 +65,7 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchio import append_jsonl, counted, environment, format_table, per_cycle, valgrind_env  # noqa: E402
+from benchio import append_jsonl, counted, counted_child, environment, format_table, per_cycle, valgrind_env  # noqa: E402
 from crossval_caminos import caminos_config  # noqa: E402 - a sibling script, importable once its folder is on sys.path
 
 DEFAULT_BUILD_DIR = Path.home() / ".cache" / "lowdiam" / "caminos-bin"
@@ -147,10 +147,7 @@ print("CYCLES", ours_run(top, required_vcs(top, "min-adaptive"), float(sys.argv[
 
 def ours_counted(load: float, cycles: int, env: dict) -> dict:
     """``ours_run``'s run in a child process, counted: {"cycles", "instructions"}."""
-    with tempfile.TemporaryDirectory() as tmp:
-        n, out = counted([sys.executable, "-c", OURS_CHILD, str(Path(__file__).resolve().parent), str(load),
-                          str(cycles)], tmp, env)
-    return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
+    return counted_child(OURS_CHILD, [str(Path(__file__).resolve().parent), str(load), str(cycles)], env)
 
 
 def caminos_counted(binary: str, top, vcs: int, load: float, cycles: int) -> dict:

@@ -92,3 +92,13 @@ def per_cycle(short: dict, long: dict) -> float:
     """Instructions per simulated cycle from a short and a long run (start-up cancels); nan unless both grow."""
     dc, dn = long["cycles"] - short["cycles"], long["instructions"] - short["instructions"]
     return dn / dc if dc > 0 and dn > 0 else float("nan")
+
+
+def counted_child(script: str, args: list[str], env: dict) -> dict:
+    """A ``python -c script args...`` child that prints ``CYCLES <n>``, counted (:func:`counted`, run in a temporary
+    folder): {"cycles", "instructions"}."""
+    import sys
+
+    with tempfile.TemporaryDirectory() as tmp:
+        n, out = counted([sys.executable, "-c", script, *args], tmp, env)
+    return {"cycles": int(out.split("CYCLES")[1].split()[0]), "instructions": n}
