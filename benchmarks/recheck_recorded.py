@@ -7,12 +7,16 @@ routing) whose recorded CPU time (wall time in logs older than that column) is b
 ones, so a check costs minutes), rebuilds each from its row (recipe, routing, traffic, load, seed, ``sim``
 settings), simulates it afresh (no cache) and compares the result fields below. It prints one JSON line per run
 (``same``, and the fields that differ: recorded, now) and exits 1 if any differs. A developer's tool, not a
-benchmark: ``make bench`` does not run it.
+benchmark: ``make bench`` does not run it. With ``--runs`` it reruns the named runs instead (their run keys, or
+prefixes of at least 8 characters, each naming one run of the named logs), whatever they cost: to ask whether a
+recorded decision is the code's now.
 
 Usage::
 
     PYTHONPATH=lib .venv/bin/python benchmarks/recheck_recorded.py \\
         --logs 05_polarstar_booksim_rule,05_galaxyfly_paper_settings [--per-log 2] [--max-cpu 40]
+    PYTHONPATH=lib .venv/bin/python benchmarks/recheck_recorded.py --logs 05_polarstar_authors_code \\
+        --runs 582f61bd,0eee1928
 """
 
 from __future__ import annotations
@@ -68,6 +72,26 @@ def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> li
     return out
 
 
+def named(names: list[str], runs: list[str]) -> list[dict]:
+    """The rows (a run's last row, as the store reads it) of result logs ``names`` whose run keys ``runs`` name, in
+    that order: each a key or a prefix of at least 8 characters that matches exactly one run."""
+    from lowdiam import sweep as S
+
+    rows = {}
+    for name in names:
+        for r in S.result_log("05_simulation", name).rows():
+            rows[r["run"]] = dict(r, log=name)
+    out = []
+    for want in runs:
+        if len(want) < 8 or any(c not in "0123456789abcdef" for c in want):
+            raise ValueError(f"run {want!r}: give a run key or a prefix of at least 8 lower-case hex digits")
+        hits = [r for key, r in rows.items() if key.startswith(want)]
+        if len(hits) != 1:
+            raise ValueError(f"run {want!r} matches {len(hits)} runs of {', '.join(names)}; it must match exactly one")
+        out.append(hits[0])
+    return out
+
+
 def run_of(r: dict):
     """The ``sweep.Run`` of result-log row ``r``: its recipe, routing, traffic, load, seed and ``sim`` settings."""
     from lowdiam import sweep as S
@@ -95,15 +119,24 @@ def main() -> None:
     ap.add_argument("--per-log", type=int, default=2, help="runs per log (distinct network and routing)")
     ap.add_argument("--max-cpu", type=float, default=40.0, help="only runs recorded below this many CPU seconds")
     ap.add_argument("--saturated", action="store_true", help="only runs recorded as saturated")
+    ap.add_argument("--runs", help="comma-separated run keys (or 8+ character prefixes) to rerun instead of a sample")
     args = ap.parse_args()
-    differ = 0
-    for name in args.logs.split(","):
+    names = args.logs.split(",")
+    for name in names:
         if not (ROOT / "results" / "paper" / "05_simulation" / f"{name}.csv").is_file():
             raise SystemExit(f"no result log results/paper/05_simulation/{name}.csv")
-        for r in pick(name, args.per_log, args.max_cpu, args.saturated):
-            out = {"log": name, **recheck(r)}
-            differ += not out["same"]
-            print(json.dumps(out), flush=True)
+    if args.runs:
+        try:
+            rows = named(names, args.runs.split(","))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+    else:
+        rows = [dict(r, log=name) for name in names for r in pick(name, args.per_log, args.max_cpu, args.saturated)]
+    differ = 0
+    for r in rows:
+        out = {"log": r["log"], "run": r["run"][:8], **recheck(r)}
+        differ += not out["same"]
+        print(json.dumps(out), flush=True)
     sys.exit(1 if differ else 0)
 
 
