@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["commit", "file_digest", "manifest", "manifest_fingerprint", "manifest_is_current", "module_digest",
-           "source_stamp", "tree_digest"]
+           "recorded_before", "source_stamp", "tree_digest"]
 
 _DIGESTS: dict[tuple[str, int, int], str] = {}
 _LOCK = threading.Lock()
@@ -207,3 +207,43 @@ def commit() -> str:
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return head + ("+dirty" if dirty else "")
+
+
+@functools.lru_cache(maxsize=4096)
+def recorded_before(recorded: str, change: str) -> bool:
+    """Whether a row computed at commit ``recorded`` (as :func:`commit` names it, ``+dirty`` allowed) was computed
+    without the change that commit ``change`` brought: ``recorded`` is not ``change`` or a descendant of it in this
+    checkout's history (``git merge-base --is-ancestor``).
+
+    For rows a later rule of the simulator may decide otherwise (``lowdiam.studies.stuck_runs``).
+
+    Raises
+    ------
+    ValueError
+        If either commit is ``"unknown"`` or not in this checkout's history (a shallow clone lacks old commits).
+    RuntimeError
+        Outside a git checkout, or if git cannot run.
+    """
+    from .paths import repo_root
+
+    for what, value in (("recorded", recorded), ("change", change)):
+        if not isinstance(value, str):
+            raise TypeError(f"{what} must be a commit id (str), got {type(value).__name__} {value!r}")
+    base = recorded.removesuffix("+dirty")
+    root = repo_root()
+    if root is None:
+        raise RuntimeError("recorded_before reads git history: this library does not run from a git checkout")
+    for value in (base, change):
+        try:
+            known = subprocess.run(["git", "-C", str(root), "cat-file", "-e", f"{value}^{{commit}}"],
+                                   capture_output=True, timeout=10)
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise RuntimeError(f"recorded_before could not run git: {exc}") from None
+        if value == "unknown" or known.returncode != 0:
+            raise ValueError(f"commit {value!r} is not in this checkout's history (a full clone has every commit a "
+                             f"row names; 'unknown' rows name none)")
+    got = subprocess.run(["git", "-C", str(root), "merge-base", "--is-ancestor", change, base], capture_output=True,
+                         timeout=10)
+    if got.returncode not in (0, 1):
+        raise RuntimeError(f"git merge-base --is-ancestor {change} {base} failed: {got.stderr.decode().strip()}")
+    return got.returncode == 1

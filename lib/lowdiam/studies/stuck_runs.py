@@ -1,5 +1,6 @@
-"""What held the PolarStar section's "stuck" and "deadlock" runs: the wait-for analysis of each, recorded; and the
-runs an earlier rule called stuck that were only slow, rerun under today's rule.
+"""What held the PolarStar section's "stuck" and "deadlock" runs: the wait-for analysis of each, recorded; the runs
+an earlier rule called stuck that were only slow, and the runs recorded before there was any such rule that ended
+unstable while draining, rerun under today's rule.
 
 Under BookSim2's run control a run ends ``"stuck"`` when, while the drain goes on, a measured packet has been in
 the network longer than ``stuck_cycles`` and a measured packet is held by a deadlock (``docs/run_control.md``,
@@ -13,8 +14,12 @@ Each analysed run is appended to the result log :data:`LOG` (``results/paper/05_
 :class:`lowdiam.results.ResultLog`) as it finishes.  Then every run the age rule called stuck whose analysis
 found no measured packet held is simulated again under today's rule (:func:`redecide`) and its new row appended
 to its own log, where it supersedes the old one (:func:`lowdiam.sweep.rerun_recorded`); the searches read the
-new decision, and the job that owns the log runs whatever loads the changed bracket still needs.  Both steps
-stop and resume anywhere::
+new decision, and the job that owns the log runs whatever loads the changed bracket still needs.  Before both,
+every run recorded before the first stuck rule (:data:`HELD_RULE`'s parent; git history decides,
+:func:`lowdiam.code_identity.recorded_before`) that ended unstable while draining (``"drain-latency-threshold"``) is
+simulated again the same way (:func:`redecide_drained`): today's rule may end its drain earlier, ``"stuck"``, if a
+measured packet is held by a deadlock (unstable either way; the decision and its reason change).  Every step stops
+and resumes anywhere::
 
     python -m lowdiam.studies.stuck_runs
 
@@ -38,9 +43,13 @@ from .. import sweep as S
 from ..results import ResultLog
 from . import polarstar as PS
 
-__all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "result_log", "stuck_records", "recorded", "analyse", "by_run",
-           "what_held", "cycle_turns", "run_key", "age_rule", "slow_under_age_rule", "redecide", "main"]
+__all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "HELD_RULE", "result_log", "stuck_records", "recorded", "analyse",
+           "by_run", "what_held", "cycle_turns", "run_key", "age_rule", "slow_under_age_rule", "redecide",
+           "drained_before_held_rule", "redecide_drained", "main"]
 
+#: the commit that brought the first stuck rule (a drain with a measured packet in the network longer than
+#: stuck_cycles ends "stuck"); rows computed before it never checked
+HELD_RULE = "45793c6"
 #: the result log the analyses are kept in: (notebook, name) under results/paper/
 LOG = ("05_simulation", "stuck_wait_for")
 #: the section's logs whose stuck / deadlocked runs are analysed, with the reading of each (its runs at their
@@ -188,20 +197,44 @@ def slow_under_age_rule(root: str | Path | None = None) -> list[tuple[str, dict[
     return out
 
 
-def redecide(root: str | Path | None = None, *, progress: bool = True) -> list[dict[str, Any]]:
-    """Simulate every run of :func:`slow_under_age_rule` again under today's rule and append its row to its log
-    (:func:`lowdiam.sweep.rerun_recorded`), where it supersedes the age rule's; returns the new records.  A run
-    already redecided reads as such (its last row is today's), so a call resumes where the last stopped."""
+def drained_before_held_rule(root: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """``(log, run)`` of every run of :data:`LOGS` computed before :data:`HELD_RULE` (its row's ``code_commit``,
+    :func:`lowdiam.code_identity.recorded_before`) that ended unstable while draining
+    (``"drain-latency-threshold"``): no stuck rule checked its drain, and today's may end it earlier as ``"stuck"``.
+    A run that drained to its end is not among them: a measured packet held by a deadlock never arrives."""
+    from ..code_identity import recorded_before
+
+    out = []
+    for log, read in LOGS.items():
+        for r in sorted(read(root=root), key=lambda r: (r["label"], r["routing"], r["traffic"], float(r["load"]))):
+            if r.get("decision") == "drain-latency-threshold" and recorded_before(str(r["code_commit"]), HELD_RULE):
+                out.append((log, r))
+    return out
+
+
+def _rerun(todo: list[tuple[str, dict[str, Any]]], root, progress: bool, desc: str) -> list[dict[str, Any]]:
     from tqdm import tqdm
 
-    todo = slow_under_age_rule(root)
     out = []
-    for log, r in tqdm(todo, desc="stuck runs rerun under the held rule", unit="sim", disable=not progress,
-                       file=sys.stderr):
+    for log, r in tqdm(todo, desc=desc, unit="sim", disable=not progress, file=sys.stderr):
         recipe, sim = _recipe_sim(log, r)
         run = S.Run(recipe, r["routing"], r["traffic"], float(r["load"]), seed=int(r["seed"]), sim=sim)
         out.append(S.rerun_recorded(S.result_log("05_simulation", log, root=root), run))
     return out
+
+
+def redecide(root: str | Path | None = None, *, progress: bool = True) -> list[dict[str, Any]]:
+    """Simulate every run of :func:`slow_under_age_rule` again under today's rule and append its row to its log
+    (:func:`lowdiam.sweep.rerun_recorded`), where it supersedes the age rule's; returns the new records.  A run
+    already redecided reads as such (its last row is today's), so a call resumes where the last stopped."""
+    return _rerun(slow_under_age_rule(root), root, progress, "stuck runs rerun under the held rule")
+
+
+def redecide_drained(root: str | Path | None = None, *, progress: bool = True) -> list[dict[str, Any]]:
+    """Simulate every run of :func:`drained_before_held_rule` again under today's rule and append its row to its log,
+    where it supersedes the old one (:func:`lowdiam.sweep.rerun_recorded`); returns the new records.  A run done
+    so names today's commit, so a call resumes where the last stopped."""
+    return _rerun(drained_before_held_rule(root), root, progress, "drained runs from before the stuck rule, rerun")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -210,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                                              f"section's logs {', '.join(LOGS)}, appended to results/paper/"
                                              f"{LOG[0]}/{LOG[1]}.csv")
     ap.parse_args(argv)
+    for rec in redecide_drained():
+        print(f"{rec['label']} {rec['routing']} {rec['traffic']} {rec['load']}: recorded before the stuck rule, "
+              f"rerun: {rec['decision']} at cycle {rec['cycles']} ({rec['saturation_reason']})")
     runs = {}
     for log, read in LOGS.items():
         for r in stuck_records(read()):
