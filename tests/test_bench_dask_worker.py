@@ -4,22 +4,17 @@ for minutes; ``make bench`` runs it.)"""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
 def bench(monkeypatch):
-    monkeypatch.setattr(sys, "path", [str(ROOT / "benchmarks"), *sys.path])
-    spec = importlib.util.spec_from_file_location("bench_dask_worker", ROOT / "benchmarks" / "bench_dask_worker.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("bench_dask_worker", monkeypatch)
 
 
 def test_the_default_run_is_in_the_committed_store(bench):

@@ -5,23 +5,17 @@ valgrind and are developer tools (``make bench`` does not run them)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
+from scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(name, monkeypatch):
-    monkeypatch.setattr(sys, "path", [str(ROOT / "benchmarks"), *sys.path])
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_load = load_benchmark
 
 
 @pytest.fixture

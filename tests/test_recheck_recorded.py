@@ -3,23 +3,15 @@ checked here (simulating a paper-scale run takes a minute); the rows are the com
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from scripts import load_benchmark
 
-ROOT = Path(__file__).resolve().parents[1]
 LOG = "05_polarstar_authors_code"
 
 
 @pytest.fixture
 def recheck(monkeypatch):
-    monkeypatch.setattr(sys, "path", [str(ROOT / "benchmarks"), *sys.path])
-    spec = importlib.util.spec_from_file_location("recheck_recorded", ROOT / "benchmarks" / "recheck_recorded.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("recheck_recorded", monkeypatch)
 
 
 def _keys():
