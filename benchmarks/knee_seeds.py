@@ -14,6 +14,12 @@ This script reruns loads of a recorded search with other seeds, for one of two c
     buffers with 5 private flits per VC, 2-cycle routing, BookSim's run control), the configuration of the recorded
     searches in ``results/paper/05_simulation/05_galaxyfly_paper_settings.csv`` (seed 0), whose last stable loads,
     0.5 and 0.4875, decide notebook 05's claims ``gf-fig7-d3-gf81-1-10-4-beats-gf56-1-11-5-*-gf-min``.
+``df-authors``
+    DF(12,6,6) (``lowdiam.studies.polarstar``'s ``DF``) under ``df-ugal`` at the authors'-code column's Dragonfly
+    settings (``polarstar.authors_df_sim``: the fork's 3 VCs of 43 flits, VC = phase, its UGAL decision, speedup
+    2.0, BookSim's run control), the configuration of the recorded searches in
+    ``results/paper/05_simulation/05_polarstar_authors_code.csv``, where seed 0 is unstable at uniform 0.58375 and
+    stable at 0.6 (``docs/scale_out.md``).
 
 Rows (network, load, seed, decision, latency, accepted) go to ``figures/crossval/knee_seeds.csv`` as each run
 finishes; rows already there are skipped.
@@ -22,6 +28,7 @@ Usage::
 
     PYTHONPATH=lib python benchmarks/knee_seeds.py [--case ps-iq] [--loads 0.54875 0.55] [--seeds 0 1 2]
     PYTHONPATH=lib python benchmarks/knee_seeds.py --case gf-d3 --traffic uniform --loads 0.475 0.5 --seeds 1 2 3
+    PYTHONPATH=lib python benchmarks/knee_seeds.py --case df-authors --loads 0.58375 0.6 --seeds 0 1 2
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from crossval_booksim import OUT, _append, _read  # noqa: E402
 CSV = OUT / "knee_seeds.csv"
 FIELDS = ["network", "routing", "traffic", "load", "seed", "unstable", "decision", "latency", "accepted", "cycles",
           "reason"]
-CASES = ("ps-iq", "gf-d3")
+CASES = ("ps-iq", "gf-d3", "df-authors")
 
 
 def case_runs(case: str, traffic: str) -> list[tuple]:
@@ -51,13 +58,18 @@ def case_runs(case: str, traffic: str) -> list[tuple]:
 
         return [(lab, GPS.NETWORKS[lab].build, "gf-min", traffic, GPS.SIM)
                 for lab in ("GF(81,1,10,4)", "GF(56,1,11,5)")]
+    if case == "df-authors":
+        from lowdiam.studies import polarstar as P
+
+        rec = {r.label: r for r in P.table3("paper")}["DF"]
+        return [(rec.label, rec.build, "df-ugal", traffic, P.authors_df_sim("df-ugal"))]
     raise ValueError(f"case must be one of {CASES}, got {case!r}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--case", default="ps-iq", choices=CASES)
-    ap.add_argument("--traffic", default="uniform", help="gf-d3: uniform or worst_case")
+    ap.add_argument("--traffic", default="uniform", help="gf-d3: uniform or worst_case; df-authors: a pattern")
     ap.add_argument("--loads", nargs="*", type=float, default=[0.54875, 0.55])
     ap.add_argument("--seeds", nargs="*", type=int, default=[0, 1, 2])
     args = ap.parse_args()
