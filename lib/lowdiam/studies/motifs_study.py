@@ -200,6 +200,13 @@ QUICK = MotifSetup(
 
 SETUPS = {"quick": QUICK, "paper": PAPER}
 #: the sections whose simulation runs a profile records (:meth:`MotifStudy.section_items`): name -> its log
+def _write_figure_data(rows: list[dict], name: str) -> None:
+    """``figures/<name>.csv``: the runs' rows without their wall seconds, which depend on the machine and on warm or
+    cold caches (the result logs under ``results/`` keep them), so that a rerun changes the figure data only where
+    results change."""
+    S.write_csv(rows, name, columns=[c for c in rows[0] if c != "wall_seconds"])
+
+
 SECTIONS = {"fig11": "07_polarstar_fig11", "spectralfly": "07_spectralfly_fig9_10", "edst": "07_edst_allreduce"}
 #: the paper profile's Sweep3D (Ember's sizes, 1 of PolarStar's 10 iterations), as claim notes name it
 PAPER_SWEEP = PAPER.sweep
@@ -474,7 +481,7 @@ class MotifStudy:
         rows = self.runs(log, items, key=key)
         for r in rows:
             r["routing_class"] = routing_class(r["routing"])
-        S.write_csv(rows, "07_polarstar_fig11")
+        _write_figure_data(rows, "07_polarstar_fig11")
         return Fig11Runs(rows, recorded_fig11())
 
     def spectralfly_items(self) -> list[dict]:
@@ -515,7 +522,7 @@ class MotifStudy:
         rows = self.runs(log, items, key=key)
         for r in rows:
             r["routing_class"] = routing_class(r["routing"])
-        S.write_csv(rows, "07_spectralfly_fig9_10")
+        _write_figure_data(rows, "07_spectralfly_fig9_10")
         df_time = {(r["case"], r["routing_class"]): r["completion_cycles"] for r in rows if r["key"] == "DF"}
         # speed-up over Dragonfly under the same routing class: DF time / time
         speed = {(r["key"], r["case"], r["routing_class"]): df_time[(r["case"], r["routing_class"])]
@@ -537,7 +544,7 @@ class MotifStudy:
         """
         log, items, key = self.section_items("edst")
         rows = self.runs(log, items, key=key)  # edst places its own ranks (one per router and tree)
-        S.write_csv(rows, "07_edst_allreduce")
+        _write_figure_data(rows, "07_edst_allreduce")
         shapes = [M.edst_tree_shapes(it["recipe"].build(), r["trees"]) for r, it in zip(rows, items)]
         recorded = recorded_edst()
         return EdstRuns(self.profile, rows, M.edst_gains(rows), shapes, recorded, M.edst_gains(recorded))
