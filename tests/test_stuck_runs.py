@@ -105,7 +105,7 @@ def test_a_drained_run_from_before_the_stuck_rule_is_rerun_once(tmp_path, monkey
     log.append(S._record_row(later, later.key(), drained), provenance={"code_commit": new, "lowdiam_version": "0"})
     monkeypatch.setattr(SR, "LOGS", {"t": lambda root=None: S.recorded_records(S.result_log("05_simulation", "t",
                                                                                              root=root))})
-    monkeypatch.setattr(SR, "HELD_RULE", rule)
+    monkeypatch.setattr(SR, "FIRST_STUCK_RULE", rule)
     assert [(r["load"], r["code_commit"]) for _, r in SR.drained_before_held_rule(tmp_path)] == [(0.8, old)]
     monkeypatch.setattr(S, "_store", lambda *a, **k: None)  # not into the shared cache
     monkeypatch.setattr(results_log, "code_commit", lambda: new)  # the rerun's row names today's commit

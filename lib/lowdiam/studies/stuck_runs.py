@@ -15,11 +15,11 @@ Each analysed run is appended to the result log :data:`LOG` (``results/paper/05_
 found no measured packet held is simulated again under today's rule (:func:`redecide`) and its new row appended
 to its own log, where it supersedes the old one (:func:`lowdiam.sweep.rerun_recorded`); the searches read the
 new decision, and the job that owns the log runs whatever loads the changed bracket still needs.  Before both,
-every run recorded before the first stuck rule (:data:`HELD_RULE`'s parent; git history decides,
-:func:`lowdiam.code_identity.recorded_before`) that ended unstable while draining (``"drain-latency-threshold"``) is
-simulated again the same way (:func:`redecide_drained`): today's rule may end its drain earlier, ``"stuck"``, if a
-measured packet is held by a deadlock (unstable either way; the decision and its reason change).  Every step stops
-and resumes anywhere::
+every run recorded before the first stuck rule existed (at a commit that is not :data:`FIRST_STUCK_RULE` or a
+descendant of it; git history decides, :func:`lowdiam.code_identity.recorded_before`) that ended unstable while
+draining (``"drain-latency-threshold"``) is simulated again the same way (:func:`redecide_drained`): today's rule
+may end its drain earlier, ``"stuck"``, if a measured packet is held by a deadlock (unstable either way; the
+decision and its reason change).  Every step stops and resumes anywhere::
 
     python -m lowdiam.studies.stuck_runs
 
@@ -43,13 +43,13 @@ from .. import sweep as S
 from ..results import ResultLog
 from . import polarstar as PS
 
-__all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "HELD_RULE", "result_log", "stuck_records", "recorded", "analyse",
+__all__ = ["LOG", "KEY", "COLUMNS", "LOGS", "FIRST_STUCK_RULE", "result_log", "stuck_records", "recorded", "analyse",
            "by_run", "what_held", "cycle_turns", "run_key", "age_rule", "slow_under_age_rule", "redecide",
            "drained_before_held_rule", "redecide_drained", "main"]
 
-#: the commit that brought the first stuck rule (a drain with a measured packet in the network longer than
-#: stuck_cycles ends "stuck"); rows computed before it never checked
-HELD_RULE = "45793c6"
+#: the commit that brought the first stuck rule, the age rule (a drain with a measured packet in the network longer
+#: than stuck_cycles ends "stuck"); the drains of rows computed before it were never checked
+FIRST_STUCK_RULE = "45793c6"
 #: the result log the analyses are kept in: (notebook, name) under results/paper/
 LOG = ("05_simulation", "stuck_wait_for")
 #: the section's logs whose stuck / deadlocked runs are analysed, with the reading of each (its runs at their
@@ -198,7 +198,7 @@ def slow_under_age_rule(root: str | Path | None = None) -> list[tuple[str, dict[
 
 
 def drained_before_held_rule(root: str | Path | None = None) -> list[tuple[str, dict[str, Any]]]:
-    """``(log, run)`` of every run of :data:`LOGS` computed before :data:`HELD_RULE` (its row's ``code_commit``,
+    """``(log, run)`` of every run of :data:`LOGS` computed before :data:`FIRST_STUCK_RULE` (its row's ``code_commit``,
     :func:`lowdiam.code_identity.recorded_before`) that ended unstable while draining
     (``"drain-latency-threshold"``): no stuck rule checked its drain, and today's may end it earlier as ``"stuck"``.
     A run that drained to its end is not among them: a measured packet held by a deadlock never arrives."""
@@ -207,7 +207,8 @@ def drained_before_held_rule(root: str | Path | None = None) -> list[tuple[str, 
     out = []
     for log, read in LOGS.items():
         for r in sorted(read(root=root), key=lambda r: (r["label"], r["routing"], r["traffic"], float(r["load"]))):
-            if r.get("decision") == "drain-latency-threshold" and recorded_before(str(r["code_commit"]), HELD_RULE):
+            drained = r.get("decision") == "drain-latency-threshold"
+            if drained and recorded_before(str(r["code_commit"]), FIRST_STUCK_RULE):
                 out.append((log, r))
     return out
 
