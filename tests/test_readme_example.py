@@ -56,7 +56,7 @@ def expected_numbers() -> dict[str, str]:
         "notebook count": f"{WORDS[len(notebooks)]} notebooks",
         "all notebooks": f"all {WORDS[len(notebooks)]} notebooks",
         "paper count": f"{WORDS[len(papers)]} papers",
-        "notebook 05": f"notebook 05 alone took {minutes(m['nb05_quick_seconds'])} from an empty result cache",
+        "make figures": f"took {minutes(m['make_figures_seconds'])} in a fresh clone",
         "notebook 00": f"{minutes(m['nb00_cold_seconds'])} from an empty cache, "
                        f"{minutes(m['nb00_warm_seconds']).replace(' min', '')} min warm",
         "compile": f"compiles the numba kernels ({minutes(m['first_simulate_seconds'])} measured",
