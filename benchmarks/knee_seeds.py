@@ -46,12 +46,19 @@ FIELDS = ["network", "routing", "traffic", "load", "seed", "unstable", "decision
 CASES = ("ps-iq", "gf-d3", "df-authors")
 
 
+def _table3(label: str):
+    """The recipe of PolarStar Table 3's network ``label`` at the paper's scale."""
+    from lowdiam.studies import polarstar as P
+
+    return {r.label: r for r in P.table3("paper")}[label]
+
+
 def case_runs(case: str, traffic: str) -> list[tuple]:
     """``[(label, topology builder, routing, traffic, settings), ...]`` of a case."""
     if case == "ps-iq":
         from lowdiam.studies import polarstar as P
 
-        rec = {r.label: r for r in P.table3("paper")}["PS-IQ"]
+        rec = _table3("PS-IQ")
         return [(rec.label, rec.build, "min-single", "uniform", P.authors_sim())]
     if case == "gf-d3":
         from lowdiam.studies import galaxyfly_paper_settings as GPS
@@ -61,7 +68,7 @@ def case_runs(case: str, traffic: str) -> list[tuple]:
     if case == "df-authors":
         from lowdiam.studies import polarstar as P
 
-        rec = {r.label: r for r in P.table3("paper")}["DF"]
+        rec = _table3("DF")
         return [(rec.label, rec.build, "df-ugal", traffic, P.authors_df_sim("df-ugal"))]
     raise ValueError(f"case must be one of {CASES}, got {case!r}")
 

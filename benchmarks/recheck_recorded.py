@@ -48,16 +48,23 @@ def _cost(r: dict) -> float | None:
     return None
 
 
-def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> list[dict]:
-    """The first ``per_log`` BookSim-model rows of result log ``name`` of distinct (label, routing) that cost less
-    than ``max_cpu`` seconds (:func:`_cost`; a run's last row, as the store reads it); with ``saturated``, only
-    rows whose recorded result is saturated (the runs whose routers hold blocked heads)."""
+def last_rows(name: str) -> dict[str, dict]:
+    """Result log ``name``'s rows by run key, each run's last row (as the store reads it), in the order of those
+    last rows."""
     from lowdiam import sweep as S
 
     rows = {}
     for r in S.result_log("05_simulation", name).rows():
         rows.pop(r["run"], None)
         rows[r["run"]] = r
+    return rows
+
+
+def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> list[dict]:
+    """The first ``per_log`` BookSim-model rows of result log ``name`` of distinct (label, routing) that cost less
+    than ``max_cpu`` seconds (:func:`_cost`; a run's last row, as the store reads it); with ``saturated``, only
+    rows whose recorded result is saturated (the runs whose routers hold blocked heads)."""
+    rows = last_rows(name)
     seen, out = set(), []
     for r in rows.values():
         cost = _cost(r)
@@ -75,12 +82,7 @@ def pick(name: str, per_log: int, max_cpu: float, saturated: bool = False) -> li
 def named(names: list[str], runs: list[str]) -> list[dict]:
     """The rows (a run's last row, as the store reads it) of result logs ``names`` whose run keys ``runs`` name, in
     that order: each a key or a prefix of at least 8 characters that matches exactly one run."""
-    from lowdiam import sweep as S
-
-    rows = {}
-    for name in names:
-        for r in S.result_log("05_simulation", name).rows():
-            rows[r["run"]] = dict(r, log=name)
+    rows = {key: dict(r, log=name) for name in names for key, r in last_rows(name).items()}
     out = []
     for want in runs:
         if len(want) < 8 or any(c not in "0123456789abcdef" for c in want):
