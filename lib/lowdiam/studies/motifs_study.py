@@ -199,7 +199,8 @@ QUICK = MotifSetup(
 )
 
 SETUPS = {"quick": QUICK, "paper": PAPER}
-#: the sections whose simulation runs a profile records (:meth:`MotifStudy.section_items`): name -> its log
+
+
 def _write_figure_data(rows: list[dict], name: str) -> None:
     """``figures/<name>.csv``: the runs' rows without their wall seconds, which depend on the machine and on warm or
     cold caches (the result logs under ``results/`` keep them), so that a rerun changes the figure data only where
@@ -207,6 +208,7 @@ def _write_figure_data(rows: list[dict], name: str) -> None:
     S.write_csv(rows, name, columns=[c for c in rows[0] if c != "wall_seconds"])
 
 
+#: the sections whose simulation runs a profile records (:meth:`MotifStudy.section_items`): name -> its log
 SECTIONS = {"fig11": "07_polarstar_fig11", "spectralfly": "07_spectralfly_fig9_10", "edst": "07_edst_allreduce"}
 #: the paper profile's Sweep3D (Ember's sizes, 1 of PolarStar's 10 iterations), as claim notes name it
 PAPER_SWEEP = PAPER.sweep
