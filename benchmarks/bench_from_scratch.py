@@ -559,6 +559,17 @@ def _finished(bracket: tuple) -> bool:
     return good is not None and bad - good <= P.PAPER_TOL + 1e-9
 
 
+def _done(bracket: tuple, runs: dict[float, bool]) -> bool:
+    """A search of the rerun is done: its bracket is final (:func:`_finished`), or the sequential search from the
+    coarse grid, replayed from its runs ({load: saturated}), asks no load they do not hold
+    (:func:`lowdiam.studies.polarstar.search_recorded`).  The second catches a search whose bracket over every run
+    is wider than the tolerance only because the asynchronous job ran a load the search never asked, below its
+    knee, that came out unstable (notebook 05's Dask rerun: PS-Pal UGAL-L at 4 VCs, adversarial, 0.4125)."""
+    from lowdiam.studies import polarstar as P
+
+    return _finished(bracket) or (bool(runs) and P.search_recorded(runs) is None)
+
+
 def resume_asks(root: Path) -> list[tuple]:
     """The finished searches of the section's store under ``root`` that a resumed job would run again:
     ``(group, network, routing, traffic, load)`` for every search of the job (:func:`lowdiam.studies.polarstar.
@@ -591,7 +602,7 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     runs' wall seconds (:func:`lowdiam.scaleout.replay_schedule`), in rounds (the sequential search, what the job's
     ``--processes`` runs) and asynchronously (no rounds, spare cores speculate: what ``--dask`` runs), one
     ``saturation_searches`` call at a time as the job makes them (a group's searches at one settings, in the
-    group's order; :func:`_job_calls`).  Only finished searches (bracket at most ``PAPER_TOL`` wide) take part;
+    group's order; :func:`_job_calls`).  Only finished searches (:func:`_done`) take part;
     the replay starts each from the coarse grid (the job starts some from hints), so its wall times compare the two
     schedules, not the job's.  Prints a line per call and returns the totals."""
     from lowdiam import scaleout
@@ -608,7 +619,7 @@ def section_replay(cores: int = 2, root: Path | None = None) -> dict:
     print("|---|---:|---|---|---:|")
     for group, _, specs in _job_calls(runs):
         searches = {key: {"size": 1, "runs": runs[key]} for _, key in specs
-                    if key is not None and _finished(brackets[key])}
+                    if key is not None and _done(brackets[key], {ld: v[0] for ld, v in runs[key].items()})}
         if not searches:
             continue
         rule = {"coarse_step": P.PAPER_COARSE, "tol": P.PAPER_TOL}
@@ -689,7 +700,8 @@ def section_left(cores: int = 2, new_root: Path | None = None, old_root: Path | 
                 continue
             counted.add(spec)
             k_old, k_new = by_spec_old.get(spec), by_spec_new.get(spec)
-            finished = k_new is not None and _finished(brackets[k_new])
+            finished = k_new is not None and _done(brackets[k_new], {ld: bool(r["saturated"])
+                                                                      for ld, r in new[k_new].items()})
             if k_old is None:
                 unknown += int(not finished)
                 continue

@@ -214,6 +214,18 @@ def test_a_search_is_finished_at_the_resolution_or_stable_up_to_the_highest_load
     assert not bench._finished((None, None, 0))
 
 
+def test_a_search_is_done_when_its_sequential_path_asks_nothing_more_though_its_bracket_is_wide(bench):
+    """The coarse grid 0.1 ... 0.5 (unstable at 0.5), then 0.45, 0.425, 0.4375, 0.43125: the search's bracket is
+    (0.43125, 0.4375).  A speculative run at 0.4125 that came out unstable makes the bracket over every run
+    (0.4, 0.4125), wider than the tolerance, yet the search asks nothing more: done.  Without 0.43125 it is not."""
+    runs = {0.1: False, 0.2: False, 0.3: False, 0.4: False, 0.5: True, 0.45: True, 0.425: False, 0.4375: True,
+            0.43125: False, 0.4125: True}
+    assert not bench._finished((0.4, 0.4125, 10)) and bench._done((0.4, 0.4125, 10), runs)
+    del runs[0.43125]
+    assert not bench._done((0.4, 0.4125, 9), runs)
+    assert not bench._done((None, None, 0), {}) and bench._done((0.55, 0.56, 9), {})
+
+
 def test_time_by_decision_adds_every_run_once(bench):
     """The committed from-scratch store by run-control decision: every run in exactly one row, the CPU seconds
     adding up to the store's, sorted by CPU seconds."""
