@@ -36,8 +36,16 @@ branches, and the whole process's instructions per cycle beside the kernel's.  U
 times its CPU time: ``--counter callgrind --cycles 500`` on the default configuration took 13 minutes on the 2-core
 machine, 5 of them compiling.
 
+Counting cache misses (``--counter cachesim``).  The same two runs under callgrind's cache simulation
+(``--cache-sim=yes``), counting per address the misses of a simulated data cache of ``--d1-kib`` KiB and ``--d1-ways``
+ways (64-byte lines; loads and stores alike): at 32 KiB the first-level misses, at 2048 KiB those of a cache the size
+of the benchmark hosts' second level (per core), that is the lines that come from the third level or memory.  The
+simulated cache is not the host's (no prefetcher, least-recently-used replacement, and valgrind ignores software
+prefetches), so it shows which statements bring in new lines, not what they cost.
+
 Usage: ``python benchmarks/profile_kernel.py [--model booksim|caminos] [--config jellyfish|ps-iq] [--load 0.3]
-[--cycles 3000] [--top 40] [--routing min-single] [--counter perf|callgrind]``.
+[--cycles 3000] [--top 40] [--routing min-single] [--counter perf|callgrind|cachesim] [--d1-kib 32]
+[--d1-ways 8]``.
 """
 
 from __future__ import annotations
@@ -119,10 +127,11 @@ def line_table(obj: Path, symbol: str) -> tuple[list[int], list[tuple[str, int]]
     return [a for a, _ in rows], [w for _, w in rows], size
 
 
-def callgrind_costs(path: Path, lo: int, hi: int) -> tuple[collections.Counter, int]:
-    """Instructions executed at each address in ``[lo, hi)`` of a callgrind profile (``--dump-instr=yes
-    --compress-pos=no``), keyed by the offset from ``lo``; and the whole process's instructions."""
-    costs, after_call, total = collections.Counter(), False, None
+def callgrind_costs(path: Path, lo: int, hi: int, events: tuple[str, ...] = ("Ir",)) -> tuple[collections.Counter, int]:
+    """The sum of ``events`` (callgrind's names: ``Ir`` instructions; with ``--cache-sim=yes`` also ``D1mr`` and
+    ``D1mw``, first-level data read and write misses) at each address in ``[lo, hi)`` of a callgrind profile
+    (``--dump-instr=yes --compress-pos=no``), keyed by the offset from ``lo``; and the whole process's sum."""
+    costs, after_call, total, cols = collections.Counter(), False, None, None
     with open(path) as f:
         for line in f:
             if after_call:  # the line after ``calls=`` is the call's inclusive cost, not an instruction's own
@@ -130,12 +139,19 @@ def callgrind_costs(path: Path, lo: int, hi: int) -> tuple[collections.Counter, 
             elif line.startswith("calls="):
                 after_call = True
             elif line.startswith("0x"):
-                fields = line.split()  # address, source line, instructions
+                fields = line.split()  # address, source line, then one count per event (trailing zeros left out)
                 a = int(fields[0], 16)
                 if lo <= a < hi:
-                    costs[a - lo] += int(fields[-1])
+                    costs[a - lo] += sum(int(fields[2 + i]) for i in cols if 2 + i < len(fields))
+            elif line.startswith("events:"):
+                names = line.split()[1:]
+                missing = [e for e in events if e not in names]
+                if missing:
+                    raise ValueError(f"{path}: no event {missing} (events recorded: {names})")
+                cols = [names.index(e) for e in events]
             elif line.startswith("summary:"):
-                total = int(line.split()[1])
+                counts = line.split()[1:]
+                total = sum(int(counts[i]) for i in cols if i < len(counts))
     if total is None:
         raise ValueError(f"{path}: no 'summary:' line (an incomplete callgrind profile)")
     return costs, total
@@ -186,15 +202,24 @@ def main() -> int:
                     help="BookSim model: the routing (default min-single over BookSim's anynet table, the benchmark's; "
                     "another runs over the library's own tables). A routing's entries are functions of their own: "
                     "their samples are counted apart (compiled code outside the kernel)")
-    ap.add_argument("--counter", choices=("perf", "callgrind"), default="perf",
-                    help="perf: sample a clock (time); callgrind: count the instructions of --cycles more cycles")
+    ap.add_argument("--counter", choices=("perf", "callgrind", "cachesim"), default="perf",
+                    help="perf: sample a clock (time); callgrind: count the instructions of --cycles more cycles; "
+                    "cachesim: count their misses in a simulated first-level data cache (--d1-kib, --d1-ways)")
+    ap.add_argument("--d1-kib", type=int, default=32,
+                    help="cachesim: the simulated data cache's size in KiB (32: a first level; 2048: the size of the "
+                    "benchmark hosts' second level, per core)")
+    ap.add_argument("--d1-ways", type=int, default=8, help="cachesim: its associativity")
     a = ap.parse_args()
+    for name in ("d1_kib", "d1_ways"):
+        v = getattr(a, name)
+        if v < 1 or v & (v - 1):
+            ap.error(f"--{name.replace('_', '-')} must be a power of two >= 1 (valgrind's rule), not {v}")
     tools = ("perf", "readelf") if a.counter == "perf" else ("valgrind", "readelf", "objdump")
     missing = [t for t in tools if shutil.which(t) is None]
     if missing:
         print(f"profile_kernel: needs {' and '.join(missing)} on PATH", file=sys.stderr)
         return 2
-    if a.counter == "callgrind":
+    if a.counter in ("callgrind", "cachesim"):
         return count_instructions(a)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -294,8 +319,10 @@ def count_instructions(a: argparse.Namespace) -> int:
         addrs, where, size = line_table(tmp / "kernel.o", symbol)
         print(f"counting the instructions of runs of {a.cycles} and {2 * a.cycles} cycles under valgrind "
               "(tens of times their CPU time) ...", file=sys.stderr)
+        cache = [] if a.counter == "callgrind" else ["--cache-sim=yes", f"--D1={a.d1_kib * 1024},{a.d1_ways},64"]
+        events = ("Ir",) if a.counter == "callgrind" else ("D1mr", "D1mw")
         runs = {c: child(c, "-", ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
-                                  "--compress-strings=no", f"--callgrind-out-file={tmp / f'cg_{c}.out'}"])
+                                  "--compress-strings=no", *cache, f"--callgrind-out-file={tmp / f'cg_{c}.out'}"])
                 for c in (a.cycles, 2 * a.cycles)}
         counts, done, process = {}, {}, {}
         for c, proc in runs.items():
@@ -305,21 +332,26 @@ def count_instructions(a: argparse.Namespace) -> int:
                 return 1
             entry = int(out.split("ENTRY")[1].split()[0], 16)
             done[c] = int(out.split("PROFILE_END")[1].split()[0])
-            counts[c], process[c] = callgrind_costs(tmp / f"cg_{c}.out", entry, entry + size)
+            counts[c], process[c] = callgrind_costs(tmp / f"cg_{c}.out", entry, entry + size, events)
         extra = collections.Counter({o: k - counts[a.cycles].get(o, 0) for o, k in counts[2 * a.cycles].items()})
-        mix = instruction_mix(tmp / "kernel.o", extra)
+        mix = instruction_mix(tmp / "kernel.o", extra) if a.counter == "callgrind" else {}
     cycles = done[2 * a.cycles] - done[a.cycles]
     per_line, per_phase = attribute(extra, addrs, where, kernel)
     n = sum(extra.values())
     what = a.config if a.model == "booksim" else "caminos model, RRG(200, 10)"
+    counted = ("instructions" if a.counter == "callgrind" else
+               f"first-level data misses (read and write; a simulated {a.d1_kib} KiB {a.d1_ways}-way cache of 64-byte "
+               "lines)")
     print(f"{what}, {a.routing if a.model == 'booksim' else 'min-adaptive'}, load {a.load}: runs of {done[a.cycles]} "
-          f"and {done[2 * a.cycles]} cycles; the kernel executed {n:,} instructions more in the longer, "
+          f"and {done[2 * a.cycles]} cycles; the kernel's {counted}: {n:,} more in the longer, "
           f"{n / cycles:,.0f} per simulated cycle (the whole process: "
           f"{(process[2 * a.cycles] - process[a.cycles]) / cycles:,.0f})")
-    print("\nmix of those instructions:")
-    for name in ("operand on the stack", "sign shift (sar $63)", "conditional branch"):
-        print(f"  {100 * mix[name] / n:5.1f} %  {name}")
-    report(per_phase, per_line, kernel, a.top, "instructions per simulated cycle, share",
+    if a.counter == "callgrind":
+        print("\nmix of those instructions:")
+        for name in ("operand on the stack", "sign shift (sar $63)", "conditional branch"):
+            print(f"  {100 * mix[name] / n:5.1f} %  {name}")
+    report(per_phase, per_line, kernel, a.top,
+           ("instructions" if a.counter == "callgrind" else "misses") + " per simulated cycle, share",
            lambda k: f"{k / cycles:10,.0f}  {100 * k / n:5.1f} %")
     return 0
 

@@ -1,5 +1,6 @@
 """Counting instructions instead of time: ``benchmarks/bench_booksim.py --instructions``, ``benchmarks/bench_caminos.py
---instructions`` and ``benchmarks/profile_kernel.py --counter callgrind``.  Their parts that read valgrind's output
+--instructions``, ``benchmarks/profile_kernel.py --counter callgrind`` (and ``cachesim``) and
+``benchmarks/memory_bound.py``.  Their parts that read valgrind's output
 and turn counts into instructions per cycle are checked here on known inputs; the runs themselves take minutes under
 valgrind and are developer tools (``make bench`` does not run them)."""
 
@@ -73,6 +74,41 @@ def test_callgrind_costs_counts_own_instructions_in_range(profile, tmp_path):
     out.write_text(CALLGRIND.replace("summary: 9000\n", ""))
     with pytest.raises(ValueError, match="summary"):
         profile.callgrind_costs(out, 0x1000, 0x2000)
+
+
+CACHESIM = """\
+version: 1
+creator: callgrind-3.22.0
+positions: instr line
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+summary: 9000 3000 1000 10 40 20 5 6 7
+
+ob=???
+fn=0x0000000000001000
+0x1000 0 5 2 1 0 1 1
+0x1004 0 7 3
+0x1008 0 4 1 1 0 0 2 0 0 0
+0x3000 0 9 9 9 9 9 9
+"""
+
+
+def test_callgrind_costs_sums_the_named_events(profile, tmp_path):
+    """``--counter cachesim`` reads the first-level data misses (D1mr + D1mw) of each address; columns left out at the
+    end of a cost line (callgrind's trailing zeros) count 0."""
+    out = tmp_path / "cg.out"
+    out.write_text(CACHESIM)
+    costs, total = profile.callgrind_costs(out, 0x1000, 0x2000, ("D1mr", "D1mw"))
+    assert costs == {0: 2, 4: 0, 8: 2} and total == 60
+    costs, total = profile.callgrind_costs(out, 0x1000, 0x2000)  # Ir, the first column, as before
+    assert costs == {0: 5, 4: 7, 8: 4} and total == 9000
+    with pytest.raises(ValueError, match="D2mr"):
+        profile.callgrind_costs(out, 0x1000, 0x2000, ("D2mr",))
+
+
+def test_memory_bound_runs_smaller_networks_longer(monkeypatch):
+    mb = _load("memory_bound", monkeypatch)
+    assert mb.lengths(1064, 1064, 300, 1300) == (300, 1300)
+    assert mb.lengths(100, 1064, 300, 1300) == (3000, 13000)  # 10 times the cycles on a tenth of the routers
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
