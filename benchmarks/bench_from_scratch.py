@@ -425,6 +425,19 @@ def section_summary(sec: Section) -> dict:
     for k, d in by.items():
         print(f"| {k} | {d['runs']} | {d['cpu_seconds']:.0f} | {d['cpu_seconds'] / total:.3f} | "
               f"{d['cycles'] / d['runs']:.0f} |")
+    roles = time_by_role(sec.store)
+    cpu = sum(roles[k]["cpu_seconds"] for k in ("coarse", "bracket", "bisection"))
+    print("\nThe new store's runs by their place in their search (CPU seconds of the runs; `bench_from_scratch."
+          "time_by_role`):")
+    print("| runs at | runs | CPU s | share |")
+    print("|---|---:|---:|---:|")
+    for k, what in (("coarse", "the coarse grid (0.1, 0.2, ...)"), ("bracket", "the bracket's two loads, off that "
+                    "grid"), ("bisection", "other loads of the bisection")):
+        print(f"| {what} | {roles[k]['runs']} | {roles[k]['cpu_seconds']:.0f} | {roles[k]['cpu_seconds'] / cpu:.3f} |")
+    print(f"Had every one of the {roles['searches']} searches known its bracket beforehand, running just its two loads "
+          f"would have cost {roles['bracket_only']:.0f} CPU s ({roles['bracket_only'] / 7200:.2f} h on 2 cores with "
+          f"no core idle), and the coarse grid as well {roles['coarse_and_bracket']:.0f} CPU s "
+          f"({roles['coarse_and_bracket'] / 7200:.2f} h).")
     base = SECTIONS["05"].store
     beside = None
     if sec.store != base and base.is_dir():  # the Dask rerun: its runs' time beside the local rerun's
@@ -441,7 +454,7 @@ def section_summary(sec: Section) -> dict:
               f"(the two reruns ran on different hosts and beside different work; benchmarks/bench_dask_worker.py "
               f"compares one run in a plain process and in a Dask worker on one machine)")
     return {"segments": len(segs), "wall_seconds": wall, "searches": len(new), "same_bracket": same,
-            "bracket_gaps": len(gaps), "by_decision": by, "resume_asks": again,
+            "bracket_gaps": len(gaps), "by_decision": by, "by_role": roles, "resume_asks": again,
             "beside_local": beside}
 
 
@@ -489,6 +502,40 @@ def time_by_decision(root: Path) -> dict[str, dict]:
             d["cpu_seconds"] += float(x)
         d["cycles"] += int(r.get("cycles") or 0)
     return dict(sorted(out.items(), key=lambda kv: -kv[1]["cpu_seconds"]))
+
+
+def time_by_role(root: Path, coarse_step: float = 0.1) -> dict:
+    """Where a store's section runs spent their time by their place in their search (section 05), and what a search
+    that knew its bracket beforehand would have cost.
+
+    A search (:func:`_records_in`'s key) first runs the coarse loads ``coarse_step, 2 coarse_step, ...`` up to the
+    first unstable one, then bisects towards its bracket (:func:`lowdiam.sweep.bracket_saturation`).  Each run is
+    ``coarse`` (its load on that grid), ``bracket`` (off the grid, one of the two loads of its search's bracket:
+    the highest stable load below the lowest unstable one, and that one) or ``bisection`` (any other load).  Returns
+    per role ``{"runs", "cpu_seconds"}`` and two floors in CPU seconds: ``bracket_only`` (every search running just
+    its bracket's two loads) and ``coarse_and_bracket`` (the coarse grid too, as every search that starts from it
+    must); ``searches``."""
+    from lowdiam.studies import simulation as studies
+
+    groups: dict[tuple, list[dict]] = {}
+    for key, r in _records_in(root):
+        groups.setdefault(key, []).append(r)
+    out = {role: {"runs": 0, "cpu_seconds": 0.0} for role in ("coarse", "bracket", "bisection")}
+    floor = 0.0
+    for recs in groups.values():
+        (lo, hi), = studies.brackets_from_records(recs).values()
+        for r in recs:
+            load, cpu = float(r["load"]), float(r.get("cpu_seconds") or 0.0)
+            k = load / coarse_step
+            role = ("coarse" if abs(k - round(k)) < 1e-9 else
+                    "bracket" if load in (lo, hi) else "bisection")
+            out[role]["runs"] += 1
+            out[role]["cpu_seconds"] += cpu
+            if load in (lo, hi):
+                floor += cpu
+    return {**out, "bracket_only": floor,
+            "coarse_and_bracket": out["coarse"]["cpu_seconds"] + out["bracket"]["cpu_seconds"],
+            "searches": len(groups)}
 
 
 def _settings(sim: tuple) -> str:

@@ -238,6 +238,29 @@ def test_time_by_decision_adds_every_run_once(bench):
     assert cpu == sorted(cpu, reverse=True) and "converged" in by
 
 
+def test_time_by_role_puts_every_run_in_one_place_of_its_search(bench):
+    """The committed from-scratch store by place in the search: every run once, the CPU seconds adding up; the
+    bracket-only floor is every search's two bracket loads, wherever they lie, and no more than the coarse-and-bracket
+    floor plus what the bracket loads on the coarse grid cost."""
+    from lowdiam.studies import simulation as studies
+
+    root = ROOT / "results" / "from_scratch"
+    roles = bench.time_by_role(root)
+    runs = [r for _, r in bench._records_in(root)]
+    parts = ("coarse", "bracket", "bisection")
+    assert sum(roles[k]["runs"] for k in parts) == len(runs) > 0
+    assert sum(roles[k]["cpu_seconds"] for k in parts) == pytest.approx(sum(float(r["cpu_seconds"]) for r in runs))
+    groups: dict = {}
+    for key, r in bench._records_in(root):
+        groups.setdefault(key, []).append(r)
+    floor = 0.0
+    for recs in groups.values():
+        (lo, hi), = studies.brackets_from_records(recs).values()
+        floor += sum(float(r["cpu_seconds"]) for r in recs if float(r["load"]) in (lo, hi))
+    assert roles["bracket_only"] == pytest.approx(floor) and roles["searches"] == len(groups) == 124
+    assert roles["bracket_only"] < roles["coarse_and_bracket"] < sum(roles[k]["cpu_seconds"] for k in parts)
+
+
 def test_cpu_beside_adds_up_a_stores_runs_and_compares_cpu_per_shared_run(bench, monkeypatch):
     """Two stores: the new one's CPU and wall seconds added up (a run without CPU seconds left out), and the CPU
     ratio per run over the runs both hold with CPU seconds on both sides, as quartiles and as the sums' ratio."""
