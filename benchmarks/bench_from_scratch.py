@@ -335,8 +335,9 @@ def _records_in(root: Path):
             yield (name, r["label"], r["routing"], r["traffic"], json.dumps(r["recipe"], sort_keys=True), sim), r
 
 
-def _searches_in(root: Path) -> dict[tuple, tuple]:
-    """search key (:func:`_records_in`) -> (last stable, first unstable, runs) of the section's logs under ``root``."""
+def _searches_with_runs(root: Path) -> dict[tuple, tuple[float | None, float | None, list[dict]]]:
+    """search key (:func:`_records_in`) -> (last stable, first unstable, its records) of the section's logs under
+    ``root``."""
     from lowdiam.studies import simulation as studies
 
     groups: dict[tuple, list[dict]] = {}
@@ -345,8 +346,13 @@ def _searches_in(root: Path) -> dict[tuple, tuple]:
     out = {}
     for key, recs in groups.items():
         (lo, hi), = studies.brackets_from_records(recs).values()
-        out[key] = (lo, hi, len(recs))
+        out[key] = (lo, hi, recs)
     return out
+
+
+def _searches_in(root: Path) -> dict[tuple, tuple]:
+    """search key (:func:`_records_in`) -> (last stable, first unstable, runs) of the section's logs under ``root``."""
+    return {key: (lo, hi, len(recs)) for key, (lo, hi, recs) in _searches_with_runs(root).items()}
 
 
 #: what a run of the new store must share with the committed store's run of the same specification
@@ -504,29 +510,28 @@ def time_by_decision(root: Path) -> dict[str, dict]:
     return dict(sorted(out.items(), key=lambda kv: -kv[1]["cpu_seconds"]))
 
 
-def time_by_role(root: Path, coarse_step: float = 0.1) -> dict:
+def time_by_role(root: Path, coarse_step: float | None = None) -> dict:
     """Where a store's section runs spent their time by their place in their search (section 05), and what a search
     that knew its bracket beforehand would have cost.
 
-    A search (:func:`_records_in`'s key) first runs the coarse loads ``coarse_step, 2 coarse_step, ...`` up to the
-    first unstable one, then bisects towards its bracket (:func:`lowdiam.sweep.bracket_saturation`).  Each run is
+    A search (:func:`_records_in`'s key) first runs the coarse loads ``coarse_step, 2 coarse_step, ...`` (default the
+    paper profile's, ``lowdiam.studies.polarstar.PAPER_COARSE``) up to the first unstable one, then bisects towards
+    its bracket (:func:`lowdiam.sweep.bracket_saturation`).  Each run is
     ``coarse`` (its load on that grid), ``bracket`` (off the grid, one of the two loads of its search's bracket:
     the highest stable load below the lowest unstable one, and that one) or ``bisection`` (any other load).  Returns
     per role ``{"runs", "cpu_seconds"}`` and two floors in CPU seconds: ``bracket_only`` (every search running just
     its bracket's two loads) and ``coarse_and_bracket`` (the coarse grid too, as every search that starts from it
     must); ``searches``."""
-    from lowdiam.studies import simulation as studies
+    from lowdiam.studies.polarstar import PAPER_COARSE
 
-    groups: dict[tuple, list[dict]] = {}
-    for key, r in _records_in(root):
-        groups.setdefault(key, []).append(r)
+    step = PAPER_COARSE if coarse_step is None else coarse_step
+    searches = _searches_with_runs(root)
     out = {role: {"runs": 0, "cpu_seconds": 0.0} for role in ("coarse", "bracket", "bisection")}
     floor = 0.0
-    for recs in groups.values():
-        (lo, hi), = studies.brackets_from_records(recs).values()
+    for lo, hi, recs in searches.values():
         for r in recs:
             load, cpu = float(r["load"]), float(r.get("cpu_seconds") or 0.0)
-            k = load / coarse_step
+            k = load / step
             role = ("coarse" if abs(k - round(k)) < 1e-9 else
                     "bracket" if load in (lo, hi) else "bisection")
             out[role]["runs"] += 1
@@ -535,7 +540,7 @@ def time_by_role(root: Path, coarse_step: float = 0.1) -> dict:
                 floor += cpu
     return {**out, "bracket_only": floor,
             "coarse_and_bracket": out["coarse"]["cpu_seconds"] + out["bracket"]["cpu_seconds"],
-            "searches": len(groups)}
+            "searches": len(searches)}
 
 
 def _settings(sim: tuple) -> str:
