@@ -41,24 +41,22 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = str(Path(__file__).resolve().parent)
+sys.path.insert(0, HERE)
 from benchio import append_jsonl, counted_child, environment, format_table, per_cycle, valgrind_env  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(HERE) / "results"
 
 CHILD = r"""
-import sys, time
+import sys
+sys.path.insert(0, sys.argv[1])  # benchmarks/: bench_booksim.py's run
+from bench_booksim import ours_run
 from lowdiam.topologies import jellyfish
-from lowdiam.sim.booksim import run_booksim
-n, load, speedup, cycles = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), [int(c) for c in sys.argv[4:]]
+n, load, speedup, cycles = int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), [int(c) for c in sys.argv[5:]]
 top = jellyfish(n, 15, endpoints_per_router=5, seed=1)
 def run(c):
-    half = max(c // 2, 1)
-    c0 = time.process_time()
-    r = run_booksim(top, "min-single", "uniform", load, packet_flits=4, vcs=4, buffer_flits=32,
-                    warmup_cycles=half, measure_cycles=half, seed=1, routing_options={"paths": "booksim-anynet"},
-                    router_options={"internal_speedup": speedup, "vc_selection": "any"})
-    return r.cycles, time.process_time() - c0
+    r = ours_run(top, load, speedup, c)
+    return r["cycles"], r["cpu"]
 if len(cycles) == 1:  # counted: one run, its cycles
     print("CYCLES", run(cycles[0])[0])
 else:  # timed: a short warm-up (kernels loaded), then the short and the long run
@@ -75,7 +73,7 @@ def lengths(n: int, largest: int, short: int, long: int) -> tuple[int, int]:
 
 
 def timed(n: int, load: float, speedup: float, short: int, long: int, env: dict) -> dict:
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(n), str(load), str(speedup), str(short), str(long)],
+    proc = subprocess.run([sys.executable, "-c", CHILD, HERE, str(n), str(load), str(speedup), str(short), str(long)],
                           capture_output=True, text=True, env=env, check=False)
     if proc.returncode != 0 or "TIMED" not in proc.stdout:
         raise RuntimeError(f"the timed run of {n} routers failed (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
@@ -117,7 +115,7 @@ def main() -> int:
     jobs = [(n, c) for n in sizes for c in lengths(n, sizes[-1], a.short, a.long)]
     with concurrent.futures.ThreadPoolExecutor(2) as pool:  # each job is a child process
         def count(job):
-            return counted_child(CHILD, [str(job[0]), str(a.load), str(a.speedup), str(job[1])], env)
+            return counted_child(CHILD, [HERE, str(job[0]), str(a.load), str(a.speedup), str(job[1])], env)
 
         counted = dict(zip(jobs, pool.map(count, jobs)))
     rows = []
